@@ -578,6 +578,17 @@ impl RecordedGame {
         Ok(())
     }
 
+    /// Plays one uniformly random step (see [`Game::play_random`]) and
+    /// records it. Returns what it played, or `None` when the game is over.
+    pub fn play_random<R: RandomSource>(&mut self, rng: &mut R) -> Option<Move> {
+        let mv = self.game.play_random(rng)?;
+        self.record.moves.push(mv);
+        if self.game.is_over() {
+            self.record.result = Some(result_of(&self.game));
+        }
+        Some(mv)
+    }
+
     /// Plays random draws from `rng` while a draw is due, so that the game
     /// stands at a decision or at its end. Returns how many draws it played.
     pub fn draw_while_due<R: RandomSource>(&mut self, rng: &mut R) -> usize {
