@@ -172,18 +172,30 @@ impl FromStr for Move {
         if token.chars().any(|c| c.is_whitespace() && c != ' ') {
             return Err(ParseMoveError::Spacing);
         }
+        // At most three words are meaningful; a fourth only shows the token
+        // is too long. A fixed array keeps parsing free of allocation.
         let mut words = token.split(' ');
         let verb = words.next().unwrap_or_default();
-        let args: Vec<&str> = words.collect();
+        let mut slots = [""; 3];
+        let mut count = 0;
+        for word in words {
+            if count == slots.len() {
+                count += 1;
+                break;
+            }
+            slots[count] = word;
+            count += 1;
+        }
+        let args: &[&str] = &slots[..count.min(slots.len())];
         match verb {
-            "disc" => match args.as_slice() {
+            "disc" => match args {
                 [n] => Ok(Move::Disc(n.parse()?)),
                 _ => Err(ParseMoveError::WrongArity {
                     word: "disc",
                     expected: "one number, e.g. `disc 3`",
                 }),
             },
-            "place" => match args.as_slice() {
+            "place" => match args {
                 [family, to] => {
                     let family = family.parse()?;
                     let to = if *to == "court" {
@@ -198,7 +210,7 @@ impl FromStr for Move {
                     expected: "a family and a destination, e.g. `place R court` or `place R 4`",
                 }),
             },
-            "move" => match args.as_slice() {
+            "move" => match args {
                 [k] => {
                     let steps = k
                         .parse::<u8>()
@@ -212,14 +224,14 @@ impl FromStr for Move {
                     expected: "one number of steps, e.g. `move 2`",
                 }),
             },
-            "joker" => match args.as_slice() {
+            "joker" => match args {
                 [family] => Ok(Move::Joker(family.parse()?)),
                 _ => Err(ParseMoveError::WrongArity {
                     word: "joker",
                     expected: "one family, e.g. `joker G`",
                 }),
             },
-            "draw" => match args.as_slice() {
+            "draw" => match args {
                 [letters] => {
                     let count = letters.chars().count();
                     if count == 0 || count > MAX_DRAW {

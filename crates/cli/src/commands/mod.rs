@@ -1,0 +1,59 @@
+//! The subcommands: one module each, and the table that joins them.
+//!
+//! A subcommand is a module with an `Args` struct (clap derive) and a
+//! `run(&Args, &mut impl Write)` function that writes its output to the
+//! given stream. Adding one takes a module, a variant of [`Command`] and an
+//! arm in [`Command::run`]; nothing else needs to know about it.
+
+pub mod bench;
+pub mod new;
+pub mod random;
+pub mod replay;
+
+use std::io::Write;
+
+use clap::{Parser, Subcommand};
+
+/// Carolus Magnus (Leo Colovini) on the command line: make, replay,
+/// simulate and benchmark games.
+///
+/// Games are written as `carolus-record/1` JSON records and positions as
+/// `carolus-state/1` JSON state views, one per line.
+#[derive(Parser, Debug)]
+#[command(name = "carolus", version)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// What to do.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    New(new::Args),
+    Replay(replay::Args),
+    Random(random::Args),
+    Bench(bench::Args),
+}
+
+impl Command {
+    /// Runs the subcommand, writing its output to `out`.
+    pub fn run(&self, out: &mut impl Write) -> anyhow::Result<()> {
+        match self {
+            Command::New(args) => new::run(args, out),
+            Command::Replay(args) => replay::run(args, out),
+            Command::Random(args) => random::run(args, out),
+            Command::Bench(args) => bench::run(args, out),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

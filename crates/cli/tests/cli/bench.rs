@@ -1,0 +1,60 @@
+//! `carolus bench`: figures that parse, and no heap allocation in playouts.
+//!
+//! Speeds depend on the machine and its load and are not asserted; the
+//! allocation count does not, and is.
+
+use serde_json::Value;
+
+use crate::support::carolus;
+
+#[test]
+fn bench_json_reports_no_allocation_in_the_playout_loop() {
+    for players in ["2", "4"] {
+        let run = carolus(
+            &["bench", "--players", players, "--seconds", "0.3", "--json"],
+            None,
+        );
+        let report = run.assert_success().json();
+        assert_eq!(report["allocations"], 0, "{report}");
+        assert_eq!(report["players"].to_string(), players);
+        assert!(report["games"].as_u64().unwrap() >= 1);
+        for figure in ["games_per_s", "decisions_per_s", "replay_us"] {
+            let value = report[figure]
+                .as_f64()
+                .unwrap_or_else(|| panic!("{figure}: {report}"));
+            assert!(value.is_finite() && value > 0.0, "{figure}: {report}");
+        }
+        assert!(report["seed"].is_string());
+    }
+}
+
+#[test]
+fn bench_text_explains_each_figure() {
+    let run = carolus(&["bench", "--seconds", "0.1", "--seed", "5"], None);
+    let text = &run.assert_success().stdout;
+    for words in [
+        "games/s",
+        "decisions/s",
+        "allocations",
+        "µs/record",
+        "seed 5",
+    ] {
+        assert!(text.contains(words), "{words}: {text}");
+    }
+    let first_figure = text
+        .lines()
+        .find(|line| line.contains("allocations "))
+        .unwrap();
+    assert_eq!(first_figure.split_whitespace().next(), Some("0"), "{text}");
+}
+
+#[test]
+fn bench_refuses_a_time_that_is_not_one() {
+    for seconds in ["-1", "soon", "NaN"] {
+        let run = carolus(&["bench", "--seconds", seconds], None);
+        assert_eq!(run.code, Some(2), "{seconds}: {run:?}");
+    }
+    let run = carolus(&["bench", "--seconds", "0", "--json"], None);
+    let report: Value = run.assert_success().json();
+    assert_eq!(report["games"], 1);
+}

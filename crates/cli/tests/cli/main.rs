@@ -1,0 +1,12 @@
+//! Behaviour tests of the `carolus` binary: each test runs the real program
+//! built by Cargo, as a user or a script would, and checks its stdout,
+//! stderr and exit status.
+//!
+//! The tests are modules of one test target, so that the binary's many
+//! cases share one build and one link step.
+
+mod bench;
+mod new;
+mod random;
+mod replay;
+mod support;

@@ -1,0 +1,117 @@
+//! Running the binary and making the records the tests feed it.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use carolus_rules::{GameRng, Record, RecordedGame, Variant};
+use serde_json::Value;
+
+/// What one run of the program left behind.
+#[derive(Debug)]
+pub struct Run {
+    /// The exit status; `None` if a signal ended the process.
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    /// The lines of stdout.
+    pub fn lines(&self) -> Vec<&str> {
+        self.stdout.lines().collect()
+    }
+
+    /// Stdout as one JSON value, failing the test if it is not exactly
+    /// one line of valid JSON.
+    pub fn json(&self) -> Value {
+        assert_eq!(self.lines().len(), 1, "expected one line: {self:?}");
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("{e}: {self:?}"))
+    }
+
+    /// Checks a successful run with nothing on stderr.
+    pub fn assert_success(&self) -> &Run {
+        assert_eq!(self.code, Some(0), "{self:?}");
+        assert_eq!(self.stderr, "", "{self:?}");
+        self
+    }
+
+    /// Checks a run that refused its input: status 2 and exactly one line
+    /// on stderr, which is returned.
+    pub fn assert_bad_input(&self) -> &str {
+        assert_eq!(self.code, Some(2), "{self:?}");
+        assert!(self.stderr.ends_with('\n'), "{self:?}");
+        let message = self.stderr.trim_end_matches('\n');
+        assert!(!message.contains('\n'), "more than one line: {self:?}");
+        assert!(!message.contains("panicked"), "{self:?}");
+        message
+    }
+}
+
+/// Runs `carolus` with `args`, feeding it `stdin` (or nothing).
+pub fn carolus(args: &[&str], stdin: Option<&str>) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carolus"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the carolus binary starts");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    if let Some(text) = stdin {
+        // A program that refuses its input early may close its stdin first,
+        // so a failed write is not the test's concern.
+        let _ = input.write_all(text.as_bytes());
+    }
+    drop(input);
+    let output = child.wait_with_output().expect("the carolus binary runs");
+    Run {
+        code: output.status.code(),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// Writes `contents` to a file of its own for this test and returns its path.
+pub fn file(name: &str, contents: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("carolus-cli-{name}"));
+    std::fs::write(&path, contents).expect("the temporary file is written");
+    path
+}
+
+/// Runs `carolus replay [--trace] FILE` on `record`.
+pub fn replay(name: &str, record: &str, trace: bool) -> Run {
+    let path = file(name, record);
+    let path = path.to_str().expect("temporary paths are UTF-8");
+    if trace {
+        carolus(&["replay", "--trace", path], None)
+    } else {
+        carolus(&["replay", path], None)
+    }
+}
+
+/// A real game of `players` from `seed`, played at random for exactly
+/// `moves` moves (draws included) or to its end, whichever comes first.
+pub fn game_record(players: usize, seed: u64, moves: usize) -> Record {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut game = RecordedGame::from_rng(players, Variant::for_players(players), &mut rng)
+        .expect("a valid player count");
+    while game.record().moves.len() < moves && game.play_random(&mut rng).is_some() {}
+    let mut record = game.into_record();
+    record.moves.truncate(moves);
+    record
+}
+
+/// `record` as a JSON value, for the tests to change.
+pub fn record_value(record: &Record) -> Value {
+    serde_json::from_str(&record.to_json()).expect("records are JSON")
+}
+
+/// The record `value` with `token` appended to its moves, as JSON text.
+pub fn with_token(mut value: Value, token: &str) -> String {
+    value["moves"]
+        .as_array_mut()
+        .expect("records have moves")
+        .push(Value::String(token.to_owned()));
+    value.to_string()
+}
