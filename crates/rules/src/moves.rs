@@ -10,7 +10,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::types::{Disc, Family, Knight, ParseWordError, Territory};
+use crate::types::{Disc, Family, Knight, ParseWordError, Territory, parse_small_number};
 
 /// The most knights one draw can hold: the initial reserve of nine in the
 /// 3-player game.
@@ -212,12 +212,10 @@ impl FromStr for Move {
             },
             "move" => match args {
                 [k] => {
-                    let steps = k
-                        .parse::<u8>()
-                        .ok()
-                        .filter(|s| (1..=15).contains(s) && k.bytes().all(|b| b.is_ascii_digit()))
+                    let steps = parse_small_number(k)
+                        .filter(|s| (1..=15).contains(s))
                         .ok_or_else(|| ParseMoveError::Steps((*k).to_owned()))?;
-                    Ok(Move::Emperor { steps })
+                    Ok(Move::Emperor { steps: steps as u8 })
                 }
                 _ => Err(ParseMoveError::WrongArity {
                     word: "move",
@@ -298,6 +296,9 @@ mod tests {
         assert!(message("place X court").contains("is not a family"));
         assert!(message("move 0").contains("not a number of steps"));
         assert!(message("move 16").contains("not a number of steps"));
+        assert!(message("move 02").contains("not a number of steps"));
+        assert!(message("disc 03").contains("is not a disc"));
+        assert_eq!(message("place R 004"), "there is no territory 004");
         assert!(message("draw RRRRRRRRRR").contains("not 10"));
         assert!(message("draw RXJ").contains("'X'"));
         assert!(message("joker J").contains("is not a family"));

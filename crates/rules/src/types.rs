@@ -553,13 +553,15 @@ impl std::ops::IndexMut<Family> for FamilyCounts {
     }
 }
 
-/// Parses a small decimal number written with ASCII digits only, the way the
-/// notation writes every number: no sign, no spaces, no leading `+`.
-fn parse_small_number(s: &str) -> Option<u32> {
-    if s.is_empty() || s.len() > 9 || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    s.parse().ok()
+/// Parses a small decimal number written the one way the notation writes
+/// numbers: ASCII digits only, no sign, no spaces and no leading zeros, so
+/// that every token has a single spelling (`disc 3`, never `disc 03`).
+pub(crate) fn parse_small_number(s: &str) -> Option<u32> {
+    let plain = !s.is_empty()
+        && s.len() <= 9
+        && s.bytes().all(|b| b.is_ascii_digit())
+        && (s == "0" || !s.starts_with('0'));
+    if plain { s.parse().ok() } else { None }
 }
 
 #[cfg(test)]
@@ -586,6 +588,8 @@ mod tests {
         );
         assert!("0".parse::<Territory>().is_err());
         assert!("+3".parse::<Territory>().is_err());
+        assert!("03".parse::<Territory>().is_err());
+        assert!("0".parse::<Seat>().is_ok());
         assert!("99999999999999999999".parse::<Territory>().is_err());
     }
 
