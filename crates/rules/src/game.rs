@@ -796,20 +796,7 @@ impl Game {
     /// Ruling 9: a unique highest score wins the region; it builds a castle
     /// in an empty region or takes over all castles of another owner.
     fn resolve_region(&mut self, index: usize) {
-        let region = self.regions[index];
-        // Scores by side, with a last slot that collects what nobody
-        // controls: adding unconditionally avoids a branch per family.
-        let mut scores = [0u32; MAX_SEATS + 1];
-        for family in 0..FAMILY_COUNT {
-            let slot = self.side_slot(self.control[family]);
-            scores[slot] += region.knights.0[family];
-        }
-        let owner_slot = if region.owner == NOBODY {
-            MAX_SEATS
-        } else {
-            region.owner as usize
-        };
-        scores[owner_slot] += u32::from(region.castles);
+        let scores = self.side_scores(index);
         let sides = &scores[..self.config.sides()];
         let best = sides.iter().copied().max().unwrap_or(0);
         let leaders = sides.iter().filter(|&&score| score == best).count();
@@ -827,6 +814,30 @@ impl Game {
             self.castles[winner] += region.castles;
             region.owner = winner as u8;
         }
+    }
+
+    /// Ruling 9's scores in region `index`, by side (seat, or team in the
+    /// team game; the slots after the last side are 0): knights of the
+    /// families each side controls plus its own castles there.
+    #[inline]
+    fn side_scores(&self, index: usize) -> [u32; MAX_SEATS] {
+        let region = &self.regions[index];
+        // Scores by side, with a last slot that collects what nobody
+        // controls: adding unconditionally avoids a branch per family.
+        let mut scores = [0u32; MAX_SEATS + 1];
+        for family in 0..FAMILY_COUNT {
+            let slot = self.side_slot(self.control[family]);
+            scores[slot] += region.knights.0[family];
+        }
+        let owner_slot = if region.owner == NOBODY {
+            MAX_SEATS
+        } else {
+            region.owner as usize
+        };
+        scores[owner_slot] += u32::from(region.castles);
+        let mut by_side = [0u32; MAX_SEATS];
+        by_side.copy_from_slice(&scores[..MAX_SEATS]);
+        by_side
     }
 
     /// The score slot of a family's controlling seat: its side, or the
@@ -968,6 +979,25 @@ impl Game {
         (owner != NOBODY).then(|| self.owner_from_index(owner))
     }
 
+    /// The scores in region `index` as ruling 9 counts them if the emperor
+    /// stopped there now, indexed by [`Owner::index`]: the knights of the
+    /// families the owner controls (either partner's, in the team game) plus
+    /// the owner's castles in the region. Entries past the last owner, and
+    /// all entries for a region that does not exist, are 0.
+    pub fn region_scores(&self, index: usize) -> [u32; MAX_SEATS] {
+        if index >= self.region_count as usize {
+            return [0; MAX_SEATS];
+        }
+        self.side_scores(index)
+    }
+
+    /// The index of the region where the emperor would stop after `steps`
+    /// steps clockwise from where he stands (the complete circuit included),
+    /// whether or not the move is legal now.
+    pub fn landing(&self, steps: u8) -> usize {
+        (self.emperor as usize + steps as usize) % self.region_count as usize
+    }
+
     fn draw_size(&self) -> usize {
         if self.round == 0 {
             self.config.initial_reserve as usize
@@ -1054,6 +1084,44 @@ mod tests {
                 game.play(pick).unwrap();
             }
         }
+    }
+
+    #[test]
+    fn landing_and_region_scores_predict_what_the_emperor_move_does() {
+        let mut rng = GameRng::seed_from_u64(21);
+        let mut checked = 0;
+        for players in 2..=4 {
+            let mut game = new_game(players, 40 + players as u64);
+            while !game.is_over() {
+                if game.phase() == Phase::Move {
+                    for mv in game.legal_moves().iter() {
+                        let Move::Emperor { steps } = *mv else {
+                            panic!("only emperor moves are legal in the move phase");
+                        };
+                        let landing = game.landing(steps);
+                        let first = game.regions()[landing].first();
+                        let scores = game.region_scores(landing);
+                        let sides = &scores[..game.config().sides()];
+                        let best = *sides.iter().max().unwrap();
+                        let unique = sides.iter().filter(|&&s| s == best).count() == 1;
+                        let mut after = game.clone();
+                        after.play(*mv).unwrap();
+                        let stop = &after.regions()[after.emperor()];
+                        assert!(stop.contains(first), "the emperor stops where landing said");
+                        if unique && best > 0 {
+                            let winner = sides.iter().position(|&s| s == best).unwrap();
+                            assert_eq!(stop.owner_index(), Some(winner));
+                        } else {
+                            let before = &game.regions()[landing];
+                            assert_eq!(stop.owner_index(), before.owner_index());
+                        }
+                        checked += 1;
+                    }
+                }
+                game.play_random(&mut rng);
+            }
+        }
+        assert!(checked > 50);
     }
 
     #[test]
