@@ -11,11 +11,19 @@
 //! early), 2 for bad input or usage, 1 for anything else.
 
 mod alloc_count;
+mod arena;
 mod args;
 mod commands;
+mod duplicate;
+mod external;
 mod failure;
 mod input;
+mod loading;
+mod players;
+mod progress;
+mod protocol;
 mod seed;
+mod stats;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;

@@ -26,6 +26,7 @@
 //! assert_eq!(recorded.game(), &before);
 //! ```
 
+mod deal;
 mod game;
 mod moves;
 mod record;
@@ -35,6 +36,7 @@ mod setup;
 mod types;
 mod view;
 
+pub use deal::{DrawSource, SeatDraws};
 pub use game::{DrawDue, Game, IllegalMove, MAX_LEGAL_MOVES, MoveList, Phase};
 pub use moves::{Destination, Draw, MAX_DRAW, Move, ParseMoveError};
 pub use record::{RECORD_FORMAT, Record, RecordError, RecordedGame, ReplayError, result_of};

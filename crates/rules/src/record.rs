@@ -9,6 +9,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use thiserror::Error;
 
+use crate::deal::DrawSource;
 use crate::game::{Game, IllegalMove};
 use crate::moves::{Move, ParseMoveError};
 use crate::rng::{GameRng, RandomSource};
@@ -589,12 +590,14 @@ impl RecordedGame {
         Some(mv)
     }
 
-    /// Plays random draws from `rng` while a draw is due, so that the game
-    /// stands at a decision or at its end. Returns how many draws it played.
-    pub fn draw_while_due<R: RandomSource>(&mut self, rng: &mut R) -> usize {
+    /// Plays draws from `source` while a draw is due, so that the game
+    /// stands at a decision or at its end. `source` is any random source, or
+    /// [`SeatDraws`](crate::SeatDraws) for one stream per seat. Returns how
+    /// many draws it played.
+    pub fn draw_while_due<D: DrawSource>(&mut self, source: &mut D) -> usize {
         let mut draws = 0;
-        while let Some(draw) = self.game.sample_draw(rng) {
-            // A sampled draw always has the size that is due.
+        while let Some(draw) = source.draw(&self.game) {
+            // A draw source always gives the size that is due.
             if self.play(Move::Draw(draw)).is_err() {
                 break;
             }

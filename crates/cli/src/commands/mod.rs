@@ -5,8 +5,12 @@
 //! given stream. Adding one takes a module, a variant of [`Command`] and an
 //! arm in [`Command::run`]; nothing else needs to know about it.
 
+pub mod analyse;
 pub mod bench;
+pub mod bot;
+pub mod match_;
 pub mod new;
+pub mod play;
 pub mod random;
 pub mod replay;
 
@@ -33,6 +37,10 @@ pub enum Command {
     Replay(replay::Args),
     Random(random::Args),
     Bench(bench::Args),
+    Bot(bot::Args),
+    Match(match_::Args),
+    Analyse(analyse::Args),
+    Play(play::Args),
 }
 
 impl Command {
@@ -43,6 +51,10 @@ impl Command {
             Command::Replay(args) => replay::run(args, out),
             Command::Random(args) => random::run(args, out),
             Command::Bench(args) => bench::run(args, out),
+            Command::Bot(args) => bot::run(args, out),
+            Command::Match(args) => match_::run(args, out),
+            Command::Analyse(args) => analyse::run(args, out),
+            Command::Play(args) => play::run(args, out),
         }
     }
 }

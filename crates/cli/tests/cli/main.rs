@@ -5,7 +5,10 @@
 //! The tests are modules of one test target, so that the binary's many
 //! cases share one build and one link step.
 
+mod analyse;
 mod bench;
+mod bot;
+mod matches;
 mod new;
 mod random;
 mod replay;

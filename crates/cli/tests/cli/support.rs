@@ -115,3 +115,128 @@ pub fn with_token(mut value: Value, token: &str) -> String {
         .push(Value::String(token.to_owned()));
     value.to_string()
 }
+
+/// A running `carolus` with a conversation on its stdin and stdout, for the
+/// bot protocol: one line written, one line read.
+pub struct Session {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    stdout: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl Session {
+    /// Starts `carolus` with `args`.
+    pub fn start(args: &[&str]) -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_carolus"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the carolus binary starts");
+        let stdin = child.stdin.take();
+        let stdout = std::io::BufReader::new(child.stdout.take().expect("stdout is piped"));
+        Session {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    /// Writes `line` and a line break, and returns the answer line (without
+    /// its line break) and how long it took to arrive.
+    pub fn ask(&mut self, line: &str) -> (String, std::time::Duration) {
+        use std::io::BufRead;
+        let stdin = self.stdin.as_mut().expect("stdin is open");
+        stdin
+            .write_all(line.as_bytes())
+            .expect("the request is written");
+        stdin.write_all(b"\n").expect("the request is written");
+        let start = std::time::Instant::now();
+        stdin.flush().expect("the request is sent");
+        let mut answer = String::new();
+        self.stdout
+            .read_line(&mut answer)
+            .expect("an answer line is read");
+        let elapsed = start.elapsed();
+        assert!(answer.ends_with('\n'), "no full answer line: {answer:?}");
+        answer.pop();
+        assert!(!answer.contains('\n'));
+        (answer, elapsed)
+    }
+
+    /// Writes `line` and a line break and returns the answer as JSON.
+    pub fn ask_json(&mut self, line: &str) -> Value {
+        let (answer, _) = self.ask(line);
+        serde_json::from_str(&answer).unwrap_or_else(|e| panic!("{e}: {answer:?}"))
+    }
+
+    /// Reads one answer line as JSON.
+    pub fn read_json(&mut self) -> Value {
+        use std::io::BufRead;
+        let mut answer = String::new();
+        self.stdout
+            .read_line(&mut answer)
+            .expect("an answer line is read");
+        serde_json::from_str(&answer).unwrap_or_else(|e| panic!("{e}: {answer:?}"))
+    }
+
+    /// Writes `bytes` as they are, with no line break added.
+    pub fn write_raw(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin is open");
+        stdin.write_all(bytes).expect("the bytes are written");
+        stdin.flush().expect("the bytes are sent");
+    }
+
+    /// Closes stdin and returns what the program did: its exit status, the
+    /// rest of its stdout and its stderr.
+    pub fn finish(mut self) -> Run {
+        use std::io::Read;
+        drop(self.stdin.take());
+        let mut stdout = String::new();
+        self.stdout
+            .read_to_string(&mut stdout)
+            .expect("stdout is read");
+        let mut stderr = String::new();
+        if let Some(mut pipe) = self.child.stderr.take() {
+            pipe.read_to_string(&mut stderr).expect("stderr is read");
+        }
+        let status = self.child.wait().expect("the program ends");
+        Run {
+            code: status.code(),
+            stdout,
+            stderr,
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        // A failed test must not leave the program running.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A game of `players` from `seed`, played at random to a position where
+/// a decision is due after at least `moves` moves.
+pub fn decision_record(players: usize, seed: u64, moves: usize) -> Record {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut game = RecordedGame::from_rng(players, Variant::for_players(players), &mut rng)
+        .expect("a valid player count");
+    while game.record().moves.len() < moves || game.game().draw_due().is_some() {
+        if game.play_random(&mut rng).is_none() {
+            panic!("the game ended before move {moves}; pick another seed");
+        }
+    }
+    assert!(!game.game().is_over());
+    game.into_record()
+}
+
+/// The request line for the end of `record` with `time_ms`.
+pub fn request(record: &Record, time_ms: u64) -> String {
+    format!(
+        "{{\"record\": {}, \"time_ms\": {time_ms}}}",
+        record.to_json()
+    )
+}

@@ -1,0 +1,410 @@
+//! The greedy bot: it searches every combination of its turn (the knights
+//! still to place and the emperor move), scores the position after the move
+//! with the evaluation, and plays the best turn one token at a time.
+//!
+//! Two facts keep the search small and exact:
+//!
+//! - The order of the placements does not change the position they reach.
+//!   Regions do not resolve or merge while knights are placed, and a court
+//!   only grows during its owner's turn, so the placer gains control of a
+//!   family exactly when its final count is strictly the largest, whatever
+//!   the order. The search therefore enumerates multisets of placements.
+//! - Only the court and the region the emperor stops on can change this
+//!   turn's outcome. For each emperor move the search tries just those two
+//!   destinations for every family, which keeps the three-player turn (four
+//!   placements) to a few thousand positions.
+
+use std::collections::HashMap;
+
+use carolus_rules::{
+    Destination, FAMILY_COUNT, Family, Game, GameRng, MAX_SEATS, Move, Phase, RandomSource, Seat,
+};
+
+use crate::budget::Limits;
+use crate::eval::{EvalWeights, SeatValues, win_chances};
+use crate::planner::{disc_value, disc_values};
+use crate::{AiError, Analysis, Bot, Budget, Candidate, deciding_seat, seat_vector};
+
+/// The most knights placed in one turn (three-player game).
+const MAX_PLACEMENTS: usize = 4;
+
+/// How many leaves the search evaluates between looks at the clock.
+const CLOCK_INTERVAL: u64 = 64;
+
+/// The greedy one-turn-lookahead bot.
+#[derive(Clone, Debug)]
+pub struct Greedy {
+    noise: f64,
+    rng: GameRng,
+    weights: EvalWeights,
+    plan: Option<Plan>,
+}
+
+/// The rest of a chosen turn, valid while the game follows it.
+#[derive(Clone, Debug)]
+struct Plan {
+    /// The position in which the next planned move is due.
+    expected: Game,
+    /// The moves still to play, next first.
+    moves: Vec<Move>,
+    win: SeatValues,
+    candidates: Vec<Candidate>,
+}
+
+/// One complete turn the search evaluated.
+#[derive(Clone, Copy, Debug)]
+struct Turn {
+    placements: [Move; MAX_PLACEMENTS],
+    count: usize,
+    steps: u8,
+    value: f64,
+    win: SeatValues,
+}
+
+impl Greedy {
+    /// A greedy bot; `noise` is the softmax temperature (in win chance) with
+    /// which it picks among turns, 0 for always the best.
+    pub fn new(noise: f64, seed: u64) -> Greedy {
+        Greedy::with_weights(noise, seed, EvalWeights::default())
+    }
+
+    /// A greedy bot with its own evaluation weights, for tuning experiments.
+    pub fn with_weights(noise: f64, seed: u64, weights: EvalWeights) -> Greedy {
+        Greedy {
+            noise: if noise.is_finite() {
+                noise.max(0.0)
+            } else {
+                0.0
+            },
+            rng: GameRng::seed_from_u64(seed),
+            weights,
+            plan: None,
+        }
+    }
+
+    /// Picks an index by softmax of `values / temperature`, or the first
+    /// highest value when there is no noise.
+    fn pick(&mut self, values: &[f64], temperature: f64) -> usize {
+        let best = values
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1).then(b.0.cmp(&a.0)))
+            .map_or(0, |(index, _)| index);
+        if temperature <= 0.0 || values.len() < 2 {
+            return best;
+        }
+        let top = values[best];
+        let weights: Vec<f64> = values
+            .iter()
+            .map(|v| ((v - top) / temperature).exp())
+            .collect();
+        let total: f64 = weights.iter().sum();
+        // 53 random bits give a uniform number in [0, 1).
+        let mut ticket = (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+        for (index, weight) in weights.iter().enumerate() {
+            if ticket < *weight {
+                return index;
+            }
+            ticket -= weight;
+        }
+        best
+    }
+
+    fn choose_joker(&mut self, game: &Game, seat: Seat) -> Analysis {
+        let mut options = Vec::with_capacity(FAMILY_COUNT);
+        for family in Family::ALL {
+            let mv = Move::Joker(family);
+            let mut next = game.clone();
+            if next.play(mv).is_ok() {
+                let win = win_chances(&next, &self.weights);
+                options.push((mv, win));
+            }
+        }
+        let values: Vec<f64> = options.iter().map(|(_, w)| w[seat.index()]).collect();
+        let pick = self.pick(&values, self.noise);
+        let (best, win) = options
+            .get(pick)
+            .copied()
+            .unwrap_or((Move::Joker(Family::Red), [0.0; MAX_SEATS]));
+        analysis(
+            game,
+            best,
+            &win,
+            FAMILY_COUNT as u64,
+            candidates_of(&options, seat),
+        )
+    }
+
+    fn choose_disc(&mut self, game: &Game, seat: Seat) -> Analysis {
+        let values = disc_values(game, seat);
+        let moves: Vec<Move> = game.legal_moves().to_vec();
+        let scores: Vec<f64> = moves.iter().map(|mv| disc_value(&values, mv)).collect();
+        // Disc values are in castles, a few times larger than win chances.
+        let pick = self.pick(&scores, self.noise * 4.0);
+        let best = moves
+            .get(pick)
+            .copied()
+            .unwrap_or(Move::Emperor { steps: 1 });
+        let win = win_chances(game, &self.weights);
+        let mut candidates: Vec<Candidate> = moves
+            .iter()
+            .zip(&scores)
+            .map(|(mv, score)| Candidate {
+                mv: *mv,
+                visits: 0,
+                value: *score,
+            })
+            .collect();
+        candidates.sort_by(|a, b| b.value.total_cmp(&a.value));
+        analysis(game, best, &win, moves.len() as u64, candidates)
+    }
+
+    /// Searches every combination of the turn and plays its first move.
+    fn choose_turn(&mut self, game: &Game, seat: Seat, limits: &Limits) -> Analysis {
+        let turns = search_turns(game, seat, &self.weights, limits);
+        let evaluated = turns.len() as u64;
+        let values: Vec<f64> = turns.iter().map(|t| t.value).collect();
+        let pick = self.pick(&values, self.noise);
+        let Some(turn) = turns.get(pick).copied() else {
+            // The search always evaluates at least one turn; should that
+            // ever fail, any legal move keeps the game going.
+            let best = game.nth_legal_move(0).unwrap_or(Move::Emperor { steps: 1 });
+            let win = win_chances(game, &self.weights);
+            return analysis(game, best, &win, 0, Vec::new());
+        };
+        let candidates = move_candidates(&turns, seat);
+        let mut moves: Vec<Move> = turn.placements[..turn.count].to_vec();
+        moves.push(Move::Emperor { steps: turn.steps });
+        let best = moves[0];
+        let mut expected = game.clone();
+        self.plan = match expected.play(best) {
+            Ok(()) if moves.len() > 1 => Some(Plan {
+                expected,
+                moves: moves[1..].to_vec(),
+                win: turn.win,
+                candidates: candidates.clone(),
+            }),
+            _ => None,
+        };
+        analysis(game, best, &turn.win, evaluated, candidates)
+    }
+
+    /// The next move of the current plan, if the game still follows it.
+    fn follow_plan(&mut self, game: &Game) -> Option<Analysis> {
+        let plan = self.plan.as_mut()?;
+        if plan.expected != *game || plan.moves.is_empty() {
+            self.plan = None;
+            return None;
+        }
+        let next = plan.moves.remove(0);
+        if plan.expected.play(next).is_err() {
+            self.plan = None;
+            return None;
+        }
+        let result = analysis(game, next, &plan.win, 0, plan.candidates.clone());
+        if plan.moves.is_empty() {
+            self.plan = None;
+        }
+        Some(result)
+    }
+}
+
+impl Bot for Greedy {
+    fn name(&self) -> String {
+        if self.noise > 0.0 {
+            format!("greedy:noise={}", self.noise)
+        } else {
+            "greedy".to_owned()
+        }
+    }
+
+    fn choose(&mut self, game: &Game, budget: &Budget) -> Result<Analysis, AiError> {
+        let seat = deciding_seat(game)?;
+        let limits = Limits::new(budget, None, None);
+        Ok(match game.phase() {
+            Phase::Joker => self.choose_joker(game, seat),
+            Phase::Disc => self.choose_disc(game, seat),
+            _ => match self.follow_plan(game) {
+                Some(result) => result,
+                None => self.choose_turn(game, seat, &limits),
+            },
+        })
+    }
+
+    fn new_game(&mut self) {
+        self.plan = None;
+    }
+}
+
+/// Builds an analysis whose win vector has one entry per seat.
+fn analysis(
+    game: &Game,
+    best: Move,
+    win: &SeatValues,
+    iterations: u64,
+    candidates: Vec<Candidate>,
+) -> Analysis {
+    Analysis {
+        best,
+        win: seat_vector(game, win),
+        iterations,
+        candidates,
+    }
+}
+
+fn candidates_of(options: &[(Move, SeatValues)], seat: Seat) -> Vec<Candidate> {
+    let mut candidates: Vec<Candidate> = options
+        .iter()
+        .map(|(mv, win)| Candidate {
+            mv: *mv,
+            visits: 0,
+            value: win[seat.index()],
+        })
+        .collect();
+    candidates.sort_by(|a, b| b.value.total_cmp(&a.value));
+    candidates
+}
+
+/// Each move that begins some evaluated turn (any placement of a turn may be
+/// played first), valued by the best turn containing it, best first.
+fn move_candidates(turns: &[Turn], seat: Seat) -> Vec<Candidate> {
+    let mut best: HashMap<Move, f64> = HashMap::new();
+    for turn in turns {
+        let value = turn.win[seat.index()];
+        let first_moves = turn.placements[..turn.count]
+            .iter()
+            .copied()
+            .chain((turn.count == 0).then_some(Move::Emperor { steps: turn.steps }));
+        for mv in first_moves {
+            let entry = best.entry(mv).or_insert(f64::NEG_INFINITY);
+            *entry = entry.max(value);
+        }
+    }
+    let mut candidates: Vec<Candidate> = best
+        .into_iter()
+        .map(|(mv, value)| Candidate {
+            mv,
+            visits: 0,
+            value,
+        })
+        .collect();
+    candidates.sort_by(|a, b| {
+        b.value
+            .total_cmp(&a.value)
+            .then_with(|| a.mv.to_string().cmp(&b.mv.to_string()))
+    });
+    candidates
+}
+
+/// Every combination of the rest of the turn of `seat`, each valued by the
+/// evaluation after the emperor move. Stops early, with what it has, when
+/// the limits expire.
+fn search_turns(game: &Game, seat: Seat, weights: &EvalWeights, limits: &Limits) -> Vec<Turn> {
+    let mut search = TurnSearch {
+        seat,
+        weights,
+        limits,
+        turns: Vec::new(),
+        expired: false,
+        steps: 1,
+        options: Vec::new(),
+        chosen: [Move::Emperor { steps: 1 }; MAX_PLACEMENTS],
+    };
+    let left = game.left_to_place().min(MAX_PLACEMENTS);
+    let reach = game
+        .chosen_disc(seat)
+        .map_or(1, |disc| usize::from(disc.number()))
+        .min(game.regions().len())
+        .max(1);
+    let reserve = game.reserve(seat).0;
+    for steps in 1..=reach {
+        let target = (game.emperor() + steps) % game.regions().len();
+        let name = game.regions()[target].name();
+        search.steps = steps as u8;
+        search.options.clear();
+        for family in Family::ALL {
+            if reserve[family.index()] > 0 {
+                for to in [Destination::Court, Destination::Region(name)] {
+                    search.options.push(Move::Place { family, to });
+                }
+            }
+        }
+        search.extend(game, 0, left, 0, reserve);
+        if search.expired {
+            break;
+        }
+    }
+    search.turns
+}
+
+/// The state of the depth-first enumeration of one turn's multisets.
+struct TurnSearch<'a> {
+    seat: Seat,
+    weights: &'a EvalWeights,
+    limits: &'a Limits,
+    turns: Vec<Turn>,
+    expired: bool,
+    steps: u8,
+    /// The placements to combine for the current emperor move.
+    options: Vec<Move>,
+    chosen: [Move; MAX_PLACEMENTS],
+}
+
+impl TurnSearch<'_> {
+    /// Adds placements `depth..left` from options `first..` (non-decreasing
+    /// indices give each multiset once), then moves the emperor.
+    fn extend(
+        &mut self,
+        game: &Game,
+        depth: usize,
+        left: usize,
+        first: usize,
+        mut reserve: [u32; FAMILY_COUNT],
+    ) {
+        if self.expired {
+            return;
+        }
+        if depth == left {
+            self.finish(game, depth);
+            return;
+        }
+        for index in first..self.options.len() {
+            let mv = self.options[index];
+            let Move::Place { family, .. } = mv else {
+                continue;
+            };
+            if reserve[family.index()] == 0 {
+                continue;
+            }
+            let mut next = game.clone();
+            if next.play(mv).is_err() {
+                continue;
+            }
+            reserve[family.index()] -= 1;
+            self.chosen[depth] = mv;
+            self.extend(&next, depth + 1, left, index, reserve);
+            reserve[family.index()] += 1;
+            if self.expired {
+                return;
+            }
+        }
+    }
+
+    fn finish(&mut self, game: &Game, count: usize) {
+        let mut after = game.clone();
+        if after.play(Move::Emperor { steps: self.steps }).is_err() {
+            return;
+        }
+        let win = win_chances(&after, self.weights);
+        self.turns.push(Turn {
+            placements: self.chosen,
+            count,
+            steps: self.steps,
+            value: win[self.seat.index()],
+            win,
+        });
+        if (self.turns.len() as u64).is_multiple_of(CLOCK_INTERVAL) && self.limits.expired() {
+            self.expired = true;
+        }
+    }
+}

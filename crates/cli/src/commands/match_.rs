@@ -1,0 +1,747 @@
+//! `carolus match`: bots play each other in duplicate sets, with statistics.
+//!
+//! The games are handed out in set order to `--threads` workers. Results
+//! come back to this thread, which keeps the tallies, draws the progress
+//! bar, runs the SPRT after every complete set and writes the records in
+//! the order of the games (whatever order they finish in), so that a match
+//! with a fixed seed writes the same file every time. When the SPRT decides,
+//! no new set is started; the sets already begun are finished, so the
+//! statistics always rest on whole sets.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::sync::mpsc::channel;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use carolus_rules::RandomSource;
+use carolus_rules::rng::SplitMix64;
+use serde_json::{Value, json};
+
+use crate::arena::{self, Outcome, Table};
+use crate::args::Players;
+use crate::duplicate::{Deal, Plan};
+use crate::failure::bad_input;
+use crate::players::BotChoice;
+use crate::progress;
+use crate::seed;
+use crate::stats::{self, Decision, Interval, Sprt, Tally};
+
+/// Play a match between bots in duplicate sets and report the statistics.
+///
+/// Games are played in sets that share the set-up and each seat's chance
+/// draws, with the bots rotated through the seats, so that luck cancels
+/// (see "Duplicate sets" below and BOTS.md). At the end a table shows each
+/// bot's games, wins, shared wins, losses and score (a k-way shared win
+/// scores 1/k) with a 95% confidence interval, and for two bots their Elo
+/// difference.
+#[derive(clap::Args, Debug)]
+#[command(after_long_help = MATCH_HELP)]
+pub struct Args {
+    /// A bot: random, greedy, mcts, mcts:level=3, mcts:ms=500, level:N, or
+    /// cmd:<program> for an external program speaking the bot protocol.
+    /// Give it two or three times.
+    #[arg(long = "bot", value_name = "SPEC", required = true, num_args = 1)]
+    bots: Vec<BotChoice>,
+
+    #[command(flatten)]
+    players: Players,
+
+    /// How many games to play, rounded up to whole sets; with --sprt, the
+    /// most that will be played.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+
+    /// The match's master seed [default: a fresh one from the operating
+    /// system, printed in the summary].
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+
+    /// Thinking time per move, in milliseconds, for every bot (a built-in
+    /// bot's own `ms=` applies if it is shorter).
+    #[arg(long, value_name = "T", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(0..=crate::protocol::MAX_TIME_MS))]
+    time_ms: u64,
+
+    /// How much longer than --time-ms an external program may take to answer
+    /// before it loses the game as silent, in milliseconds.
+    #[arg(long, value_name = "G", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(0..=crate::protocol::MAX_TIME_MS))]
+    grace_ms: u64,
+
+    /// Games played at once. The default is 1 because mcts already uses
+    /// every core.
+    #[arg(long, value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
+
+    /// Write every game's record to FILE, one JSON line per game in the
+    /// order of the games.
+    #[arg(long, value_name = "FILE")]
+    records: Option<PathBuf>,
+
+    /// Stop as soon as a sequential probability ratio test (α = β = 0.05)
+    /// decides between "the first bot is ELO0 stronger" and "ELO1 stronger"
+    /// (two bots only).
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
+    sprt: Option<Sprt>,
+
+    /// Print the summary as one JSON object instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// How sets and the statistics work, for `carolus match --help`.
+const MATCH_HELP: &str = "\
+Duplicate sets:
+  All games of a set share the set-up (territories, initial order) and each
+  seat's draws: seat s's n-th draw is the same in every game of the set.
+  The bots rotate through the seats (bots numbered in --bot order):
+    2 players, 2 bots: 01, 10
+    3 players, 2 bots: 011, 101, 110, 100, 010, 001
+    3 players, 3 bots: 012, 021, 102, 120, 201, 210
+    4 players (teams 0+2 and 1+3), 2 bots: 0101, 1010
+  A bot that crashes, stays silent past --time-ms + --grace-ms, or answers
+  garbage or an illegal move loses that game (its other seats too; the other
+  seats share the win) and the match goes on.
+
+Statistics:
+  Score intervals, the Elo interval and the SPRT use one sample per set:
+  the bot's score over the set divided by the games in it. The SPRT is the
+  generalized (pentanomial for two-game sets) log-likelihood ratio test,
+  checked after every set; see BOTS.md.";
+
+/// Reads `ELO0,ELO1` for --sprt.
+fn parse_sprt(text: &str) -> Result<Sprt, String> {
+    let (elo0, elo1) = text
+        .split_once(',')
+        .ok_or_else(|| format!("expected ELO0,ELO1 such as 0,10, not {text:?}"))?;
+    let number = |part: &str| -> Result<f64, String> {
+        part.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|value| value.is_finite() && value.abs() <= 2000.0)
+            .ok_or_else(|| {
+                format!("{part:?} is not an Elo difference (a number from -2000 to 2000)")
+            })
+    };
+    let (elo0, elo1) = (number(elo0)?, number(elo1)?);
+    if elo0 >= elo1 {
+        return Err(format!("ELO0 must be below ELO1, but {elo0} ≥ {elo1}"));
+    }
+    Ok(Sprt::new(elo0, elo1))
+}
+
+/// Hands out the games in set order.
+struct Scheduler {
+    mixer: SplitMix64,
+    next_set: u64,
+    total_sets: u64,
+    /// The set being handed out and its next rotation.
+    current: Option<(Arc<Deal>, usize)>,
+    /// No new set is started (the SPRT decided).
+    stopped: bool,
+    /// Nothing more is handed out (an error).
+    aborted: bool,
+}
+
+impl Scheduler {
+    fn next(&mut self, plan: &Plan, players: Players) -> Option<(Arc<Deal>, usize)> {
+        if self.aborted {
+            return None;
+        }
+        if let Some((deal, rotation)) = &mut self.current
+            && *rotation < plan.set_size()
+        {
+            let job = (Arc::clone(deal), *rotation);
+            *rotation += 1;
+            return Some(job);
+        }
+        if self.stopped || self.next_set >= self.total_sets {
+            return None;
+        }
+        let set = self.next_set;
+        self.next_set += 1;
+        let deal = Arc::new(Deal::new(
+            set,
+            self.mixer.next_u64(),
+            plan,
+            players.variant(),
+        ));
+        self.current = Some((Arc::clone(&deal), 1));
+        Some((deal, 0))
+    }
+}
+
+/// A forfeit as the summary lists it.
+struct ForfeitLine {
+    set: u64,
+    rotation: usize,
+    seat: usize,
+    bot: usize,
+    move_number: usize,
+    reason: String,
+}
+
+/// Where the SPRT stands.
+struct SprtState {
+    sprt: Sprt,
+    llr: f64,
+    bounds: (f64, f64),
+    decision: Option<Decision>,
+}
+
+/// Everything the summary shows.
+struct Summary {
+    bots: Vec<String>,
+    players: usize,
+    set_size: usize,
+    seed: u64,
+    tallies: Vec<Tally>,
+    /// Per bot, one score per complete set (0 to 1).
+    set_scores: Vec<Vec<f64>>,
+    forfeits: Vec<ForfeitLine>,
+    unfinished: u64,
+    sprt: Option<Sprt>,
+    elapsed: Duration,
+}
+
+pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
+    let plan = Plan::new(args.players.count(), args.bots.len()).map_err(bad_input)?;
+    if args.sprt.is_some() && args.bots.len() != 2 {
+        return Err(bad_input(
+            "--sprt compares two bots; give exactly two --bot",
+        ));
+    }
+    let set_size = plan.set_size() as u64;
+    let total_sets = args.games.div_ceil(set_size);
+    let master_seed = seed::given_or_fresh(args.seed)?;
+    let mut records = match &args.records {
+        Some(path) => Some(BufWriter::new(File::create(path).map_err(|error| {
+            bad_input(format!("--records {}: {error}", path.display()))
+        })?)),
+        None => None,
+    };
+
+    let table = Table {
+        bots: &args.bots,
+        plan: &plan,
+        time: Duration::from_millis(args.time_ms),
+        grace: Duration::from_millis(args.grace_ms),
+        master_seed,
+    };
+    let scheduler = Mutex::new(Scheduler {
+        mixer: SplitMix64::new(master_seed),
+        next_set: 0,
+        total_sets,
+        current: None,
+        stopped: false,
+        aborted: false,
+    });
+    let names: Vec<String> = args.bots.iter().map(ToString::to_string).collect();
+    let mut summary = Summary {
+        bots: names,
+        players: plan.players(),
+        set_size: plan.set_size(),
+        seed: master_seed,
+        tallies: vec![Tally::default(); plan.bots()],
+        set_scores: vec![Vec::new(); plan.bots()],
+        forfeits: Vec::new(),
+        unfinished: 0,
+        sprt: args.sprt,
+        elapsed: Duration::ZERO,
+    };
+    let bar = progress::bar(total_sets * set_size, "games");
+    let start = Instant::now();
+    let mut failure: Option<anyhow::Error> = None;
+
+    std::thread::scope(|scope| {
+        let (sender, results) = channel::<anyhow::Result<Outcome>>();
+        for _ in 0..args.threads {
+            let sender = sender.clone();
+            let scheduler = &scheduler;
+            let table = &table;
+            let plan = &plan;
+            let players = args.players;
+            scope.spawn(move || {
+                loop {
+                    let job = match scheduler.lock() {
+                        Ok(mut scheduler) => scheduler.next(plan, players),
+                        Err(_) => None,
+                    };
+                    let Some((deal, rotation)) = job else { break };
+                    if sender.send(arena::play(table, &deal, rotation)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        // The workers hold the only senders now, so the loop below ends
+        // when the last of them has finished.
+        drop(sender);
+
+        let mut pending_sets: HashMap<u64, (usize, Vec<f64>)> = HashMap::new();
+        let mut pending_records: BTreeMap<(u64, usize), String> = BTreeMap::new();
+        let mut next_record = (0u64, 0usize);
+        for result in results {
+            let outcome = match result {
+                Ok(outcome) => outcome,
+                Err(error) => {
+                    abort(&scheduler);
+                    failure.get_or_insert(error);
+                    continue;
+                }
+            };
+            bar.inc(1);
+            let complete = summary.count(&outcome, &mut pending_sets);
+            if complete
+                && let Some(sprt) = args.sprt
+                && sprt.decide(&summary.set_scores[0]).is_some()
+                && let Ok(mut scheduler) = scheduler.lock()
+            {
+                scheduler.stopped = true;
+            }
+            bar.set_message(summary.progress_message());
+            if let Some(writer) = records.as_mut() {
+                pending_records.insert((outcome.set, outcome.rotation), outcome.record.to_json());
+                while let Some(line) = pending_records.remove(&next_record) {
+                    if let Err(error) = writeln!(writer, "{line}") {
+                        abort(&scheduler);
+                        failure.get_or_insert(records_error(args, error));
+                    }
+                    next_record = if next_record.1 + 1 < plan.set_size() {
+                        (next_record.0, next_record.1 + 1)
+                    } else {
+                        (next_record.0 + 1, 0)
+                    };
+                }
+            }
+        }
+        // After an error some games never came; what did is still written.
+        if let Some(writer) = records.as_mut() {
+            for line in pending_records.values() {
+                if let Err(error) = writeln!(writer, "{line}") {
+                    failure.get_or_insert(records_error(args, error));
+                    break;
+                }
+            }
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(error) = failure {
+        return Err(error);
+    }
+    if let Some(mut writer) = records
+        && let Err(error) = writer.flush()
+    {
+        return Err(records_error(args, error));
+    }
+    summary.elapsed = start.elapsed();
+    if args.json {
+        writeln!(out, "{}", summary.to_json())?;
+    } else {
+        summary.write_table(out)?;
+    }
+    Ok(())
+}
+
+fn abort(scheduler: &Mutex<Scheduler>) {
+    if let Ok(mut scheduler) = scheduler.lock() {
+        scheduler.aborted = true;
+    }
+}
+
+fn records_error(args: &Args, error: std::io::Error) -> anyhow::Error {
+    let path = args
+        .records
+        .as_ref()
+        .map_or_else(String::new, |path| path.display().to_string());
+    anyhow::anyhow!("cannot write the records to {path}: {error}")
+}
+
+impl Summary {
+    /// Counts one game; returns whether it completed its set.
+    fn count(&mut self, outcome: &Outcome, pending: &mut HashMap<u64, (usize, Vec<f64>)>) -> bool {
+        let bots = self.tallies.len();
+        let winners = outcome.winners.len();
+        let entry = pending
+            .entry(outcome.set)
+            .or_insert_with(|| (0, vec![0.0; bots]));
+        entry.0 += 1;
+        for bot in 0..bots {
+            let mine = outcome
+                .winners
+                .iter()
+                .filter(|&&seat| outcome.seats.get(seat) == Some(&bot))
+                .count();
+            self.tallies[bot].add(mine, winners);
+            entry.1[bot] += stats::share(mine, winners);
+        }
+        if let Some(forfeit) = &outcome.forfeit {
+            self.forfeits.push(ForfeitLine {
+                set: outcome.set,
+                rotation: outcome.rotation,
+                seat: forfeit.seat,
+                bot: forfeit.bot,
+                move_number: forfeit.move_number,
+                reason: forfeit.reason.clone(),
+            });
+        }
+        if outcome.unfinished {
+            self.unfinished += 1;
+        }
+        if entry.0 < self.set_size {
+            return false;
+        }
+        if let Some((_, scores)) = pending.remove(&outcome.set) {
+            for (bot, score) in scores.into_iter().enumerate() {
+                self.set_scores[bot].push(score / self.set_size as f64);
+            }
+        }
+        true
+    }
+
+    fn games(&self) -> u64 {
+        self.tallies.first().map_or(0, |tally| tally.games)
+    }
+
+    fn sets(&self) -> usize {
+        self.set_scores.first().map_or(0, Vec::len)
+    }
+
+    /// The 95% interval of each bot's score per game.
+    fn interval(&self, bot: usize) -> Option<Interval> {
+        stats::mean_interval(&self.set_scores[bot])
+    }
+
+    /// The Elo difference of the first bot over the second with its 95%
+    /// interval (two bots only).
+    fn elo(&self) -> Option<(f64, Option<(f64, f64)>)> {
+        if self.tallies.len() != 2 {
+            return None;
+        }
+        let score = self.tallies[0].fraction()?;
+        let interval = self
+            .interval(0)
+            .map(|i| (stats::elo_from_score(i.low), stats::elo_from_score(i.high)));
+        Some((stats::elo_from_score(score), interval))
+    }
+
+    /// The SPRT's ratio, bounds and decision, if one was asked for.
+    fn sprt_state(&self) -> Option<SprtState> {
+        let sprt = self.sprt?;
+        let samples = &self.set_scores[0];
+        Some(SprtState {
+            sprt,
+            llr: sprt.llr(samples),
+            bounds: sprt.bounds(),
+            decision: sprt.decide(samples),
+        })
+    }
+
+    fn progress_message(&self) -> String {
+        let scores: Vec<String> = self
+            .bots
+            .iter()
+            .zip(&self.tallies)
+            .map(|(name, tally)| format!("{name} {:.1}%", 100.0 * tally.fraction().unwrap_or(0.0)))
+            .collect();
+        let mut message = scores.join(" · ");
+        if let Some(SprtState {
+            llr,
+            bounds: (lower, upper),
+            ..
+        }) = self.sprt_state()
+        {
+            message.push_str(&format!("  LLR {llr:.2} ({lower:.2}, {upper:.2})"));
+        }
+        message
+    }
+
+    fn write_table(&self, out: &mut impl Write) -> std::io::Result<()> {
+        let set_word = if self.sets() == 1 { "set" } else { "sets" };
+        writeln!(
+            out,
+            "{} games ({} {set_word} of {}), {} players, seed {}, {:.1} s",
+            self.games(),
+            self.sets(),
+            self.set_size,
+            self.players,
+            self.seed,
+            self.elapsed.as_secs_f64()
+        )?;
+        let width = self.bots.iter().map(String::len).max().unwrap_or(3).max(3);
+        writeln!(
+            out,
+            "{:<width$}  {:>6}  {:>6}  {:>6}  {:>6}  {:>8}  {:>6}  95% CI",
+            "bot", "games", "wins", "shared", "losses", "score", "score%"
+        )?;
+        for (bot, (name, tally)) in self.bots.iter().zip(&self.tallies).enumerate() {
+            let interval = self.interval(bot).map_or_else(
+                || "—".to_owned(),
+                |i| format!("[{:.1}%, {:.1}%]", 100.0 * i.low, 100.0 * i.high),
+            );
+            writeln!(
+                out,
+                "{name:<width$}  {:>6}  {:>6}  {:>6}  {:>6}  {:>8.2}  {:>5.1}%  {interval}",
+                tally.games,
+                tally.wins,
+                tally.shared,
+                tally.losses,
+                tally.score,
+                100.0 * tally.fraction().unwrap_or(0.0),
+            )?;
+        }
+        if let Some((elo, interval)) = self.elo() {
+            let interval = interval.map_or_else(
+                || "interval unknown with one set".to_owned(),
+                |(low, high)| format!("95% CI [{}, {}]", signed(low), signed(high)),
+            );
+            writeln!(
+                out,
+                "Elo difference ({} − {}): {}, {interval}",
+                self.bots[0],
+                self.bots[1],
+                signed(elo)
+            )?;
+        }
+        if let Some(SprtState {
+            sprt,
+            llr,
+            bounds: (lower, upper),
+            decision,
+        }) = self.sprt_state()
+        {
+            let verdict = match decision {
+                Some(Decision::H1) => format!(
+                    "H1 accepted: {} is about {} Elo stronger or more",
+                    self.bots[0],
+                    signed(sprt.elo1)
+                ),
+                Some(Decision::H0) => format!(
+                    "H0 accepted: {} is about {} Elo stronger or less",
+                    self.bots[0],
+                    signed(sprt.elo0)
+                ),
+                None => "no decision yet".to_owned(),
+            };
+            writeln!(
+                out,
+                "SPRT elo0 {} elo1 {} (α = β = 0.05): {verdict} after {} sets; LLR {llr:.3}, bounds [{lower:.3}, {upper:.3}]",
+                signed(sprt.elo0),
+                signed(sprt.elo1),
+                self.sets()
+            )?;
+        }
+        if self.unfinished > 0 {
+            writeln!(
+                out,
+                "{} games were cut off unfinished and count as shared by all seats",
+                self.unfinished
+            )?;
+        }
+        if !self.forfeits.is_empty() {
+            writeln!(out, "forfeits: {}", self.forfeits.len())?;
+            const SHOWN: usize = 20;
+            for forfeit in self.forfeits.iter().take(SHOWN) {
+                writeln!(
+                    out,
+                    "  set {} game {}: {} (seat {}) lost at move {}: {}",
+                    forfeit.set,
+                    forfeit.rotation,
+                    self.bots[forfeit.bot],
+                    forfeit.seat,
+                    forfeit.move_number,
+                    crate::failure::one_line(&forfeit.reason)
+                )?;
+            }
+            if self.forfeits.len() > SHOWN {
+                writeln!(out, "  … and {} more", self.forfeits.len() - SHOWN)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn to_json(&self) -> Value {
+        let bots: Vec<Value> = self
+            .bots
+            .iter()
+            .zip(&self.tallies)
+            .enumerate()
+            .map(|(bot, (name, tally))| {
+                let interval = self.interval(bot).map(|i| json!([i.low, i.high]));
+                json!({
+                    "bot": name,
+                    "games": tally.games,
+                    "wins": tally.wins,
+                    "shared": tally.shared,
+                    "losses": tally.losses,
+                    "score": tally.score,
+                    "fraction": tally.fraction(),
+                    "ci95": interval,
+                    "forfeits": self.forfeits.iter().filter(|f| f.bot == bot).count(),
+                })
+            })
+            .collect();
+        let elo = self.elo().map(|(elo, interval)| {
+            json!({
+                "diff": finite(elo),
+                "ci95": interval.map(|(low, high)| json!([finite(low), finite(high)])),
+            })
+        });
+        let sprt = self.sprt_state().map(|state| {
+            let SprtState {
+                sprt,
+                llr,
+                bounds: (lower, upper),
+                decision,
+            } = state;
+            json!({
+                "elo0": sprt.elo0,
+                "elo1": sprt.elo1,
+                "alpha": sprt.alpha,
+                "beta": sprt.beta,
+                "llr": llr,
+                "bounds": [lower, upper],
+                "decision": decision.map(|d| match d {
+                    Decision::H0 => "H0",
+                    Decision::H1 => "H1",
+                }),
+            })
+        });
+        let forfeits: Vec<Value> = self
+            .forfeits
+            .iter()
+            .map(|f| {
+                json!({
+                    "set": f.set,
+                    "rotation": f.rotation,
+                    "seat": f.seat,
+                    "bot": self.bots[f.bot],
+                    "move": f.move_number,
+                    "reason": f.reason,
+                })
+            })
+            .collect();
+        json!({
+            "games": self.games(),
+            "sets": self.sets(),
+            "set_size": self.set_size,
+            "players": self.players,
+            "seed": self.seed.to_string(),
+            "seconds": self.elapsed.as_secs_f64(),
+            "bots": bots,
+            "elo": elo,
+            "sprt": sprt,
+            "unfinished": self.unfinished,
+            "forfeits": forfeits,
+        })
+    }
+}
+
+/// An Elo figure with its sign, rounded to whole points; ±∞ for a score
+/// of 0 or 1.
+fn signed(elo: f64) -> String {
+    if elo == f64::INFINITY {
+        "+∞".to_owned()
+    } else if elo == f64::NEG_INFINITY {
+        "−∞".to_owned()
+    } else if elo.abs() < 0.5 {
+        // Not "-0" for a hair below zero.
+        "0".to_owned()
+    } else {
+        format!("{elo:+.0}")
+    }
+}
+
+/// `value` for JSON, where infinities have no number: null instead.
+fn finite(value: f64) -> Option<f64> {
+    value.is_finite().then_some(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sprt_arguments_read_and_refuse() {
+        assert_eq!(parse_sprt("0,10"), Ok(Sprt::new(0.0, 10.0)));
+        assert_eq!(parse_sprt("-5, 5"), Ok(Sprt::new(-5.0, 5.0)));
+        for bad in ["10", "10,0", "a,b", "0,inf", "5,5"] {
+            assert!(parse_sprt(bad).is_err(), "{bad}");
+        }
+    }
+
+    fn summary(bots: usize, set_size: usize) -> Summary {
+        Summary {
+            bots: (0..bots).map(|b| format!("bot{b}")).collect(),
+            players: 3,
+            set_size,
+            seed: 0,
+            tallies: vec![Tally::default(); bots],
+            set_scores: vec![Vec::new(); bots],
+            forfeits: Vec::new(),
+            unfinished: 0,
+            sprt: None,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    fn outcome(set: u64, rotation: usize, seats: &[usize], winners: &[usize]) -> Outcome {
+        let game =
+            carolus_rules::RecordedGame::from_seed(3, carolus_rules::Variant::STANDARD, 1).unwrap();
+        Outcome {
+            set,
+            rotation,
+            seats: seats.to_vec(),
+            winners: winners.to_vec(),
+            forfeit: None,
+            unfinished: false,
+            record: game.into_record(),
+        }
+    }
+
+    #[test]
+    fn games_are_tallied_per_bot_and_sets_become_one_sample_each() {
+        // A 3-player set of bot 0 and bot 1: six games, with the winning
+        // seats below.
+        let plan = Plan::new(3, 2).unwrap();
+        let mut summary = summary(2, plan.set_size());
+        let mut pending = HashMap::new();
+        let winners: [&[usize]; 6] = [&[0], &[1], &[0, 1, 2], &[0], &[1], &[0]];
+        for (rotation, winners) in winners.iter().enumerate() {
+            let complete = summary.count(
+                &outcome(0, rotation, plan.seats(rotation), winners),
+                &mut pending,
+            );
+            assert_eq!(complete, rotation == 5);
+        }
+        // The bots by seat are 011, 101, 110, 100, 010, 001, so bot 0 wins
+        // games 0, 1 and 5 (seats 0, 1, 0 are its), shares game 2 (seat 2
+        // of the three winners: 1/3) and loses games 3 and 4; bot 1 wins
+        // games 3 and 4 and holds 2/3 of game 2.
+        let bot0 = summary.tallies[0];
+        assert_eq!(
+            (bot0.games, bot0.wins, bot0.shared, bot0.losses),
+            (6, 3, 1, 2)
+        );
+        assert!((bot0.score - (3.0 + 1.0 / 3.0)).abs() < 1e-12);
+        let bot1 = summary.tallies[1];
+        assert_eq!((bot1.wins, bot1.shared, bot1.losses), (2, 1, 3));
+        assert!((bot0.score + bot1.score - 6.0).abs() < 1e-12);
+        assert_eq!(summary.sets(), 1);
+        assert!((summary.set_scores[0][0] - (3.0 + 1.0 / 3.0) / 6.0).abs() < 1e-12);
+        assert!(pending.is_empty());
+    }
+
+    #[test]
+    fn elo_figures_have_signs_and_infinities() {
+        assert_eq!(signed(35.4), "+35");
+        assert_eq!(signed(-120.6), "-121");
+        assert_eq!(signed(f64::INFINITY), "+∞");
+        assert_eq!(signed(-0.2), "0");
+        assert_eq!(finite(f64::NEG_INFINITY), None);
+    }
+}

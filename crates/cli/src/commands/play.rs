@@ -1,0 +1,110 @@
+//! `carolus play`: a full-screen game in the terminal against people and
+//! computer players (the `carolus-tui` crate does the work).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use carolus_rules::Record;
+use carolus_tui::{PlayConfig, PlayError, Start, Theme, ThinkLimits};
+
+use crate::args::{Players, parse_seconds};
+use crate::failure::bad_input;
+use crate::input;
+use crate::seed;
+
+/// Play a game on a full-screen table in the terminal.
+///
+/// People play with the keyboard (and the mouse where the terminal reports
+/// it); computer players think in the background. Press ? in the game for
+/// the rules in brief and the keys. Saved games are `carolus-record/1`
+/// files that `--load` (or o in the game) reads back.
+///
+/// Colours follow the terminal's own palette; set NO_COLOR for none at all.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    players: Players,
+
+    /// A computer player at a seat: SEAT=LEVEL, level 1 (beginner) to 5
+    /// (strongest); repeat or separate with commas, e.g. `--ai 1=3,2=4`.
+    #[arg(long, value_name = "SEAT=LEVEL", value_delimiter = ',', value_parser = parse_ai)]
+    ai: Vec<(usize, u8)>,
+
+    /// The players' names, one per seat in seat order, separated by commas.
+    #[arg(long, value_name = "A,B,…", value_delimiter = ',')]
+    names: Option<Vec<String>>,
+
+    /// The seed of the game's set-up and draws [default: a fresh one from
+    /// the operating system]. With --load, the seed of the draws to come.
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+
+    /// Continue a saved game (a `carolus-record/1` file); its record
+    /// decides the number of players.
+    #[arg(long, value_name = "FILE", conflicts_with = "players")]
+    load: Option<PathBuf>,
+
+    /// How long the tree-search levels (4 and 5) think per move, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_seconds)]
+    think: Duration,
+}
+
+/// Reads `SEAT=LEVEL`.
+fn parse_ai(text: &str) -> Result<(usize, u8), String> {
+    let (seat, level) = text
+        .split_once('=')
+        .ok_or_else(|| format!("{text:?} is not SEAT=LEVEL (for example 1=3)"))?;
+    let seat: usize = seat
+        .parse()
+        .map_err(|_| format!("{seat:?} is not a seat (0 to 3)"))?;
+    let level: u8 = level
+        .parse()
+        .ok()
+        .filter(|l| (1..=5).contains(l))
+        .ok_or_else(|| format!("{level:?} is not a level (1 to 5)"))?;
+    Ok((seat, level))
+}
+
+pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
+    let start = match &args.load {
+        Some(path) => {
+            let text = input::read_text(path)?;
+            let record = Record::from_json(&text)
+                .map_err(|error| bad_input(format!("{}: {error}", path.display())))?;
+            Start::Record(Box::new(record))
+        }
+        None => Start::New {
+            players: args.players.count(),
+        },
+    };
+    let mut config = PlayConfig::new_game(args.players.count(), seed::given_or_fresh(args.seed)?);
+    config.start = start;
+    config.ai = args.ai.clone();
+    config.names = args.names.clone();
+    config.colour = Theme::from_env().has_colour();
+    config.think = ThinkLimits {
+        time: Some(args.think.max(Duration::from_millis(50))),
+        iterations: None,
+    };
+    let outcome = carolus_tui::run(config).map_err(|error| match error {
+        PlayError::Config(message) => bad_input(message),
+        PlayError::Terminal(error) => anyhow::Error::new(error).context("the terminal failed"),
+    })?;
+    writeln!(out, "{}", outcome.summary)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn computer_seats_read_seat_and_level() {
+        assert_eq!(parse_ai("1=3"), Ok((1, 3)));
+        assert!(parse_ai("1").is_err());
+        assert!(parse_ai("x=3").is_err());
+        assert!(parse_ai("1=6").is_err());
+        assert!(parse_ai("1=0").is_err());
+    }
+}

@@ -1,0 +1,147 @@
+//! The players of a match: built-in bots and external programs behind one
+//! interface, and the `--bot` argument that names them.
+
+use std::fmt;
+use std::panic::{self, AssertUnwindSafe};
+use std::str::FromStr;
+use std::time::Duration;
+
+use carolus_ai::{Bot, BotSpec, Budget};
+use carolus_rules::{Game, Move, Record};
+
+use crate::external::External;
+
+/// A bot as `--bot` names it: a built-in spec or `cmd:<command>`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BotChoice {
+    /// A bot of `carolus-ai`, such as `mcts:ms=500`.
+    Builtin(BotSpec),
+    /// A program speaking the bot protocol; the words of its command line.
+    External { command: String, words: Vec<String> },
+}
+
+/// The prefix of external bots.
+const COMMAND_PREFIX: &str = "cmd:";
+
+impl FromStr for BotChoice {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<BotChoice, String> {
+        match text.strip_prefix(COMMAND_PREFIX) {
+            Some(command) => Ok(BotChoice::External {
+                command: command.trim().to_owned(),
+                words: External::parse(command)?,
+            }),
+            None => text
+                .parse::<BotSpec>()
+                .map(BotChoice::Builtin)
+                .map_err(|error| format!("{error} (or cmd:<program> for an external bot)")),
+        }
+    }
+}
+
+impl fmt::Display for BotChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotChoice::Builtin(spec) => write!(f, "{spec}"),
+            BotChoice::External { command, .. } => write!(f, "{COMMAND_PREFIX}{command}"),
+        }
+    }
+}
+
+impl BotChoice {
+    /// A player of this kind for one seat of one game; external programs
+    /// are started at once, so that their start-up overlaps the first
+    /// draws rather than eating into the first answer's time.
+    pub fn player(&self, seed: u64) -> Player {
+        match self {
+            BotChoice::Builtin(spec) => Player::Builtin(spec.build(seed)),
+            BotChoice::External { words, .. } => {
+                let mut external = External::new(words.clone());
+                // A failed start comes back with the first question.
+                let started = external.start();
+                Player::External {
+                    external,
+                    failed_start: started.err(),
+                }
+            }
+        }
+    }
+}
+
+/// One seat's player in one game.
+pub enum Player {
+    Builtin(Box<dyn Bot>),
+    External {
+        external: External,
+        failed_start: Option<String>,
+    },
+}
+
+impl Player {
+    /// The move of this player at the end of `record` (the position `game`),
+    /// or why it has none, which forfeits the game.
+    ///
+    /// `time` is the thinking time per move; an external program has `grace`
+    /// more before it counts as silent.
+    pub fn decide(
+        &mut self,
+        record: &Record,
+        game: &Game,
+        time: Duration,
+        grace: Duration,
+    ) -> Result<Move, String> {
+        match self {
+            Player::Builtin(bot) => {
+                let budget = Budget::time(time);
+                // The built-in bots are trusted to answer legally and in
+                // time, but a failure in one must cost a game, not the match.
+                let analysis = panic::catch_unwind(AssertUnwindSafe(|| bot.choose(game, &budget)))
+                    .map_err(|_| "the built-in bot failed (a bug in carolus-ai)".to_owned())?
+                    .map_err(|error| format!("the built-in bot refused: {error}"))?;
+                game.check(&analysis.best).map_err(|error| {
+                    format!(
+                        "the built-in bot chose the illegal move {}: {error}",
+                        analysis.best
+                    )
+                })?;
+                Ok(analysis.best)
+            }
+            Player::External {
+                external,
+                failed_start,
+            } => {
+                if let Some(reason) = failed_start.take() {
+                    return Err(reason);
+                }
+                external.ask(record, game, time, grace)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bots_parse_as_specs_or_commands_and_print_back() {
+        for text in [
+            "random",
+            "greedy",
+            "mcts:level=3",
+            "mcts:ms=500",
+            "cmd:python3 my_bot.py",
+        ] {
+            let choice: BotChoice = text.parse().unwrap();
+            assert_eq!(choice.to_string(), text);
+        }
+        assert!(matches!(
+            "level:2".parse::<BotChoice>(),
+            Ok(BotChoice::Builtin(BotSpec::Greedy { .. }))
+        ));
+        let message = "clever".parse::<BotChoice>().unwrap_err();
+        assert!(message.contains("cmd:<program>"), "{message}");
+        assert!("cmd:".parse::<BotChoice>().is_err());
+    }
+}

@@ -1,0 +1,104 @@
+//! `carolus analyse`: one line per decision of a record, as a table or as
+//! JSON, and the refusal of bad records as `carolus replay` words it.
+
+use serde_json::Value;
+
+use crate::support::{carolus, file, game_record, record_value};
+
+#[test]
+fn json_gives_one_object_per_decision_in_the_record() {
+    let record = game_record(3, 21, 40);
+    let decisions: Vec<(usize, String)> = record
+        .moves
+        .iter()
+        .enumerate()
+        .filter(|(_, mv)| mv.is_decision())
+        .map(|(i, mv)| (i + 1, mv.to_string()))
+        .collect();
+    let path = file("analyse-json.json", &record.to_json());
+    let run = carolus(
+        &[
+            "analyse",
+            path.to_str().unwrap(),
+            "--json",
+            "--ai",
+            "greedy",
+            "--time-ms",
+            "20",
+        ],
+        None,
+    );
+    run.assert_success();
+    let lines = run.lines();
+    assert_eq!(lines.len(), decisions.len(), "{}", run.stdout);
+    for (line, (index, played)) in lines.iter().zip(&decisions) {
+        let value: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(value["index"], *index as u64);
+        assert_eq!(value["played"], played.as_str());
+        assert!(
+            value["best"]
+                .as_str()
+                .unwrap()
+                .parse::<carolus_rules::Move>()
+                .is_ok()
+        );
+        let win = value["win"].as_array().unwrap();
+        assert_eq!(win.len(), 3);
+        let sum: f64 = win.iter().map(|w| w.as_f64().unwrap()).sum();
+        assert!((sum - 1.0).abs() < 1e-3, "{line}");
+        assert!(value["seat"].as_u64().unwrap() < 3);
+    }
+}
+
+#[test]
+fn the_table_has_a_row_per_decision_with_the_tree_search() {
+    let record = game_record(2, 22, 25);
+    let decisions = record.moves.iter().filter(|mv| mv.is_decision()).count();
+    let path = file("analyse-table.json", &record.to_json());
+    let run = carolus(
+        &[
+            "analyse",
+            path.to_str().unwrap(),
+            "--ai",
+            "mcts:threads=1",
+            "--time-ms",
+            "10",
+        ],
+        None,
+    );
+    run.assert_success();
+    let lines = run.lines();
+    // A title, the column heads, the rows and a closing line.
+    assert_eq!(lines.len(), decisions + 3, "{}", run.stdout);
+    assert!(lines[1].contains("preferred") && lines[1].contains("win 1"));
+    assert!(
+        lines
+            .last()
+            .unwrap()
+            .contains("the record ends before the game does")
+    );
+    // Standard input works as for replay.
+    let run = carolus(&["analyse", "-", "--ai", "random"], Some(&record.to_json()));
+    run.assert_success();
+    assert_eq!(run.lines().len(), decisions + 3);
+}
+
+#[test]
+fn bad_records_are_refused_naming_the_move() {
+    let mut value = record_value(&game_record(2, 23, 12));
+    value["moves"][9] = Value::String("place R 16".to_owned());
+    let path = file("analyse-bad.json", &value.to_string());
+    let run = carolus(&["analyse", path.to_str().unwrap(), "--ai", "random"], None);
+    let message = run.assert_bad_input();
+    assert!(message.starts_with("move 10 \"place R 16\""), "{message}");
+    assert_eq!(
+        run.stdout, "",
+        "nothing is analysed before the record is checked"
+    );
+
+    let run = carolus(&["analyse", "-", "--ai", "random"], Some("{\"players\": 2"));
+    assert!(
+        run.assert_bad_input()
+            .starts_with("the record is not valid JSON")
+    );
+}

@@ -1,0 +1,521 @@
+//! `carolus match`: short matches between built-in bots and external
+//! programs on the real binary, with consistent totals, forfeits for bots
+//! that crash or answer garbage, records that replay, and the duplicate
+//! sets' shared luck.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use carolus_rules::{Move, Record};
+use serde_json::Value;
+
+use crate::support::{carolus, file};
+
+/// The `carolus` binary, as a `cmd:` bot would name it.
+fn binary() -> &'static str {
+    env!("CARGO_BIN_EXE_carolus")
+}
+
+/// The example Python bot shipped with the project.
+fn example_bot() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/bots/random_bot.py")
+}
+
+fn has_python() -> bool {
+    std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|output| output.status.success())
+}
+
+/// Runs a match with `--json` and returns the summary.
+fn match_json(args: &[&str]) -> Value {
+    let mut all = vec!["match", "--json"];
+    all.extend_from_slice(args);
+    let run = carolus(&all, None);
+    run.assert_success();
+    run.json()
+}
+
+/// Checks the summary's arithmetic: every bot played every game, and wins,
+/// shared wins and losses add up to them; the scores add up to the games
+/// (each game hands out exactly one point).
+fn assert_consistent(summary: &Value, games: u64) {
+    assert_eq!(summary["games"], games, "{summary}");
+    let bots = summary["bots"].as_array().unwrap();
+    let mut total = 0.0;
+    for bot in bots {
+        let count = |field: &str| bot[field].as_u64().unwrap();
+        assert_eq!(count("games"), games, "{bot}");
+        assert_eq!(
+            count("wins") + count("shared") + count("losses"),
+            games,
+            "{bot}"
+        );
+        let score = bot["score"].as_f64().unwrap();
+        assert!(score >= count("wins") as f64 - 1e-9, "{bot}");
+        assert!(
+            score <= (count("wins") + count("shared")) as f64 + 1e-9,
+            "{bot}"
+        );
+        total += score;
+    }
+    assert!(
+        (total - games as f64).abs() < 1e-9,
+        "scores sum to {total}: {summary}"
+    );
+}
+
+#[test]
+fn built_in_bots_play_a_short_match_with_consistent_totals() {
+    let summary = match_json(&[
+        "--bot", "random", "--bot", "greedy", "--games", "6", "--seed", "3",
+    ]);
+    assert_consistent(&summary, 6);
+    assert_eq!(summary["sets"], 3);
+    assert_eq!(summary["set_size"], 2);
+    assert_eq!(summary["seed"], "3");
+    assert!(summary["elo"]["diff"].is_number() || summary["elo"]["diff"].is_null());
+    assert_eq!(summary["forfeits"], serde_json::json!([]));
+    // The same seed plays the same match.
+    let again = match_json(&[
+        "--bot", "random", "--bot", "greedy", "--games", "6", "--seed", "3",
+    ]);
+    assert_eq!(again["bots"], summary["bots"]);
+}
+
+#[test]
+fn the_table_shows_every_bot_and_the_elo_difference() {
+    let run = carolus(
+        &[
+            "match", "--bot", "random", "--bot", "greedy", "--games", "4", "--seed", "1",
+        ],
+        None,
+    );
+    run.assert_success();
+    let lines = run.lines();
+    assert!(
+        lines[0].starts_with("4 games (2 sets of 2), 2 players, seed 1"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        lines[1].starts_with("bot") && lines[1].contains("score%"),
+        "{}",
+        run.stdout
+    );
+    assert!(lines[2].starts_with("random "), "{}", run.stdout);
+    assert!(lines[3].starts_with("greedy "), "{}", run.stdout);
+    assert!(
+        lines[4].starts_with("Elo difference (random − greedy)"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn every_player_count_and_line_up_is_played_in_whole_sets() {
+    // 3 players, 2 bots: sets of 6; 7 games round up to 2 sets.
+    let summary = match_json(&[
+        "--bot",
+        "random",
+        "--bot",
+        "greedy",
+        "--players",
+        "3",
+        "--games",
+        "7",
+        "--seed",
+        "4",
+    ]);
+    assert_consistent(&summary, 12);
+    // 3 players, 3 bots: sets of 6.
+    let summary = match_json(&[
+        "--bot",
+        "random",
+        "--bot",
+        "greedy",
+        "--bot",
+        "random",
+        "--players",
+        "3",
+        "--games",
+        "6",
+        "--seed",
+        "5",
+    ]);
+    assert_consistent(&summary, 6);
+    assert!(summary["elo"].is_null(), "no Elo for three bots");
+    // The team game: sets of 2, each bot holding a whole team.
+    let summary = match_json(&[
+        "--bot",
+        "greedy",
+        "--bot",
+        "random",
+        "--players",
+        "4",
+        "--games",
+        "4",
+        "--seed",
+        "6",
+        "--threads",
+        "2",
+    ]);
+    assert_consistent(&summary, 4);
+}
+
+#[test]
+fn external_programs_play_through_the_bot_protocol() {
+    let own = format!("cmd:{} bot --ai random", binary());
+    let mut bots = vec![own];
+    if has_python() {
+        bots.push(format!("cmd:python3 {}", example_bot().display()));
+    } else {
+        eprintln!("python3 is missing: the example bot is not tested");
+    }
+    for bot in &bots {
+        let summary = match_json(&[
+            "--bot",
+            bot,
+            "--bot",
+            "random",
+            "--games",
+            "2",
+            "--seed",
+            "7",
+            "--time-ms",
+            "100",
+        ]);
+        assert_consistent(&summary, 2);
+        assert_eq!(
+            summary["forfeits"],
+            serde_json::json!([]),
+            "{bot}: {summary}"
+        );
+        assert_eq!(summary["bots"][0]["bot"], bot.as_str());
+    }
+}
+
+#[test]
+fn crashing_and_babbling_programs_lose_with_a_reason_and_the_match_goes_on() {
+    let garbage = file(
+        "garbage-bot.sh",
+        "#!/bin/sh\nwhile read line; do echo 'hello there'; done\n",
+    );
+    let crash = file(
+        "crash-bot.sh",
+        "#!/bin/sh\nread line\necho 'something broke' >&2\nexit 3\n",
+    );
+    let illegal = file(
+        "illegal-bot.sh",
+        "#!/bin/sh\nwhile read line; do echo '{\"move\": \"move 5\"}'; done\n",
+    );
+    for path in [&garbage, &crash, &illegal] {
+        make_executable(path);
+    }
+    let cases = [
+        ("cmd:false".to_owned(), "exited"),
+        (format!("cmd:{}", garbage.display()), "not JSON"),
+        (format!("cmd:{}", crash.display()), "something broke"),
+        (
+            format!("cmd:{}", illegal.display()),
+            "illegal move \"move 5\"",
+        ),
+        ("cmd:/nonexistent/bot".to_owned(), "cannot start"),
+    ];
+    for (bot, reason) in &cases {
+        let summary = match_json(&[
+            "--bot", bot, "--bot", "random", "--games", "2", "--seed", "8",
+        ]);
+        assert_consistent(&summary, 2);
+        assert_eq!(summary["bots"][0]["losses"], 2, "{summary}");
+        assert_eq!(summary["bots"][0]["forfeits"], 2, "{summary}");
+        let forfeits = summary["forfeits"].as_array().unwrap();
+        assert_eq!(forfeits.len(), 2);
+        for forfeit in forfeits {
+            assert_eq!(forfeit["bot"], bot.as_str());
+            let text = forfeit["reason"].as_str().unwrap();
+            assert!(text.contains(reason), "{text:?} lacks {reason:?}");
+        }
+    }
+    // The table lists them too.
+    let run = carolus(
+        &[
+            "match",
+            "--bot",
+            "cmd:false",
+            "--bot",
+            "random",
+            "--games",
+            "2",
+        ],
+        None,
+    );
+    run.assert_success();
+    assert!(run.stdout.contains("forfeits: 2"), "{}", run.stdout);
+    assert!(run.stdout.contains("cmd:false (seat"), "{}", run.stdout);
+}
+
+#[test]
+fn a_silent_program_times_out() {
+    let silent = file(
+        "silent-bot.sh",
+        "#!/bin/sh\nwhile read line; do sleep 5; done\n",
+    );
+    make_executable(&silent);
+    let bot = format!("cmd:{}", silent.display());
+    let summary = match_json(&[
+        "--bot",
+        &bot,
+        "--bot",
+        "random",
+        "--games",
+        "2",
+        "--time-ms",
+        "50",
+        "--grace-ms",
+        "100",
+    ]);
+    assert_consistent(&summary, 2);
+    let reason = summary["forfeits"][0]["reason"].as_str().unwrap();
+    assert!(reason.contains("did not answer within 150 ms"), "{reason}");
+}
+
+#[cfg(unix)]
+fn make_executable(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+#[cfg(not(unix))]
+fn make_executable(_: &Path) {}
+
+/// Reads the records that `--records` wrote.
+fn read_records(path: &Path) -> Vec<Record> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|line| Record::from_json(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect()
+}
+
+#[test]
+fn records_replay_and_name_their_bots_set_and_rotation() {
+    let path = file("match-records.jsonl", "");
+    let path_text = path.to_str().unwrap();
+    let summary = match_json(&[
+        "--bot",
+        "greedy",
+        "--bot",
+        "random",
+        "--games",
+        "6",
+        "--seed",
+        "9",
+        "--records",
+        path_text,
+        "--threads",
+        "2",
+    ]);
+    assert_consistent(&summary, 6);
+    let records = read_records(&path);
+    assert_eq!(records.len(), 6);
+    for (i, record) in records.iter().enumerate() {
+        let game = record.replay().unwrap();
+        assert!(game.is_over());
+        let meta = record.meta.as_ref().unwrap();
+        // In the order of the games, whatever order they finished in.
+        assert_eq!(meta["set"], (i / 2) as u64);
+        assert_eq!(meta["rotation"], (i % 2) as u64);
+        assert_eq!(meta["match_seed"], "9");
+        let names = record.names.as_ref().unwrap();
+        let expected: Vec<&str> = if i % 2 == 0 {
+            vec!["greedy", "random"]
+        } else {
+            vec!["random", "greedy"]
+        };
+        assert_eq!(names, &expected);
+        let winners: Vec<usize> = game.winners().map(|s| s.index()).collect();
+        assert_eq!(
+            record.result.as_ref().unwrap()["winners"],
+            serde_json::json!(winners)
+        );
+    }
+    // And the binary's own replay reads them.
+    let first = file("match-record-0.json", &records[0].to_json());
+    carolus(&["replay", first.to_str().unwrap()], None).assert_success();
+}
+
+#[test]
+fn a_forfeited_game_is_recorded_up_to_the_fault_with_the_reason() {
+    let path = file("forfeit-records.jsonl", "");
+    match_json(&[
+        "--bot",
+        "cmd:false",
+        "--bot",
+        "random",
+        "--games",
+        "2",
+        "--records",
+        path.to_str().unwrap(),
+    ]);
+    for record in read_records(&path) {
+        let game = record.replay().unwrap();
+        assert!(!game.is_over());
+        let meta = record.meta.as_ref().unwrap();
+        let seat = meta["forfeit"]["seat"].as_u64().unwrap() as usize;
+        assert_eq!(record.names.as_ref().unwrap()[seat], "cmd:false");
+        assert!(
+            meta["forfeit"]["reason"]
+                .as_str()
+                .unwrap()
+                .contains("exited")
+        );
+        assert_eq!(
+            meta["forfeit"]["move"].as_u64().unwrap() as usize,
+            record.moves.len() + 1
+        );
+        // The seat to act when it failed is the one that forfeited.
+        assert_eq!(game.to_act().map(|s| s.index()), Some(seat));
+        assert_eq!(
+            record.result.as_ref().unwrap()["winners"],
+            serde_json::json!([1 - seat])
+        );
+    }
+}
+
+#[test]
+fn each_seat_draws_the_same_knights_in_every_game_of_a_set() {
+    let path = file("duplicate-records.jsonl", "");
+    match_json(&[
+        "--bot",
+        "greedy",
+        "--bot",
+        "random",
+        "--players",
+        "3",
+        "--games",
+        "6",
+        "--seed",
+        "10",
+        "--records",
+        path.to_str().unwrap(),
+    ]);
+    let records = read_records(&path);
+    assert_eq!(records.len(), 6);
+    // Each game's draws, seat by seat, found by replaying.
+    let mut draws_by_game: Vec<HashMap<usize, Vec<String>>> = Vec::new();
+    for record in &records {
+        assert_eq!(record.setup, records[0].setup, "one set-up for the set");
+        let mut game = record.start().unwrap();
+        let mut draws: HashMap<usize, Vec<String>> = HashMap::new();
+        for mv in &record.moves {
+            if let (Move::Draw(_), Some(due)) = (mv, game.draw_due()) {
+                draws
+                    .entry(due.seat.index())
+                    .or_default()
+                    .push(mv.to_string());
+            }
+            game.play(*mv).unwrap();
+        }
+        draws_by_game.push(draws);
+    }
+    for seat in 0..3 {
+        for draws in &draws_by_game[1..] {
+            let (a, b) = (&draws_by_game[0][&seat], &draws[&seat]);
+            let common = a.len().min(b.len());
+            assert!(common >= 2);
+            assert_eq!(a[..common], b[..common], "seat {seat}");
+        }
+    }
+    // The rotations put bot 0 alone in each seat, then bot 1.
+    let seats: Vec<Value> = records
+        .iter()
+        .map(|r| r.meta.as_ref().unwrap()["bots"].clone())
+        .collect();
+    assert_eq!(
+        seats,
+        serde_json::from_str::<Vec<Value>>("[[0,1,1],[1,0,1],[1,1,0],[1,0,0],[0,1,0],[0,0,1]]")
+            .unwrap()
+    );
+}
+
+#[test]
+fn the_sprt_stops_a_lopsided_match_early() {
+    let summary = match_json(&[
+        "--bot", "greedy", "--bot", "random", "--games", "1000", "--seed", "11", "--sprt", "0,50",
+    ]);
+    let sprt = &summary["sprt"];
+    assert_eq!(sprt["decision"], "H1", "{summary}");
+    let games = summary["games"].as_u64().unwrap();
+    assert!(games < 1000, "{summary}");
+    assert_consistent(&summary, games);
+    assert!(sprt["llr"].as_f64().unwrap() >= sprt["bounds"][1].as_f64().unwrap());
+    let run = carolus(
+        &[
+            "match", "--bot", "greedy", "--bot", "random", "--games", "1000", "--sprt", "0,50",
+        ],
+        None,
+    );
+    run.assert_success();
+    assert!(run.stdout.contains("H1 accepted"), "{}", run.stdout);
+}
+
+#[test]
+fn impossible_matches_are_usage_errors() {
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &[
+                "match", "--bot", "random", "--bot", "greedy", "--bot", "random", "--games", "2",
+            ],
+            "exactly 2 bots",
+        ),
+        (
+            &["match", "--bot", "random", "--games", "2"],
+            "exactly 2 bots",
+        ),
+        (
+            &[
+                "match", "--bot", "clever", "--bot", "random", "--games", "2",
+            ],
+            "unknown bot",
+        ),
+        (
+            &[
+                "match",
+                "--bot",
+                "random",
+                "--bot",
+                "random",
+                "--bot",
+                "random",
+                "--players",
+                "3",
+                "--games",
+                "2",
+                "--sprt",
+                "0,5",
+            ],
+            "two bots",
+        ),
+        (
+            &[
+                "match",
+                "--bot",
+                "random",
+                "--bot",
+                "greedy",
+                "--games",
+                "2",
+                "--records",
+                "/nonexistent/dir/r.jsonl",
+            ],
+            "--records",
+        ),
+    ];
+    for (args, expected) in cases {
+        let run = carolus(args, None);
+        assert_eq!(run.code, Some(2), "{args:?}: {run:?}");
+        assert!(run.stderr.contains(expected), "{args:?}: {}", run.stderr);
+    }
+}

@@ -1,0 +1,376 @@
+//! Computer players behind a small trait, so that the screen never waits
+//! for them and tests can run them deterministically.
+//!
+//! [`Thinker`] takes a [`ThinkRequest`] (a position, a level, a purpose)
+//! and later yields a [`ThinkReply`]. [`BackgroundThinker`] runs each
+//! search on its own thread with a stop flag, so the event loop keeps
+//! drawing the spinner and answering keys; [`InlineThinker`] answers at
+//! once on the caller's thread, for tests with fixed iteration budgets.
+//! Both keep one bot per seat and level between decisions, since bots keep
+//! plans and search trees from one move to the next.
+
+use std::collections::HashMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::time::{Duration, Instant};
+
+use carolus_ai::{Analysis, Bot, BotSpec, Budget};
+use carolus_rules::rng::SplitMix64;
+use carolus_rules::{Game, RandomSource, Seat};
+
+use crate::config::ThinkLimits;
+
+/// Why a computer player is asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Purpose {
+    /// To play its own seat's move.
+    Play,
+    /// To suggest a move to a person.
+    Hint,
+}
+
+/// A position to think about.
+#[derive(Clone, Debug)]
+pub struct ThinkRequest {
+    /// Matches the reply to the request; stale replies are ignored.
+    pub id: u64,
+    /// The seat to decide.
+    pub seat: Seat,
+    /// The level of the computer player, 1–5.
+    pub level: u8,
+    pub purpose: Purpose,
+    pub game: Game,
+}
+
+/// The answer to a [`ThinkRequest`].
+#[derive(Clone, Debug)]
+pub struct ThinkReply {
+    pub id: u64,
+    pub purpose: Purpose,
+    /// The analysis, or why there is none.
+    pub result: Result<Analysis, String>,
+}
+
+/// Something that thinks about positions for the app.
+pub trait Thinker {
+    /// Starts thinking; the answer comes from [`Thinker::poll`].
+    fn start(&mut self, request: ThinkRequest);
+    /// Stops thinking; an answer that was due is dropped.
+    fn cancel(&mut self);
+    /// The next answer, if one is ready.
+    fn poll(&mut self) -> Option<ThinkReply>;
+}
+
+/// Which bot answers a request: hints get their own, so that a hint does
+/// not disturb the plans of a computer player at the table.
+type BotKey = (Purpose, Seat, u8);
+
+/// The bots between decisions, built on first use.
+struct Shelf {
+    seed: u64,
+    bots: HashMap<BotKey, Box<dyn Bot>>,
+}
+
+impl Shelf {
+    fn new(seed: u64) -> Shelf {
+        Shelf {
+            seed,
+            bots: HashMap::new(),
+        }
+    }
+
+    /// The bot for `key`, taken off the shelf or newly built.
+    fn take(&mut self, key: BotKey) -> Result<Box<dyn Bot>, String> {
+        if let Some(bot) = self.bots.remove(&key) {
+            return Ok(bot);
+        }
+        let spec = BotSpec::level(key.2).map_err(|error| error.to_string())?;
+        // Every bot gets its own seed from the game's, so that a game with
+        // a fixed seed and iteration budget plays the same every time.
+        let mut mixer = SplitMix64::new(self.seed);
+        let salt = (key.1.index() as u64) << 8
+            | u64::from(key.2)
+            | ((key.0 == Purpose::Hint) as u64) << 16;
+        let seed = mixer.next_u64() ^ salt;
+        Ok(spec.build(SplitMix64::new(seed).next_u64()))
+    }
+
+    /// Puts a bot back, unless a newer one took its place meanwhile.
+    fn put(&mut self, key: BotKey, bot: Box<dyn Bot>) {
+        self.bots.entry(key).or_insert(bot);
+    }
+}
+
+fn key_of(request: &ThinkRequest) -> BotKey {
+    (request.purpose, request.seat, request.level)
+}
+
+fn budget(limits: ThinkLimits, stop: Option<Arc<AtomicBool>>) -> Budget {
+    Budget {
+        time: limits.time,
+        iterations: limits.iterations,
+        stop,
+    }
+}
+
+/// Runs one search, turning a panic inside the bot into an error so that
+/// a faulty bot cannot take the screen down with it.
+fn think(bot: &mut dyn Bot, game: &Game, budget: &Budget) -> Result<Analysis, String> {
+    match catch_unwind(AssertUnwindSafe(|| bot.choose(game, budget))) {
+        Ok(Ok(analysis)) => Ok(analysis),
+        Ok(Err(error)) => Err(error.to_string()),
+        Err(panic) => Err(format!(
+            "the computer player failed: {}",
+            crate::terminal::panic_message(panic.as_ref())
+        )),
+    }
+}
+
+/// Answers every request at once, on the caller's thread.
+pub struct InlineThinker {
+    shelf: Shelf,
+    limits: ThinkLimits,
+    ready: Vec<ThinkReply>,
+}
+
+impl InlineThinker {
+    /// A thinker whose bots are seeded from `seed`, thinking within `limits`
+    /// (an iteration limit makes the tree search levels reproducible).
+    pub fn new(seed: u64, limits: ThinkLimits) -> InlineThinker {
+        InlineThinker {
+            shelf: Shelf::new(seed),
+            limits,
+            ready: Vec::new(),
+        }
+    }
+}
+
+impl Thinker for InlineThinker {
+    fn start(&mut self, request: ThinkRequest) {
+        let key = key_of(&request);
+        let result = match self.shelf.take(key) {
+            Ok(mut bot) => {
+                let result = think(bot.as_mut(), &request.game, &budget(self.limits, None));
+                self.shelf.put(key, bot);
+                result
+            }
+            Err(error) => Err(error),
+        };
+        self.ready.push(ThinkReply {
+            id: request.id,
+            purpose: request.purpose,
+            result,
+        });
+    }
+
+    fn cancel(&mut self) {
+        self.ready.clear();
+    }
+
+    fn poll(&mut self) -> Option<ThinkReply> {
+        (!self.ready.is_empty()).then(|| self.ready.remove(0))
+    }
+}
+
+/// What a search thread sends back: the reply and the bot, for reuse.
+struct Finished {
+    key: BotKey,
+    bot: Option<Box<dyn Bot>>,
+    reply: ThinkReply,
+}
+
+/// Thinks on background threads, one search at a time.
+pub struct BackgroundThinker {
+    shelf: Shelf,
+    limits: ThinkLimits,
+    /// A computer player's move is shown only after this long, so that
+    /// people can follow quick players; hints come as soon as they are ready.
+    min_think: Duration,
+    sender: Sender<Finished>,
+    receiver: Receiver<Finished>,
+    /// The search under way: its id, its stop flag and when it started.
+    current: Option<(u64, Arc<AtomicBool>, Instant)>,
+    /// A reply held back until the minimum thinking time has passed.
+    held: Option<(ThinkReply, Instant)>,
+}
+
+impl BackgroundThinker {
+    pub fn new(seed: u64, limits: ThinkLimits, min_think: Duration) -> BackgroundThinker {
+        let (sender, receiver) = mpsc::channel();
+        BackgroundThinker {
+            shelf: Shelf::new(seed),
+            limits,
+            min_think,
+            sender,
+            receiver,
+            current: None,
+            held: None,
+        }
+    }
+}
+
+impl Thinker for BackgroundThinker {
+    fn start(&mut self, request: ThinkRequest) {
+        self.cancel();
+        let key = key_of(&request);
+        let stop = Arc::new(AtomicBool::new(false));
+        self.current = Some((request.id, stop.clone(), Instant::now()));
+        let mut bot = match self.shelf.take(key) {
+            Ok(bot) => bot,
+            Err(error) => {
+                let _ = self.sender.send(Finished {
+                    key,
+                    bot: None,
+                    reply: ThinkReply {
+                        id: request.id,
+                        purpose: request.purpose,
+                        result: Err(error),
+                    },
+                });
+                return;
+            }
+        };
+        let budget = budget(self.limits, Some(stop));
+        let sender = self.sender.clone();
+        let spawned = std::thread::Builder::new()
+            .name("carolus-ai".to_owned())
+            .spawn(move || {
+                let result = think(bot.as_mut(), &request.game, &budget);
+                // A bot that failed may be in any state; build a new one.
+                let bot = result.is_ok().then_some(bot);
+                // The receiver is gone only when the program is ending.
+                let _ = sender.send(Finished {
+                    key,
+                    bot,
+                    reply: ThinkReply {
+                        id: request.id,
+                        purpose: request.purpose,
+                        result,
+                    },
+                });
+            });
+        if let Err(error) = spawned {
+            let _ = self.sender.send(Finished {
+                key,
+                bot: None,
+                reply: ThinkReply {
+                    id: request.id,
+                    purpose: request.purpose,
+                    result: Err(format!(
+                        "cannot start a thread for the computer player: {error}"
+                    )),
+                },
+            });
+        }
+    }
+
+    fn cancel(&mut self) {
+        if let Some((_, stop, _)) = self.current.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        self.held = None;
+    }
+
+    fn poll(&mut self) -> Option<ThinkReply> {
+        while let Ok(finished) = self.receiver.try_recv() {
+            if let Some(bot) = finished.bot {
+                self.shelf.put(finished.key, bot);
+            }
+            let Some((id, _, started)) = &self.current else {
+                continue;
+            };
+            if finished.reply.id != *id {
+                continue;
+            }
+            let due = if finished.reply.purpose == Purpose::Play {
+                *started + self.min_think
+            } else {
+                *started
+            };
+            self.current = None;
+            self.held = Some((finished.reply, due));
+        }
+        match &self.held {
+            Some((_, due)) if Instant::now() >= *due => self.held.take().map(|(reply, _)| reply),
+            _ => None,
+        }
+    }
+}
+
+impl Drop for BackgroundThinker {
+    fn drop(&mut self) {
+        // A search still running stops at its next look at the flag; its
+        // thread then ends on its own.
+        self.cancel();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carolus_rules::{RecordedGame, Variant};
+
+    fn request(id: u64, purpose: Purpose) -> ThinkRequest {
+        let game = RecordedGame::from_seed(2, Variant::STANDARD, 9)
+            .unwrap()
+            .game()
+            .clone();
+        ThinkRequest {
+            id,
+            seat: game.to_act().unwrap(),
+            level: 2,
+            purpose,
+            game,
+        }
+    }
+
+    #[test]
+    fn inline_answers_at_once_and_repeats_itself() {
+        let limits = ThinkLimits {
+            time: None,
+            iterations: Some(50),
+        };
+        let mut first = InlineThinker::new(4, limits);
+        let mut second = InlineThinker::new(4, limits);
+        first.start(request(1, Purpose::Play));
+        second.start(request(1, Purpose::Play));
+        let a = first.poll().unwrap();
+        let b = second.poll().unwrap();
+        assert_eq!(a.id, 1);
+        assert_eq!(a.result.unwrap().best, b.result.unwrap().best);
+        assert!(first.poll().is_none());
+    }
+
+    #[test]
+    fn background_answers_without_blocking_and_ignores_cancelled_work() {
+        let limits = ThinkLimits {
+            time: Some(Duration::from_secs(2)),
+            iterations: Some(50),
+        };
+        let mut thinker = BackgroundThinker::new(4, limits, Duration::ZERO);
+        thinker.start(request(1, Purpose::Play));
+        thinker.cancel();
+        thinker.start(request(2, Purpose::Hint));
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let reply = loop {
+            if let Some(reply) = thinker.poll() {
+                break reply;
+            }
+            assert!(Instant::now() < deadline, "no answer in time");
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        assert_eq!(reply.id, 2);
+        assert!(reply.result.is_ok());
+    }
+
+    #[test]
+    fn a_bad_level_is_an_error_not_a_panic() {
+        let mut thinker = InlineThinker::new(1, ThinkLimits::default());
+        let mut bad = request(3, Purpose::Play);
+        bad.level = 9;
+        thinker.start(bad);
+        assert!(thinker.poll().unwrap().result.is_err());
+    }
+}

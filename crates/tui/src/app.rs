@@ -1,0 +1,1344 @@
+//! The state of a game on screen and everything that changes it.
+//!
+//! [`App::handle`] takes one [`Event`] and returns the [`Effect`]s it asks
+//! for; it never blocks, reads no clock and does no I/O, so that tests can
+//! play whole games by sending keys. Rendering reads the state through the
+//! accessors here and changes nothing.
+//!
+//! A person's decision is taken in small steps that are kept in [`Pick`]:
+//! which option the cursor is on, and for a placement whether the family
+//! has been chosen yet. Only options from the engine's legal moves can be
+//! selected; anything else is refused with a message saying why.
+
+use std::time::Duration;
+
+use carolus_ai::Candidate;
+use carolus_rules::{
+    Destination, Disc, Family, Game, GameRng, Move, Phase, RandomSource, Record, RecordedGame,
+    Seat, SeatDraws, Setup, Territory, Variant,
+};
+use ratatui::layout::Rect;
+use serde_json::{Map, Value};
+
+use crate::ai::{Purpose, ThinkReply, ThinkRequest};
+use crate::choices;
+use crate::config::{self, PlayConfig, SeatInfo, SeatKind, Start};
+use crate::event::{Effect, Event, Key};
+use crate::history;
+use crate::layout::{Kind, Layout};
+use crate::prompt::{self, Action};
+use crate::theme::Theme;
+use crate::words::{self, Entry};
+
+/// What fills the screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// The table.
+    Board,
+    /// Rules summary and keys, scrolled down by `scroll` lines.
+    Help { scroll: u16 },
+    /// The whole game log, scrolled up by `scroll` lines from the newest.
+    Log { scroll: usize },
+    /// A file name is being typed.
+    Prompt { kind: PromptKind, text: String },
+    /// "Really quit?"
+    ConfirmQuit,
+    /// The result of the finished game.
+    Result,
+}
+
+/// What a typed file name is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromptKind {
+    Save,
+    Load,
+}
+
+/// The step a person is at in the decision at hand; the cursors index the
+/// options of [`crate::choices`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// Nothing to decide for a person: a computer plays, or the game is over.
+    Wait,
+    Disc {
+        cursor: usize,
+    },
+    Joker {
+        cursor: usize,
+    },
+    /// Choosing which family to place.
+    Family {
+        cursor: usize,
+    },
+    /// Choosing where the knight of `family` goes.
+    Destination {
+        family: Family,
+        cursor: usize,
+    },
+    Emperor {
+        cursor: usize,
+    },
+}
+
+/// How a message is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MessageKind {
+    /// A refusal or failure.
+    Error,
+    /// Information, such as a hint or "saved".
+    Notice,
+}
+
+/// The line under the prompt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub kind: MessageKind,
+    pub text: String,
+}
+
+/// A computer player at work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thinking {
+    pub id: u64,
+    pub seat: Seat,
+    pub level: u8,
+    pub purpose: Purpose,
+    /// When it started, in the time of [`Event::Tick`].
+    pub since: Duration,
+}
+
+/// The latest estimate of a computer player: everyone's chances to win.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate {
+    /// Who estimated (the seat it played or hinted for).
+    pub seat: Seat,
+    pub level: u8,
+    pub purpose: Purpose,
+    /// Chance of winning by seat, summing to 1.
+    pub win: Vec<f64>,
+    /// The moves it weighed, best first (at most a few).
+    pub candidates: Vec<Candidate>,
+    /// Iterations or positions searched.
+    pub iterations: u64,
+    /// The position the estimate is about.
+    pub game: Game,
+}
+
+/// The app: a recorded game, the people and computers at the table, and
+/// the state of the screen.
+pub struct App {
+    game: RecordedGame,
+    /// Chance comes from one stream per seat, so that undo does not change
+    /// the knights still to come: a seat's n-th draw is fixed by
+    /// `draw_seed` whatever is played and taken back before it.
+    draws: SeatDraws,
+    draw_seed: u64,
+    seed: u64,
+    seats: Vec<SeatInfo>,
+    theme: Theme,
+    hint_level: u8,
+    screen: Screen,
+    pick: Pick,
+    /// The last destination a person chose, offered first next time.
+    last_destination: Option<Destination>,
+    /// A territory number being typed, for two-digit numbers.
+    typed: u8,
+    log: Vec<Entry>,
+    /// Lines the log panel is scrolled up from the newest.
+    log_scroll: usize,
+    message: Option<Message>,
+    thinking: Option<Thinking>,
+    estimate: Option<Estimate>,
+    hint: Option<Move>,
+    area: Rect,
+    now: Duration,
+    next_id: u64,
+    /// The file last saved to or loaded from.
+    path: Option<String>,
+    /// Whether the game has moves that were not saved.
+    dirty: bool,
+    quit: bool,
+}
+
+/// The draw streams of `draw_seed`, moved on past the draws `record`
+/// already holds, so that the game continues with the knights it would have
+/// drawn had nothing been taken back.
+fn resumed_draws(draw_seed: u64, record: &Record) -> SeatDraws {
+    let mut draws = SeatDraws::from_seed(draw_seed);
+    // The record has just been replayed by the caller, so skipping cannot
+    // fail; if it did, fresh streams are still fair draws.
+    if draws.skip_drawn(record).is_err() {
+        draws = SeatDraws::from_seed(draw_seed);
+    }
+    draws
+}
+
+impl App {
+    /// A game as `config` asks; the message says what is wrong otherwise.
+    pub fn new(config: PlayConfig) -> Result<App, String> {
+        // The set-up comes first from the seed's generator, then the seed
+        // of the draw streams, so one seed fixes the whole game.
+        let mut rng = GameRng::seed_from_u64(config.seed);
+        let (game, record_names) = match config.start {
+            Start::New { players } => {
+                let variant = Variant::for_players(players);
+                let setup = Setup::random(players, variant, &mut rng);
+                let game = RecordedGame::new(setup).map_err(|error| error.to_string())?;
+                (game, None)
+            }
+            Start::Record(record) => {
+                let names = record.names.clone();
+                let game = RecordedGame::from_record(*record).map_err(|error| error.to_string())?;
+                (game, names)
+            }
+        };
+        let draw_seed = rng.next_u64();
+        let draws = resumed_draws(draw_seed, game.record());
+        let players = game.game().players();
+        let names = config
+            .names
+            .or_else(|| record_names.filter(|names| names.len() == players));
+        let seats = config::seats(players, names.as_deref(), &config.ai)?;
+        let strongest = seats
+            .iter()
+            .filter_map(|seat| match seat.kind {
+                SeatKind::Ai { level } => Some(level),
+                SeatKind::Human => None,
+            })
+            .max();
+        let mut app = App {
+            game,
+            draws,
+            draw_seed,
+            seed: config.seed,
+            seats,
+            theme: Theme::new(config.colour),
+            hint_level: strongest.unwrap_or(config.hint_level).clamp(1, 5),
+            screen: Screen::Board,
+            pick: Pick::Wait,
+            last_destination: None,
+            typed: 0,
+            log: Vec::new(),
+            log_scroll: 0,
+            message: None,
+            thinking: None,
+            estimate: None,
+            hint: None,
+            area: Rect::new(0, 0, 80, 24),
+            now: Duration::ZERO,
+            next_id: 1,
+            path: None,
+            dirty: false,
+            quit: false,
+        };
+        app.stamp_record();
+        app.log = history::log_of(app.game.record(), &app.seats);
+        Ok(app)
+    }
+
+    /// Starts play: the draws that are due and the first computer move.
+    pub fn start(&mut self) -> Vec<Effect> {
+        self.advance()
+    }
+
+    // ----- Reading the state ----------------------------------------------
+
+    /// The position.
+    pub fn game(&self) -> &Game {
+        self.game.game()
+    }
+
+    /// The record of the game so far, with names and the seed.
+    pub fn record(&self) -> &Record {
+        self.game.record()
+    }
+
+    /// The seats at the table.
+    pub fn seats(&self) -> &[SeatInfo] {
+        &self.seats
+    }
+
+    pub fn theme(&self) -> Theme {
+        self.theme
+    }
+
+    pub fn screen(&self) -> &Screen {
+        &self.screen
+    }
+
+    pub fn pick(&self) -> Pick {
+        self.pick
+    }
+
+    pub fn log(&self) -> &[Entry] {
+        &self.log
+    }
+
+    pub fn log_scroll(&self) -> usize {
+        self.log_scroll
+    }
+
+    pub fn message(&self) -> Option<&Message> {
+        self.message.as_ref()
+    }
+
+    pub fn thinking(&self) -> Option<Thinking> {
+        self.thinking
+    }
+
+    pub fn estimate(&self) -> Option<&Estimate> {
+        self.estimate.as_ref()
+    }
+
+    /// The move a hint suggested for the decision at hand.
+    pub fn hint(&self) -> Option<Move> {
+        self.hint
+    }
+
+    /// The time of the last tick.
+    pub fn now(&self) -> Duration {
+        self.now
+    }
+
+    /// The seed of the game's draws.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Whether the app has asked to end.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The screen size the app last heard of.
+    pub fn area(&self) -> Rect {
+        self.area
+    }
+
+    /// The seat a person decides for now, if any.
+    pub fn human_to_act(&self) -> Option<Seat> {
+        let game = self.game();
+        if matches!(game.phase(), Phase::Draw | Phase::Over) {
+            return None;
+        }
+        game.to_act().filter(|&seat| self.is_human(seat))
+    }
+
+    /// Whether a person plays `seat`.
+    pub fn is_human(&self, seat: Seat) -> bool {
+        self.seats
+            .get(seat.index())
+            .is_some_and(|info| info.kind.is_human())
+    }
+
+    /// The level of the computer player at `seat`, if one plays it.
+    pub fn ai_level(&self, seat: Seat) -> Option<u8> {
+        match self.seats.get(seat.index())?.kind {
+            SeatKind::Ai { level } => Some(level),
+            SeatKind::Human => None,
+        }
+    }
+
+    /// The move the cursor is on, if the cursor is on a complete move.
+    pub fn selected_move(&self) -> Option<Move> {
+        let game = self.game();
+        match self.pick {
+            Pick::Wait | Pick::Family { .. } => None,
+            Pick::Disc { cursor } => choices::discs(game).get(cursor).map(|&d| Move::Disc(d)),
+            Pick::Joker { cursor } => choices::joker_families(game)
+                .get(cursor)
+                .map(|&f| Move::Joker(f)),
+            Pick::Destination { family, cursor } => choices::destinations(game, family)
+                .get(cursor)
+                .map(|&to| Move::Place { family, to }),
+            Pick::Emperor { cursor } => choices::steps(game)
+                .get(cursor)
+                .map(|&steps| Move::Emperor { steps }),
+        }
+    }
+
+    /// The region index the cursor points at on the ring, if any.
+    pub fn cursor_region(&self) -> Option<usize> {
+        let game = self.game();
+        match self.selected_move()? {
+            Move::Place { to, .. } => choices::region_of(game, to),
+            Move::Emperor { steps } => crate::preview::landing(game, steps),
+            _ => None,
+        }
+    }
+
+    // ----- Events ---------------------------------------------------------
+
+    /// Handles one event and returns what the world should do.
+    pub fn handle(&mut self, event: Event) -> Vec<Effect> {
+        match event {
+            Event::Tick(now) => {
+                self.now = now;
+                Vec::new()
+            }
+            Event::Resize { width, height } => {
+                self.area = Rect::new(0, 0, width, height);
+                Vec::new()
+            }
+            Event::Thought(reply) => self.on_thought(reply),
+            Event::Saved(result) => {
+                match result {
+                    Ok(path) => {
+                        self.dirty = false;
+                        self.notice(format!("Saved the game to {path}."));
+                        self.path = Some(path);
+                    }
+                    Err(error) => self.refuse(format!("Could not save: {error}")),
+                }
+                Vec::new()
+            }
+            Event::Loaded { path, text } => self.on_loaded(path, text),
+            Event::Key(key) => self.on_key(key),
+            Event::Click { x, y } => self.on_click(x, y),
+            Event::Scroll { up } => {
+                self.scroll(up, 3);
+                Vec::new()
+            }
+        }
+    }
+
+    fn on_key(&mut self, key: Key) -> Vec<Effect> {
+        if key == Key::Ctrl('c') {
+            return self.quit_now();
+        }
+        match self.screen.clone() {
+            Screen::Help { scroll } => {
+                match key {
+                    Key::Up => {
+                        self.screen = Screen::Help {
+                            scroll: scroll.saturating_sub(1),
+                        }
+                    }
+                    Key::Down => {
+                        self.screen = Screen::Help {
+                            scroll: scroll.saturating_add(1),
+                        }
+                    }
+                    Key::PageUp => {
+                        self.screen = Screen::Help {
+                            scroll: scroll.saturating_sub(10),
+                        }
+                    }
+                    Key::PageDown | Key::Char(' ') => {
+                        self.screen = Screen::Help {
+                            scroll: scroll.saturating_add(10),
+                        }
+                    }
+                    Key::Home => self.screen = Screen::Help { scroll: 0 },
+                    _ => self.screen = Screen::Board,
+                }
+                Vec::new()
+            }
+            Screen::Log { scroll } => {
+                match key {
+                    Key::Up => {
+                        self.screen = Screen::Log {
+                            scroll: scroll.saturating_add(1),
+                        }
+                    }
+                    Key::Down => {
+                        self.screen = Screen::Log {
+                            scroll: scroll.saturating_sub(1),
+                        }
+                    }
+                    Key::PageUp => {
+                        self.screen = Screen::Log {
+                            scroll: scroll.saturating_add(10),
+                        }
+                    }
+                    Key::PageDown => {
+                        self.screen = Screen::Log {
+                            scroll: scroll.saturating_sub(10),
+                        }
+                    }
+                    Key::End => self.screen = Screen::Log { scroll: 0 },
+                    _ => self.screen = Screen::Board,
+                }
+                Vec::new()
+            }
+            Screen::Prompt { kind, mut text } => match key {
+                Key::Esc => {
+                    self.screen = Screen::Board;
+                    Vec::new()
+                }
+                Key::Enter => self.submit(kind, text),
+                Key::Backspace => {
+                    text.pop();
+                    self.screen = Screen::Prompt { kind, text };
+                    Vec::new()
+                }
+                Key::Ctrl('u') => {
+                    self.screen = Screen::Prompt {
+                        kind,
+                        text: String::new(),
+                    };
+                    Vec::new()
+                }
+                Key::Char(c) if !c.is_control() && text.chars().count() < 240 => {
+                    text.push(c);
+                    self.screen = Screen::Prompt { kind, text };
+                    Vec::new()
+                }
+                _ => Vec::new(),
+            },
+            Screen::ConfirmQuit => match key {
+                Key::Char('y' | 'Y' | 'q') | Key::Enter => self.quit_now(),
+                _ => {
+                    self.screen = Screen::Board;
+                    Vec::new()
+                }
+            },
+            Screen::Result => match key {
+                Key::Char('q') => self.quit_now(),
+                Key::Char('s') => self.open_prompt(PromptKind::Save),
+                Key::Char('o') => self.open_prompt(PromptKind::Load),
+                Key::Char('u') => self.undo(),
+                Key::Char('?') | Key::F(1) => {
+                    self.screen = Screen::Help { scroll: 0 };
+                    Vec::new()
+                }
+                _ => {
+                    self.screen = Screen::Board;
+                    Vec::new()
+                }
+            },
+            Screen::Board => self.on_board_key(key),
+        }
+    }
+
+    fn on_board_key(&mut self, key: Key) -> Vec<Effect> {
+        match key {
+            Key::Char('?') | Key::F(1) => {
+                self.screen = Screen::Help { scroll: 0 };
+                return Vec::new();
+            }
+            Key::Char('l') => {
+                self.screen = Screen::Log { scroll: 0 };
+                return Vec::new();
+            }
+            Key::Char('q') => {
+                if self.dirty && !self.game().is_over() {
+                    self.screen = Screen::ConfirmQuit;
+                    return Vec::new();
+                }
+                return self.quit_now();
+            }
+            Key::Char('s') => return self.open_prompt(PromptKind::Save),
+            Key::Char('o') => return self.open_prompt(PromptKind::Load),
+            Key::Char('u') => return self.undo(),
+            Key::Char('h') => return self.ask_hint(),
+            Key::Char('e') if self.game().is_over() => {
+                self.screen = Screen::Result;
+                return Vec::new();
+            }
+            Key::PageUp => {
+                self.scroll(true, 5);
+                return Vec::new();
+            }
+            Key::PageDown => {
+                self.scroll(false, 5);
+                return Vec::new();
+            }
+            _ => {}
+        }
+        if self.human_to_act().is_none() {
+            if key == Key::Esc {
+                self.message = None;
+            } else if let Some(thinking) = self.thinking.filter(|t| t.purpose == Purpose::Play) {
+                let name = words::seat_name(&self.seats, thinking.seat).to_owned();
+                self.refuse(format!("{name} is thinking; please wait for the move."));
+            } else if self.game().is_over() {
+                self.refuse("The game is over: e shows the result, u takes back your last move.");
+            }
+            return Vec::new();
+        }
+        self.on_pick_key(key)
+    }
+
+    /// Keys that move the cursor or decide, while a person is to act.
+    fn on_pick_key(&mut self, key: Key) -> Vec<Effect> {
+        let count = self.option_count();
+        match key {
+            Key::Left | Key::Up | Key::BackTab => self.move_cursor(-1, count),
+            Key::Right | Key::Down | Key::Tab => self.move_cursor(1, count),
+            Key::Home => self.set_cursor(0),
+            Key::End => self.set_cursor(count.saturating_sub(1)),
+            Key::Enter | Key::Char(' ') => return self.confirm(),
+            Key::Esc => {
+                if let Pick::Destination { family, .. } = self.pick {
+                    let cursor = self.family_cursor(family);
+                    self.pick = Pick::Family { cursor };
+                }
+                self.message = None;
+            }
+            Key::Char(c) if c.is_ascii_digit() => self.on_digit(c as u8 - b'0'),
+            Key::Char(c) => {
+                if let Some(family) = Family::from_letter(c.to_ascii_uppercase()) {
+                    self.on_family_letter(family);
+                } else if c == 'c' && matches!(self.pick, Pick::Destination { .. }) {
+                    self.choose_destination(Destination::Court);
+                } else {
+                    self.refuse(format!("{c:?} does nothing here; press ? for the keys."));
+                }
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    /// How many options the current step has.
+    pub fn option_count(&self) -> usize {
+        let game = self.game();
+        match self.pick {
+            Pick::Wait => 0,
+            Pick::Disc { .. } => choices::discs(game).len(),
+            Pick::Joker { .. } => choices::joker_families(game).len(),
+            Pick::Family { .. } => choices::families(game).len(),
+            Pick::Destination { family, .. } => choices::destinations(game, family).len(),
+            Pick::Emperor { .. } => choices::steps(game).len(),
+        }
+    }
+
+    fn move_cursor(&mut self, delta: isize, count: usize) {
+        if count == 0 {
+            return;
+        }
+        let cursor = self.cursor().unwrap_or(0) as isize;
+        let next = (cursor + delta).rem_euclid(count as isize) as usize;
+        self.set_cursor(next);
+    }
+
+    fn cursor(&self) -> Option<usize> {
+        match self.pick {
+            Pick::Wait => None,
+            Pick::Disc { cursor }
+            | Pick::Joker { cursor }
+            | Pick::Family { cursor }
+            | Pick::Destination { cursor, .. }
+            | Pick::Emperor { cursor } => Some(cursor),
+        }
+    }
+
+    fn set_cursor(&mut self, value: usize) {
+        self.typed = 0;
+        match &mut self.pick {
+            Pick::Wait => {}
+            Pick::Disc { cursor }
+            | Pick::Joker { cursor }
+            | Pick::Family { cursor }
+            | Pick::Destination { cursor, .. }
+            | Pick::Emperor { cursor } => *cursor = value,
+        }
+    }
+
+    /// A digit: a disc, a number of steps, or a territory (two digits for
+    /// 10–15, typed one after the other).
+    fn on_digit(&mut self, digit: u8) {
+        let game = self.game().clone();
+        match self.pick {
+            Pick::Disc { .. } => {
+                let Some(disc) = Disc::new(digit) else {
+                    self.refuse(format!("There is no disc {digit}; discs go from 1 to 5."));
+                    return;
+                };
+                match choices::discs(&game).iter().position(|&d| d == disc) {
+                    Some(index) => self.set_cursor(index),
+                    None => self.refuse_move(&game, Move::Disc(disc)),
+                }
+            }
+            Pick::Emperor { .. } => {
+                let steps = choices::steps(&game);
+                match steps.iter().position(|&s| s == digit) {
+                    Some(index) => self.set_cursor(index),
+                    None => self.refuse(format!(
+                        "The emperor can move 1 to {} steps now, not {digit}.",
+                        steps.last().copied().unwrap_or(1)
+                    )),
+                }
+            }
+            Pick::Destination { family, .. } => {
+                let number = match self.typed * 10 + digit {
+                    n @ 10..=15 if self.typed > 0 => n,
+                    _ => digit,
+                };
+                let Some(territory) = Territory::new(number) else {
+                    self.typed = 0;
+                    self.refuse("There is no territory 0; territories go from 1 to 15.");
+                    return;
+                };
+                let index = game.region_index(territory);
+                let destinations = choices::destinations(&game, family);
+                if let Some(cursor) = destinations
+                    .iter()
+                    .position(|&to| choices::region_of(&game, to) == Some(index))
+                {
+                    self.set_cursor(cursor);
+                    self.message = None;
+                }
+                // Remember a leading 1, which may begin 10 to 15.
+                self.typed = if number == 1 { 1 } else { 0 };
+            }
+            Pick::Joker { .. } | Pick::Family { .. } => {
+                self.refuse("Choose a family with its letter: r, g, b, y or p.");
+            }
+            Pick::Wait => {}
+        }
+    }
+
+    fn on_family_letter(&mut self, family: Family) {
+        let game = self.game().clone();
+        match self.pick {
+            Pick::Joker { .. } => {
+                match choices::joker_families(&game)
+                    .iter()
+                    .position(|&f| f == family)
+                {
+                    Some(index) => self.set_cursor(index),
+                    None => self.refuse_move(&game, Move::Joker(family)),
+                }
+            }
+            Pick::Family { .. } | Pick::Destination { .. } => {
+                if choices::families(&game).contains(&family) {
+                    self.pick = Pick::Destination {
+                        family,
+                        cursor: self.destination_cursor(family),
+                    };
+                    self.message = None;
+                } else {
+                    self.refuse(format!(
+                        "There is no {} knight in your reserve.",
+                        words::family_word(family)
+                    ));
+                }
+            }
+            Pick::Disc { .. } => self.refuse("Choose a disc with its number, 1 to 5."),
+            Pick::Emperor { .. } => {
+                self.refuse("Choose the emperor's steps with a number or the arrow keys.")
+            }
+            Pick::Wait => {}
+        }
+    }
+
+    /// Where the cursor starts for a knight of `family`: the last place a
+    /// knight went, else the court.
+    fn destination_cursor(&self, family: Family) -> usize {
+        let game = self.game();
+        let destinations = choices::destinations(game, family);
+        self.last_destination
+            .map(|last| game.canonical(Move::Place { family, to: last }))
+            .and_then(|mv| match mv {
+                Move::Place { to, .. } => destinations.iter().position(|&d| d == to),
+                _ => None,
+            })
+            .unwrap_or(0)
+    }
+
+    fn family_cursor(&self, family: Family) -> usize {
+        choices::families(self.game())
+            .iter()
+            .position(|&f| f == family)
+            .unwrap_or(0)
+    }
+
+    fn choose_destination(&mut self, to: Destination) {
+        let Pick::Destination { family, .. } = self.pick else {
+            return;
+        };
+        let game = self.game();
+        if let Some(cursor) = choices::destinations(game, family)
+            .iter()
+            .position(|&d| d == to)
+        {
+            self.set_cursor(cursor);
+        }
+    }
+
+    /// Enter: takes the step the cursor is on.
+    fn confirm(&mut self) -> Vec<Effect> {
+        if let Pick::Family { cursor } = self.pick {
+            if let Some(&family) = choices::families(self.game()).get(cursor) {
+                self.pick = Pick::Destination {
+                    family,
+                    cursor: self.destination_cursor(family),
+                };
+            }
+            return Vec::new();
+        }
+        match self.selected_move() {
+            Some(mv) => self.play_human(mv),
+            None => Vec::new(),
+        }
+    }
+
+    fn refuse(&mut self, text: impl Into<String>) {
+        self.message = Some(Message {
+            kind: MessageKind::Error,
+            text: text.into(),
+        });
+    }
+
+    fn notice(&mut self, text: impl Into<String>) {
+        self.message = Some(Message {
+            kind: MessageKind::Notice,
+            text: text.into(),
+        });
+    }
+
+    /// Refuses `mv` with the engine's own reason.
+    fn refuse_move(&mut self, game: &Game, mv: Move) {
+        let reason = match game.check(&mv) {
+            Err(error) => error.to_string(),
+            Ok(()) => "it is not one of the options".to_owned(),
+        };
+        self.refuse(format!(
+            "You cannot {}: {reason}.",
+            words::move_words(game, mv)
+        ));
+    }
+
+    // ----- Playing --------------------------------------------------------
+
+    fn play_human(&mut self, mv: Move) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        if self.thinking.take().is_some() {
+            // A hint still being worked out is for a position about to go.
+            effects.push(Effect::CancelThinking);
+        }
+        if let Move::Place { to, .. } = mv {
+            self.last_destination = Some(to);
+        }
+        match self.apply(mv) {
+            Ok(()) => {
+                self.message = None;
+                effects.extend(self.advance());
+            }
+            Err(error) => self.refuse(error),
+        }
+        effects
+    }
+
+    /// Plays `mv` and writes it into the log.
+    fn apply(&mut self, mv: Move) -> Result<(), String> {
+        let before = self.game().clone();
+        let index = self.record().moves.len();
+        self.game
+            .play(mv)
+            .map_err(|error| format!("{mv} cannot be played: {error}"))?;
+        self.log
+            .extend(words::describe(&before, mv, index, &self.seats));
+        self.dirty = true;
+        self.hint = None;
+        self.log_scroll = 0;
+        Ok(())
+    }
+
+    /// After a move: the draws that are due, the next person's first step,
+    /// the result screen, or the next computer's thinking.
+    fn advance(&mut self) -> Vec<Effect> {
+        let mut before = self.game().clone();
+        let start = self.record().moves.len();
+        self.game.draw_while_due(&mut self.draws);
+        let drawn: Vec<Move> = self.record().moves[start..].to_vec();
+        for (offset, mv) in drawn.into_iter().enumerate() {
+            self.log
+                .extend(words::describe(&before, mv, start + offset, &self.seats));
+            if before.play(mv).is_err() {
+                break;
+            }
+        }
+        self.reset_pick();
+        // A refusal from while the computer was thinking is stale once it
+        // is a person's turn again.
+        if self.human_to_act().is_some()
+            && self
+                .message
+                .as_ref()
+                .is_some_and(|m| m.kind == MessageKind::Error)
+        {
+            self.message = None;
+        }
+        if self.game().is_over() {
+            self.stamp_record();
+            if self.screen == Screen::Board {
+                self.screen = Screen::Result;
+            }
+            return Vec::new();
+        }
+        self.schedule()
+    }
+
+    /// The first step of the decision at hand, for a person.
+    fn reset_pick(&mut self) {
+        self.typed = 0;
+        if self.human_to_act().is_none() {
+            self.pick = Pick::Wait;
+            return;
+        }
+        let previous = self.pick;
+        self.pick = match self.game().phase() {
+            Phase::Disc => Pick::Disc { cursor: 0 },
+            Phase::Joker => Pick::Joker { cursor: 0 },
+            Phase::Place => {
+                // Placing several knights of one family in a row is common,
+                // so the cursor stays on the family just placed.
+                let cursor = match previous {
+                    Pick::Destination { family, .. } => self.family_cursor(family),
+                    _ => 0,
+                };
+                Pick::Family { cursor }
+            }
+            Phase::Move => Pick::Emperor { cursor: 0 },
+            Phase::Draw | Phase::Over => Pick::Wait,
+        };
+    }
+
+    /// Asks a computer player for its move if one is to act.
+    fn schedule(&mut self) -> Vec<Effect> {
+        let game = self.game();
+        if game.is_over() || self.thinking.is_some() || game.phase() == Phase::Draw {
+            return Vec::new();
+        }
+        let Some(seat) = game.to_act() else {
+            return Vec::new();
+        };
+        let Some(level) = self.ai_level(seat) else {
+            return Vec::new();
+        };
+        vec![self.think(seat, level, Purpose::Play)]
+    }
+
+    fn think(&mut self, seat: Seat, level: u8, purpose: Purpose) -> Effect {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.thinking = Some(Thinking {
+            id,
+            seat,
+            level,
+            purpose,
+            since: self.now,
+        });
+        Effect::Think(Box::new(ThinkRequest {
+            id,
+            seat,
+            level,
+            purpose,
+            game: self.game().clone(),
+        }))
+    }
+
+    fn on_thought(&mut self, reply: ThinkReply) -> Vec<Effect> {
+        let Some(thinking) = self.thinking.filter(|t| t.id == reply.id) else {
+            return Vec::new();
+        };
+        self.thinking = None;
+        let game = self.game().clone();
+        let analysis = match reply.result {
+            Ok(analysis) => Some(analysis),
+            Err(error) => {
+                self.refuse(format!("The computer player failed: {error}"));
+                None
+            }
+        };
+        if let Some(analysis) = &analysis {
+            self.estimate = Some(Estimate {
+                seat: thinking.seat,
+                level: thinking.level,
+                purpose: thinking.purpose,
+                win: analysis.win.clone(),
+                candidates: analysis.candidates.iter().take(8).cloned().collect(),
+                iterations: analysis.iterations,
+                game: game.clone(),
+            });
+        }
+        match thinking.purpose {
+            Purpose::Hint => {
+                if let Some(analysis) = analysis {
+                    self.show_hint(&game, thinking.seat, analysis.best, &analysis.win);
+                }
+                Vec::new()
+            }
+            Purpose::Play => {
+                // A computer move that the engine refuses would stall the
+                // game; the first legal move keeps it going, and the message
+                // says what happened.
+                let chosen = analysis
+                    .map(|a| a.best)
+                    .filter(|mv| game.is_legal(mv))
+                    .or_else(|| {
+                        if self.message.is_none() {
+                            self.refuse("The computer player chose an illegal move; it plays the first legal one.");
+                        }
+                        game.legal_moves().first().copied()
+                    });
+                let Some(mv) = chosen else {
+                    return Vec::new();
+                };
+                match self.apply(mv) {
+                    Ok(()) => self.advance(),
+                    Err(error) => {
+                        self.refuse(error);
+                        Vec::new()
+                    }
+                }
+            }
+        }
+    }
+
+    fn show_hint(&mut self, game: &Game, seat: Seat, mv: Move, win: &[f64]) {
+        self.hint = Some(mv);
+        let chance = win
+            .get(seat.index())
+            .map(|p| format!(" (estimated chance to win: {:.0}%)", p * 100.0))
+            .unwrap_or_default();
+        self.notice(format!("Hint: {}{chance}.", words::move_words(game, mv)));
+        // Point the cursor at the suggestion; Enter then plays it.
+        match mv {
+            Move::Disc(disc) => {
+                if let Some(i) = choices::discs(game).iter().position(|&d| d == disc) {
+                    self.pick = Pick::Disc { cursor: i };
+                }
+            }
+            Move::Joker(family) => {
+                if let Some(i) = choices::joker_families(game)
+                    .iter()
+                    .position(|&f| f == family)
+                {
+                    self.pick = Pick::Joker { cursor: i };
+                }
+            }
+            Move::Place { family, to } => {
+                if let Some(i) = choices::destinations(game, family)
+                    .iter()
+                    .position(|&d| d == to)
+                {
+                    self.pick = Pick::Destination { family, cursor: i };
+                }
+            }
+            Move::Emperor { steps } => {
+                if let Some(i) = choices::steps(game).iter().position(|&s| s == steps) {
+                    self.pick = Pick::Emperor { cursor: i };
+                }
+            }
+            Move::Draw(_) => {}
+        }
+    }
+
+    fn ask_hint(&mut self) -> Vec<Effect> {
+        let Some(seat) = self.human_to_act() else {
+            self.refuse("Hints are for your own decisions.");
+            return Vec::new();
+        };
+        if self.thinking.is_some() {
+            self.notice("Still thinking about a hint…");
+            return Vec::new();
+        }
+        self.notice("Thinking about a hint…");
+        vec![self.think(seat, self.hint_level, Purpose::Hint)]
+    }
+
+    // ----- Undo, save, load, quit -----------------------------------------
+
+    /// Takes back everything since the last decision a person made.
+    fn undo(&mut self) -> Vec<Effect> {
+        let seats = self.seats.clone();
+        let human = |seat: Seat| seats.get(seat.index()).is_some_and(|s| s.kind.is_human());
+        let Some(index) = history::last_decision_by(self.record(), human) else {
+            self.refuse("There is no decision of yours to take back.");
+            return Vec::new();
+        };
+        let mut record = self.record().clone();
+        let taken = record.moves.len() - index;
+        record.moves.truncate(index);
+        record.result = None;
+        let game = match RecordedGame::from_record(record) {
+            Ok(game) => game,
+            Err(error) => {
+                self.refuse(format!("Cannot undo: {error}"));
+                return Vec::new();
+            }
+        };
+        let mut effects = Vec::new();
+        if self.thinking.take().is_some() {
+            effects.push(Effect::CancelThinking);
+        }
+        self.draws = resumed_draws(self.draw_seed, game.record());
+        self.game = game;
+        self.log.retain(|entry| entry.index < index);
+        self.log_scroll = 0;
+        self.hint = None;
+        self.dirty = true;
+        self.screen = Screen::Board;
+        self.pick = Pick::Wait;
+        self.reset_pick();
+        let mover = self
+            .game()
+            .to_act()
+            .map(|seat| words::seat_name(&self.seats, seat).to_owned())
+            .unwrap_or_default();
+        self.notice(format!(
+            "Took back {taken} move{}: {mover} decides again.",
+            if taken == 1 { "" } else { "s" }
+        ));
+        effects.extend(self.schedule());
+        effects
+    }
+
+    fn open_prompt(&mut self, kind: PromptKind) -> Vec<Effect> {
+        let text = self
+            .path
+            .clone()
+            .unwrap_or_else(|| format!("carolus-{}.json", self.seed));
+        self.screen = Screen::Prompt { kind, text };
+        Vec::new()
+    }
+
+    fn submit(&mut self, kind: PromptKind, text: String) -> Vec<Effect> {
+        let path = text.trim().to_owned();
+        self.screen = Screen::Board;
+        if path.is_empty() {
+            self.refuse("No file name given.");
+            return Vec::new();
+        }
+        match kind {
+            PromptKind::Save => {
+                self.stamp_record();
+                let mut text = self.record().to_json_pretty();
+                text.push('\n');
+                vec![Effect::Save { path, text }]
+            }
+            PromptKind::Load => vec![Effect::Load { path }],
+        }
+    }
+
+    /// Writes the names and the seed into the record, as saved files carry
+    /// them.
+    fn stamp_record(&mut self) {
+        let names: Vec<String> = self.seats.iter().map(|s| s.name.clone()).collect();
+        let seed = self.seed;
+        let record = self.game.record_mut();
+        record.names = Some(names);
+        let meta = record.meta.get_or_insert_with(Map::new);
+        meta.entry("seed")
+            .or_insert_with(|| Value::String(seed.to_string()));
+    }
+
+    fn on_loaded(&mut self, path: String, text: Result<String, String>) -> Vec<Effect> {
+        let text = match text {
+            Ok(text) => text,
+            Err(error) => {
+                self.refuse(format!("Could not read {path}: {error}"));
+                return Vec::new();
+            }
+        };
+        let record = match Record::from_json(&text) {
+            Ok(record) => record,
+            Err(error) => {
+                self.refuse(format!("{path}: {error}"));
+                return Vec::new();
+            }
+        };
+        let names = record.names.clone();
+        let game = match RecordedGame::from_record(record) {
+            Ok(game) => game,
+            Err(error) => {
+                self.refuse(format!("{path}: {error}"));
+                return Vec::new();
+            }
+        };
+        let players = game.game().players();
+        // Computer players keep their seats where the loaded game has them.
+        let ai: Vec<(usize, u8)> = self
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| match s.kind {
+                SeatKind::Ai { level } if i < players => Some((i, level)),
+                _ => None,
+            })
+            .collect();
+        let names = names.filter(|n| n.len() == players).or_else(|| {
+            (self.seats.len() == players)
+                .then(|| self.seats.iter().map(|s| s.name.clone()).collect())
+        });
+        let seats = match config::seats(players, names.as_deref(), &ai) {
+            Ok(seats) => seats,
+            Err(_) => match config::seats(players, None, &ai) {
+                Ok(seats) => seats,
+                Err(error) => {
+                    self.refuse(format!("{path}: {error}"));
+                    return Vec::new();
+                }
+            },
+        };
+        let mut effects = Vec::new();
+        if self.thinking.take().is_some() {
+            effects.push(Effect::CancelThinking);
+        }
+        self.draws = resumed_draws(self.draw_seed, game.record());
+        self.game = game;
+        self.seats = seats;
+        self.stamp_record();
+        self.log = history::log_of(self.record(), &self.seats);
+        self.log_scroll = 0;
+        self.estimate = None;
+        self.hint = None;
+        self.dirty = false;
+        self.path = Some(path.clone());
+        self.screen = Screen::Board;
+        self.pick = Pick::Wait;
+        self.notice(format!("Loaded {path}."));
+        effects.extend(self.advance());
+        effects
+    }
+
+    fn quit_now(&mut self) -> Vec<Effect> {
+        self.quit = true;
+        let mut effects = Vec::new();
+        if self.thinking.take().is_some() {
+            effects.push(Effect::CancelThinking);
+        }
+        effects.push(Effect::Quit);
+        effects
+    }
+
+    fn scroll(&mut self, up: bool, lines: usize) {
+        match &mut self.screen {
+            Screen::Help { scroll } => {
+                *scroll = if up {
+                    scroll.saturating_sub(lines as u16)
+                } else {
+                    scroll.saturating_add(lines as u16)
+                };
+            }
+            Screen::Log { scroll } => {
+                *scroll = if up {
+                    scroll.saturating_add(lines)
+                } else {
+                    scroll.saturating_sub(lines)
+                };
+            }
+            _ => {
+                self.log_scroll = if up {
+                    (self.log_scroll + lines).min(self.log.len())
+                } else {
+                    self.log_scroll.saturating_sub(lines)
+                };
+            }
+        }
+    }
+
+    // ----- The mouse --------------------------------------------------------
+
+    fn on_click(&mut self, x: u16, y: u16) -> Vec<Effect> {
+        match self.screen {
+            Screen::Board => {}
+            Screen::Result | Screen::Help { .. } | Screen::Log { .. } => {
+                self.screen = Screen::Board;
+                return Vec::new();
+            }
+            Screen::Prompt { .. } | Screen::ConfirmQuit => return Vec::new(),
+        }
+        let layout = Layout::compute(self.area);
+        if layout.kind == Kind::TooSmall {
+            return Vec::new();
+        }
+        let prompt_row = layout.prompt_row();
+        if y == prompt_row.y {
+            let action = prompt::buttons(self, prompt_row)
+                .into_iter()
+                .find(|b| x >= b.x && x < b.x + b.width)
+                .map(|b| b.action);
+            return match action {
+                Some(action) => self.on_action(action),
+                None => Vec::new(),
+            };
+        }
+        if let Some(territory) = layout.slot_at(x, y) {
+            return self.on_region_click(territory);
+        }
+        if let Some(seat) = crate::centre::seat_row_at(self, &layout, x, y)
+            && self.human_to_act() == Some(seat)
+            && matches!(self.pick, Pick::Destination { .. })
+        {
+            self.choose_destination(Destination::Court);
+            return self.confirm();
+        }
+        Vec::new()
+    }
+
+    /// A click on a button of the prompt line.
+    pub fn on_action(&mut self, action: Action) -> Vec<Effect> {
+        match action {
+            Action::Select(index) => {
+                if let Pick::Family { .. } = self.pick {
+                    self.set_cursor(index);
+                    return self.confirm();
+                }
+                if self.cursor() == Some(index) || !matches!(self.pick, Pick::Emperor { .. }) {
+                    self.set_cursor(index);
+                    return self.confirm();
+                }
+                self.set_cursor(index);
+                Vec::new()
+            }
+            Action::Back => {
+                self.on_pick_key(Key::Esc);
+                Vec::new()
+            }
+            Action::Result => {
+                self.screen = Screen::Result;
+                Vec::new()
+            }
+        }
+    }
+
+    fn on_region_click(&mut self, territory_index: usize) -> Vec<Effect> {
+        let Some(territory) = Territory::from_index(territory_index) else {
+            return Vec::new();
+        };
+        let game = self.game().clone();
+        let region = game.region_index(territory);
+        match self.pick {
+            Pick::Destination { family, .. } => {
+                let destinations = choices::destinations(&game, family);
+                match destinations
+                    .iter()
+                    .position(|&to| choices::region_of(&game, to) == Some(region))
+                {
+                    Some(index) => {
+                        self.set_cursor(index);
+                        self.confirm()
+                    }
+                    None => Vec::new(),
+                }
+            }
+            Pick::Family { .. } => {
+                self.refuse("First choose the family to place (r, g, b, y, p or a button).");
+                Vec::new()
+            }
+            Pick::Emperor { cursor } => {
+                let steps = choices::steps(&game);
+                match steps
+                    .iter()
+                    .position(|&s| crate::preview::landing(&game, s) == Some(region))
+                {
+                    Some(index) if index == cursor => self.confirm(),
+                    Some(index) => {
+                        self.set_cursor(index);
+                        Vec::new()
+                    }
+                    None => {
+                        self.refuse("The emperor cannot reach that region with your disc.");
+                        Vec::new()
+                    }
+                }
+            }
+            _ => Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,564 @@
+//! The inside of the ring: every seat's court (with the families it
+//! controls marked), reserve, discs and castles in playing order, who
+//! controls each family, and the decision at hand — with, for the emperor,
+//! what every possible move would do. In the compact layout the newest log
+//! lines fill what room is left.
+
+use carolus_rules::{Disc, Family, FamilyCounts, Game, Phase, Seat};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use crate::ai::Purpose;
+use crate::app::{App, Pick};
+use crate::canvas::{self, put, put_line};
+use crate::layout::{Kind, Layout};
+use crate::log_view;
+use crate::preview;
+use crate::prompt;
+use crate::theme::Theme;
+use crate::words;
+
+/// The widths of the seat table's columns.
+struct Columns {
+    name: u16,
+    team: u16,
+    family: u16,
+    win: u16,
+}
+
+const ORDER: u16 = 3;
+const KIND: u16 = 5;
+const CASTLES: u16 = 4;
+const DISCS: u16 = 9;
+
+impl Columns {
+    fn new(width: u16, teams: bool, estimate: bool) -> Columns {
+        let team = if teams { 5 } else { 0 };
+        let fixed = |family: u16, win: u16| {
+            ORDER + KIND + team + CASTLES + 2 * (5 * family + 1) + DISCS + win
+        };
+        let (family, win) = if width >= fixed(3, 6) + 10 && estimate {
+            (3, 6)
+        } else if width >= fixed(3, 0) + 10 {
+            (3, 0)
+        } else if width >= fixed(2, 6) + 10 && estimate {
+            (2, 6)
+        } else {
+            (2, 0)
+        };
+        let name = width.saturating_sub(fixed(family, win)).clamp(4, 16);
+        Columns {
+            name,
+            team,
+            family,
+            win,
+        }
+    }
+}
+
+/// The first row of the seat table below its header.
+fn first_seat_row(layout: &Layout) -> u16 {
+    layout.centre.y + 1
+}
+
+/// The seat whose table row holds the point, for clicks on one's court.
+pub fn seat_row_at(app: &App, layout: &Layout, x: u16, y: u16) -> Option<Seat> {
+    let centre = layout.centre;
+    if x < centre.x || x >= centre.right() || y < first_seat_row(layout) {
+        return None;
+    }
+    let row = usize::from(y - first_seat_row(layout));
+    (row < app.game().players())
+        .then(|| Seat::new(row))
+        .flatten()
+}
+
+/// Draws the centre of the ring.
+pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
+    let area = layout.centre;
+    if area.width < 4 || area.height == 0 {
+        return;
+    }
+    let inner = Rect::new(area.x + 1, area.y, area.width - 2, area.height);
+    let mut y = inner.y;
+    y = seat_table(app, inner, y, buf);
+    y = control_line(app, inner, y, buf);
+    let bottom = inner.bottom();
+    // The wide layout has room for the playing order and the race to the
+    // castle target.
+    if layout.kind == Kind::Wide {
+        let extra = standings(app, usize::from(inner.width));
+        if y + extra.len() as u16 + 6 < bottom {
+            y += 1;
+            for line in &extra {
+                put_line(buf, inner.x, y, line, inner.width);
+                y += 1;
+            }
+        }
+    }
+    if y >= bottom {
+        return;
+    }
+    let (lines, focus) = decision(app, inner.width);
+    let mut room = usize::from(bottom - y);
+    if room > lines.len() + 2 && !lines.is_empty() {
+        put(
+            buf,
+            inner.x,
+            y,
+            &"─".repeat(usize::from(inner.width)),
+            app.theme().border(),
+            inner.width,
+        );
+        y += 1;
+        room -= 1;
+    }
+    // Keep the focused line (the emperor option under the cursor) in view.
+    let first = match focus {
+        Some(focus) if lines.len() > room => {
+            (focus + 1).saturating_sub(room).min(lines.len() - room)
+        }
+        _ => 0,
+    };
+    for line in lines.iter().skip(first).take(room) {
+        put_line(buf, inner.x, y, line, inner.width);
+        y += 1;
+    }
+    // The compact layout has no side panel, so the newest log lines go here.
+    if layout.kind == Kind::Compact && y < bottom {
+        let height = bottom - y;
+        if !lines.is_empty() && height > 1 {
+            y += 1;
+        }
+        // Whole entries only, newest last.
+        let groups = log_view::grouped(app, usize::from(inner.width), true);
+        for line in &log_view::tail(&groups, usize::from(bottom - y)) {
+            put_line(buf, inner.x, y, line, inner.width);
+            y += 1;
+        }
+    }
+}
+
+/// The table of seats: order, name, kind, castles, court, reserve, discs.
+fn seat_table(app: &App, area: Rect, y: u16, buf: &mut Buffer) -> u16 {
+    let game = app.game();
+    let theme = app.theme();
+    let teams = game.variant().teams;
+    let estimate = app.estimate();
+    let columns = Columns::new(area.width, teams, estimate.is_some());
+    let family_width = usize::from(columns.family) * 5;
+
+    let mut header = vec![
+        Span::raw(pad("#", ORDER)),
+        Span::raw(pad("Player", columns.name + KIND)),
+    ];
+    if teams {
+        header.push(Span::raw(pad("Team", columns.team)));
+    }
+    header.extend([
+        Span::raw(pad("⌂", CASTLES)),
+        Span::raw(pad("Court", family_width as u16 + 1)),
+        Span::raw(pad("Reserve", family_width as u16 + 1)),
+        Span::raw(pad("Discs", DISCS)),
+    ]);
+    if columns.win > 0 {
+        header.push(Span::raw(pad("Win", columns.win)));
+    }
+    put_line(
+        buf,
+        area.x,
+        y,
+        &Line::from(header).style(theme.dim()),
+        area.width,
+    );
+
+    let order: Vec<Seat> = game.order().collect();
+    let acting = (!game.is_over()).then(|| game.to_act()).flatten();
+    for seat in Seat::all(game.players()) {
+        let row = y + 1 + seat.index() as u16;
+        if row >= area.bottom() {
+            break;
+        }
+        let position = order.iter().position(|&s| s == seat).map_or(0, |p| p + 1);
+        let here = acting == Some(seat);
+        let mut spans = vec![Span::styled(
+            pad(&format!("{position}{}", if here { "▸" } else { "" }), ORDER),
+            if here { theme.key() } else { theme.dim() },
+        )];
+        let name = canvas::truncate(
+            words::seat_name(app.seats(), seat),
+            usize::from(columns.name) - 1,
+        );
+        spans.push(Span::styled(
+            pad(&name, columns.name),
+            if here { theme.title() } else { theme.text() },
+        ));
+        let kind = match app.ai_level(seat) {
+            Some(level) => format!("AI {level}"),
+            None => String::new(),
+        };
+        spans.push(Span::styled(pad(&kind, KIND), theme.dim()));
+        if teams {
+            let owner = game.owner_of(seat);
+            spans.push(Span::styled(
+                pad(&words::owner_badge(app.seats(), owner, 3), columns.team),
+                theme.owner(owner.index()),
+            ));
+        }
+        let owner = game.owner_of(seat);
+        spans.push(Span::styled(
+            format!("{:>2}", game.castles(seat)),
+            theme.owner(owner.index()),
+        ));
+        spans.push(Span::raw("  "));
+        spans.extend(families(theme, game.court(seat), columns.family, |f| {
+            game.controller(f) == Some(seat)
+        }));
+        spans.push(Span::raw(" "));
+        spans.extend(families(theme, game.reserve(seat), columns.family, |_| {
+            false
+        }));
+        spans.push(Span::raw(" "));
+        spans.extend(discs(theme, game, seat));
+        if columns.win > 0
+            && let Some(estimate) = estimate
+            && let Some(win) = estimate.win.get(seat.index())
+        {
+            spans.push(Span::styled(format!("{:>4.0}%", win * 100.0), theme.text()));
+        }
+        put_line(buf, area.x, row, &Line::from(spans), area.width);
+    }
+    y + 1 + game.players() as u16
+}
+
+/// `text` padded with spaces to `width` cells.
+fn pad(text: &str, width: u16) -> String {
+    let shown = canvas::truncate(text, usize::from(width));
+    let fill = usize::from(width).saturating_sub(usize::from(canvas::width(&shown)));
+    format!("{shown}{}", " ".repeat(fill))
+}
+
+/// The five family counts as `R2 G· …`, with marked cells where `marked`.
+fn families(
+    theme: Theme,
+    counts: &FamilyCounts,
+    cell: u16,
+    marked: impl Fn(Family) -> bool,
+) -> Vec<Span<'static>> {
+    Family::ALL
+        .into_iter()
+        .map(|family| {
+            let count = counts[family];
+            let text = if count == 0 {
+                format!("{}·", family.letter())
+            } else {
+                format!("{}{count}", family.letter())
+            };
+            let style = if marked(family) {
+                theme.controlled(family)
+            } else if count == 0 {
+                theme.dim()
+            } else {
+                theme.family(family)
+            };
+            Span::styled(pad(&text, cell), style)
+        })
+        .collect()
+}
+
+/// Unused discs as digits, used ones as dots, then the chosen disc.
+fn discs(theme: Theme, game: &Game, seat: Seat) -> Vec<Span<'static>> {
+    let unused = game.unused_discs(seat);
+    let set: String = Disc::ALL
+        .iter()
+        .map(|&d| {
+            if unused.contains(d) {
+                char::from(b'0' + d.number())
+            } else {
+                '·'
+            }
+        })
+        .collect();
+    let mut spans = vec![Span::styled(set, theme.text())];
+    if let Some(disc) = game.chosen_disc(seat) {
+        spans.push(Span::styled(format!(" ▸{disc}"), theme.key()));
+    }
+    spans
+}
+
+/// The playing order and each owner's castles against the target.
+fn standings(app: &App, width: usize) -> Vec<Line<'static>> {
+    let game = app.game();
+    let theme = app.theme();
+    let seats = app.seats();
+    let mut lines = Vec::new();
+    let mut order = vec![Span::styled("Order   ", theme.dim())];
+    for (i, seat) in game.order().enumerate() {
+        if i > 0 {
+            order.push(Span::styled(" ▸ ", theme.dim()));
+        }
+        let disc = game
+            .chosen_disc(seat)
+            .map(|d| format!(" ({d})"))
+            .unwrap_or_default();
+        let style = if game.to_act() == Some(seat) && !game.is_over() {
+            theme.key()
+        } else {
+            theme.text()
+        };
+        order.push(Span::styled(
+            format!("{}{disc}", words::seat_name(seats, seat)),
+            style,
+        ));
+    }
+    lines.push(Line::from(order));
+    let target = usize::from(game.config().castle_target);
+    let name_width = 16;
+    for owner in game.owners() {
+        let castles = game.castles_of(owner);
+        let room = width.saturating_sub(name_width + 18).max(target);
+        let scale = room / target.max(1);
+        let filled = (castles * scale).min(room);
+        let empty = (target * scale).saturating_sub(filled);
+        lines.push(Line::from(vec![
+            Span::styled(
+                format!(
+                    "{:<name_width$}",
+                    canvas::truncate(&words::owner_name(seats, owner), name_width - 1)
+                ),
+                theme.text(),
+            ),
+            Span::styled("█".repeat(filled), theme.owner(owner.index())),
+            Span::styled("·".repeat(empty), theme.dim()),
+            Span::styled(format!(" {castles} of {target} castles"), theme.dim()),
+        ]));
+    }
+    lines.push(Line::from(Span::styled(
+        format!(
+            "{} regions left; the game also ends below 4.",
+            game.regions().len()
+        ),
+        theme.dim(),
+    )));
+    lines
+}
+
+/// Who controls each family.
+fn control_line(app: &App, area: Rect, y: u16, buf: &mut Buffer) -> u16 {
+    if y >= area.bottom() {
+        return y;
+    }
+    let game = app.game();
+    let theme = app.theme();
+    let name_width = usize::from(area.width.saturating_sub(9 + 5 * 3) / 5).clamp(1, 10);
+    let mut spans = vec![Span::styled("Control ", theme.dim())];
+    for family in Family::ALL {
+        spans.push(Span::styled(
+            family.letter().to_string(),
+            theme.family(family),
+        ));
+        let holder = match game.controller(family) {
+            Some(seat) => canvas::truncate(words::seat_name(app.seats(), seat), name_width),
+            None => "–".to_owned(),
+        };
+        spans.push(Span::raw(format!(" {holder}  ")));
+    }
+    put_line(buf, area.x, y, &Line::from(spans), area.width);
+    y + 1
+}
+
+/// What to show about the decision at hand, wrapped to `width`, and the
+/// line to keep in view.
+fn decision(app: &App, width: u16) -> (Vec<Line<'static>>, Option<usize>) {
+    let game = app.game();
+    let theme = app.theme();
+    let seats = app.seats();
+    let width = usize::from(width);
+    let para = |text: &str, style: Style| -> Vec<Line<'static>> {
+        canvas::wrap(text, width)
+            .into_iter()
+            .map(|l| Line::from(Span::styled(l, style)))
+            .collect()
+    };
+    let mut lines = Vec::new();
+    if game.is_over() {
+        lines.extend(para(
+            &format!("Game over. {}", words::result_words(game, seats)),
+            theme.winner(),
+        ));
+        lines.extend(para(
+            "e: result · s: save · u: take back · q: quit",
+            theme.dim(),
+        ));
+        return (lines, None);
+    }
+    if let Some(thinking) = app.thinking().filter(|t| t.purpose == Purpose::Play) {
+        let (frame, seconds) = prompt::spinner(app).unwrap_or(('·', 0.0));
+        lines.push(Line::from(vec![
+            Span::styled(format!("{frame} "), theme.key()),
+            Span::styled(
+                format!(
+                    "{} (level {}) is thinking… {seconds:.1}s",
+                    words::seat_name(seats, thinking.seat),
+                    thinking.level
+                ),
+                theme.title(),
+            ),
+        ]));
+        lines.extend(estimate_lines(app, width));
+        return (lines, None);
+    }
+    let Some(seat) = app.human_to_act() else {
+        lines.extend(estimate_lines(app, width));
+        return (lines, None);
+    };
+    let mut focus = None;
+    match app.pick() {
+        Pick::Wait => {}
+        Pick::Disc { .. } => {
+            let shown: Vec<String> = game
+                .order()
+                .filter_map(|s| {
+                    game.chosen_disc(s)
+                        .map(|d| format!("{} {d}", words::seat_name(seats, s)))
+                })
+                .collect();
+            lines.extend(para(
+                "Choose a disc: lower discs act earlier, and the number is how far the emperor may go.",
+                theme.text(),
+            ));
+            if !shown.is_empty() {
+                lines.extend(para(
+                    &format!("Shown this round: {}.", shown.join(", ")),
+                    theme.dim(),
+                ));
+            }
+        }
+        Pick::Joker { .. } => {
+            let jokers = game.pending_jokers(seat);
+            lines.extend(para(
+                &format!(
+                    "You drew {}: choose the family it becomes.",
+                    if jokers == 1 {
+                        "a joker".to_owned()
+                    } else {
+                        format!("{jokers} jokers")
+                    }
+                ),
+                theme.text(),
+            ));
+        }
+        Pick::Family { .. } => {
+            let left = game.left_to_place();
+            lines.extend(para(
+                &format!(
+                    "Place {left} more knight{}: pick a family from your reserve (r g b y p), then where it goes.",
+                    if left == 1 { "" } else { "s" }
+                ),
+                theme.text(),
+            ));
+        }
+        Pick::Destination { family, .. } => {
+            lines.extend(para(
+                &format!(
+                    "{} knight: pick a region (←→, its number, or a click) or c for your court; Esc goes back.",
+                    words::capitalise(words::family_word(family))
+                ),
+                theme.text(),
+            ));
+            let court = match preview::court_control(game, family) {
+                Some((Some(old), _)) => format!(
+                    "In your court it would take control of {} from {}.",
+                    words::family_word(family),
+                    words::seat_name(seats, old)
+                ),
+                Some((None, _)) => format!(
+                    "In your court it would give you control of {}.",
+                    words::family_word(family)
+                ),
+                None => format!(
+                    "In your court it would not change who controls {}.",
+                    words::family_word(family)
+                ),
+            };
+            lines.extend(para(&court, theme.dim()));
+        }
+        Pick::Emperor { cursor } => {
+            let options = preview::emperor_options(game);
+            for (i, option) in options.iter().enumerate() {
+                let mut text = format!(
+                    "{} → region {}: {}",
+                    option.steps,
+                    option.name,
+                    words::resolution_words(seats, &option.resolution)
+                );
+                if option.scores.iter().any(|&(_, s)| s > 0) {
+                    text.push_str(&format!(
+                        " ({})",
+                        words::scores_words(seats, &option.scores)
+                    ));
+                }
+                if let Some(merged) = &option.merged {
+                    text.push_str(&format!("; merges {}", words::span(merged)));
+                }
+                if let Some(winners) = &option.winners {
+                    let names: Vec<String> = winners
+                        .iter()
+                        .map(|&s| words::seat_name(seats, s).to_owned())
+                        .collect();
+                    text.push_str(&format!("; ends the game: {} win", words::join_and(&names)));
+                }
+                let selected = i == cursor;
+                if selected {
+                    focus = Some(lines.len());
+                }
+                let marker = if selected { "▸ " } else { "  " };
+                let shown = canvas::truncate(&format!("{marker}{text}"), width);
+                lines.push(Line::from(Span::styled(
+                    shown,
+                    if selected {
+                        theme.selected()
+                    } else {
+                        theme.text()
+                    },
+                )));
+            }
+        }
+    }
+    if game.phase() == Phase::Draw {
+        lines.extend(para("Drawing knights…", theme.dim()));
+    }
+    (lines, focus)
+}
+
+/// The last computer estimate: everybody's chances to win.
+pub fn estimate_lines(app: &App, width: usize) -> Vec<Line<'static>> {
+    let Some(estimate) = app.estimate() else {
+        return Vec::new();
+    };
+    let seats = app.seats();
+    let chances: Vec<String> = estimate
+        .win
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| {
+            let seat = Seat::new(i)?;
+            Some(format!(
+                "{} {:.0}%",
+                words::seat_name(seats, seat),
+                p * 100.0
+            ))
+        })
+        .collect();
+    let who = words::seat_name(seats, estimate.seat);
+    let text = match estimate.purpose {
+        Purpose::Play => format!("{who}'s estimate: {}", chances.join(" · ")),
+        Purpose::Hint => format!("Hint estimate: {}", chances.join(" · ")),
+    };
+    canvas::wrap(&text, width)
+        .into_iter()
+        .map(|l| Line::from(Span::styled(l, app.theme().dim())))
+        .collect()
+}

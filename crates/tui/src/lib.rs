@@ -1,0 +1,54 @@
+//! Carolus Magnus in the terminal: a full-screen table for people and
+//! computer players.
+//!
+//! The crate is split the way such programs stay testable:
+//!
+//! - [`App`] holds the state and its pure update function
+//!   [`App::handle`]`(Event) -> Vec<Effect>`: no terminal, no clock, no
+//!   files. Every option it offers comes from the engine's legal moves.
+//! - [`render()`] draws an `&App` into a ratatui frame, in a compact
+//!   layout from 80×24 and a wide one from 120×32 ([`layout`]).
+//! - [`Session`] carries out the effects (files, computer thinking) and
+//!   feeds the answers back; [`run`] adds the terminal and its event loop.
+//! - Computer players run behind the [`Thinker`] trait: on background
+//!   threads in the game, inline with fixed budgets in tests.
+//!
+//! ```
+//! use carolus_tui::{App, Event, Key, PlayConfig};
+//!
+//! let mut app = App::new(PlayConfig::new_game(2, 7)).unwrap();
+//! app.start();
+//! app.handle(Event::Key(Key::Enter));
+//! assert_eq!(app.record().moves.iter().filter(|m| m.is_decision()).count() > 0, true);
+//! ```
+
+mod ai;
+mod app;
+mod canvas;
+mod centre;
+mod choices;
+mod config;
+mod event;
+mod help;
+mod history;
+pub mod layout;
+mod log_view;
+mod preview;
+mod prompt;
+mod render;
+mod ring;
+mod runtime;
+mod session;
+mod terminal;
+mod theme;
+mod words;
+
+pub use ai::{BackgroundThinker, InlineThinker, Purpose, ThinkReply, ThinkRequest, Thinker};
+pub use app::{App, Estimate, Message, MessageKind, Pick, PromptKind, Screen, Thinking};
+pub use config::{PlayConfig, SeatInfo, SeatKind, Start, ThinkLimits};
+pub use event::{Effect, Event, Key};
+pub use prompt::Action;
+pub use render::{draw, render};
+pub use runtime::{Outcome, PlayError, run};
+pub use session::Session;
+pub use theme::Theme;

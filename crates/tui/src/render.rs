@@ -1,0 +1,538 @@
+//! Drawing the app: `render(&App, &mut Frame)` and the parts that are not
+//! the ring or the centre — the title bar, the footer (prompt, message,
+//! keys), the side panel of the wide layout and the overlays (help, log,
+//! file name, quit, result, a screen too small).
+//!
+//! Rendering reads the app and changes nothing; the same [`Layout`] is used
+//! for mouse clicks, so both agree on where everything is.
+
+use carolus_rules::{Owner, Phase, Seat};
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Widget};
+
+use crate::ai::Purpose;
+use crate::app::{App, MessageKind, Pick, PromptKind, Screen};
+use crate::canvas::{self, put, put_centred, put_line};
+use crate::centre;
+use crate::config::CASTLE_COLOURS;
+use crate::help::HELP;
+use crate::layout::{Kind, Layout, MIN_HEIGHT, MIN_WIDTH};
+use crate::log_view;
+use crate::prompt;
+use crate::ring;
+use crate::words;
+
+/// Draws the whole screen.
+pub fn render(app: &App, frame: &mut Frame) {
+    let area = frame.area();
+    draw(app, area, frame.buffer_mut());
+}
+
+/// Draws the whole screen into `buf`.
+pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
+    let layout = Layout::compute(area);
+    if layout.kind == Kind::TooSmall {
+        too_small(app, area, buf);
+        return;
+    }
+    header(app, &layout, buf);
+    ring::draw(app, &layout, buf);
+    centre::draw(app, &layout, buf);
+    if let Some(side) = layout.side {
+        side_panel(app, side, buf);
+    }
+    footer(app, &layout, buf);
+    match app.screen() {
+        Screen::Board => {}
+        Screen::Help { scroll } => help(app, area, *scroll, buf),
+        Screen::Log { scroll } => full_log(app, area, *scroll, buf),
+        Screen::Prompt { kind, text } => file_prompt(app, area, *kind, text, buf),
+        Screen::ConfirmQuit => confirm_quit(app, area, buf),
+        Screen::Result => result(app, area, buf),
+    }
+}
+
+fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
+    if area.width == 0 || area.height == 0 {
+        return;
+    }
+    let y = area.y + area.height / 2;
+    let lines = [
+        format!("Carolus needs at least {MIN_WIDTH}×{MIN_HEIGHT}"),
+        format!("(now {}×{}).", area.width, area.height),
+        "Please enlarge the window; q quits.".to_owned(),
+    ];
+    for (i, text) in lines.iter().enumerate() {
+        let row = (y + i as u16).saturating_sub(1);
+        if row < area.bottom() {
+            let shown = canvas::truncate(text, usize::from(area.width));
+            put_centred(
+                buf,
+                area,
+                row,
+                &Line::from(Span::styled(shown, app.theme().title())),
+            );
+        }
+    }
+}
+
+/// What the player to act is doing, for the title bar.
+fn task(app: &App) -> String {
+    let game = app.game();
+    let Some(seat) = game.to_act() else {
+        return "game over".to_owned();
+    };
+    let name = words::seat_name(app.seats(), seat);
+    match game.phase() {
+        Phase::Place => format!(
+            "{name}: place knight {} of {}",
+            game.placed_this_turn() + 1,
+            game.placed_this_turn() + game.left_to_place()
+        ),
+        phase => format!("{name}: {}", phase.task()),
+    }
+}
+
+fn header(app: &App, layout: &Layout, buf: &mut Buffer) {
+    let theme = app.theme();
+    let game = app.game();
+    let row = layout.header;
+    canvas::clear(buf, row, theme.header());
+    let target = game.config().castle_target;
+    let mut left = vec![
+        " CAROLUS MAGNUS".to_owned(),
+        format!("round {}", game.round()),
+    ];
+    if row.width >= 100 {
+        left.push(if game.variant().teams {
+            "4 players in teams".to_owned()
+        } else {
+            format!("{} players", game.players())
+        });
+    }
+    left.push(format!("{target} castles win"));
+    let left = left.join(" │ ");
+    // The task matters most, so it is never cut; the title gives way.
+    let right = format!("{} │ ? help ", task(app));
+    let right = canvas::truncate(&right, usize::from(row.width));
+    let right_width = canvas::width(&right);
+    let room = row.width.saturating_sub(right_width + 1);
+    put(
+        buf,
+        row.x,
+        row.y,
+        &canvas::truncate(&left, usize::from(room)),
+        theme.header(),
+        room,
+    );
+    put(
+        buf,
+        row.right() - right_width,
+        row.y,
+        &right,
+        theme.header(),
+        row.width,
+    );
+}
+
+fn footer(app: &App, layout: &Layout, buf: &mut Buffer) {
+    let theme = app.theme();
+    // The prompt, drawn part by part exactly where `prompt::buttons` says.
+    let row = layout.prompt_row();
+    let mut x = row.x;
+    for part in prompt::parts(app) {
+        let width = canvas::width(&part.text);
+        if x + width > row.right() {
+            break;
+        }
+        put(buf, x, row.y, &part.text, part.style, width);
+        x += width;
+    }
+    let row = layout.message_row();
+    if let Some(message) = app.message() {
+        let style = match message.kind {
+            MessageKind::Error => theme.error(),
+            MessageKind::Notice => theme.notice(),
+        };
+        let shown = canvas::truncate(&message.text, usize::from(row.width));
+        put(buf, row.x, row.y, &shown, style, row.width);
+    }
+    let row = layout.keys_row();
+    let mut spans = Vec::new();
+    let mut used = 0;
+    for (key, what) in key_hints(app) {
+        // Whole hints only: a cut-off key is worse than none.
+        let width = canvas::width(key) + canvas::width(what) + 1;
+        if used + width > row.width {
+            break;
+        }
+        used += width + 2;
+        spans.push(Span::styled(key, theme.key()));
+        spans.push(Span::styled(format!(" {what}  "), theme.dim()));
+    }
+    put_line(buf, row.x, row.y, &Line::from(spans), row.width);
+}
+
+/// The keys worth showing now, most useful first.
+fn key_hints(app: &App) -> Vec<(&'static str, &'static str)> {
+    let mut keys = Vec::new();
+    if app.game().is_over() {
+        keys.push(("e", "result"));
+    } else if app.human_to_act().is_some() {
+        match app.pick() {
+            Pick::Destination { .. } => {
+                keys.extend([
+                    ("←→ 1-15", "region"),
+                    ("c", "court"),
+                    ("⏎", "place"),
+                    ("Esc", "back"),
+                ]);
+            }
+            Pick::Family { .. } => keys.extend([("r g b y p", "family"), ("⏎", "take")]),
+            Pick::Disc { .. } => keys.extend([("1-5 ←→", "disc"), ("⏎", "choose")]),
+            Pick::Emperor { .. } => keys.extend([("1-5 ←→", "steps"), ("⏎", "move")]),
+            Pick::Joker { .. } => keys.extend([("r g b y p", "family"), ("⏎", "assign")]),
+            Pick::Wait => {}
+        }
+        keys.push(("h", "hint"));
+    }
+    keys.extend([
+        ("?", "help"),
+        ("q", "quit"),
+        ("u", "undo"),
+        ("s", "save"),
+        ("o", "open"),
+        ("l", "log"),
+    ]);
+    keys
+}
+
+/// The side panel of the wide layout: the computer's analysis over the log.
+fn side_panel(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let analysis = analysis_lines(app, usize::from(area.width.saturating_sub(2)));
+    let height = (analysis.len() as u16 + 2).clamp(3, area.height / 2);
+    let top = Rect::new(area.x, area.y, area.width, height);
+    let block = Block::bordered()
+        .title(" Analysis ")
+        .border_style(theme.border())
+        .title_style(theme.title());
+    let inner = block.inner(top);
+    block.render(top, buf);
+    for (i, line) in analysis.iter().take(usize::from(inner.height)).enumerate() {
+        put_line(buf, inner.x, inner.y + i as u16, line, inner.width);
+    }
+
+    let rest = Rect::new(
+        area.x,
+        top.bottom(),
+        area.width,
+        area.height.saturating_sub(height),
+    );
+    if rest.height < 3 {
+        return;
+    }
+    let scrolled = app.log_scroll();
+    let title = if scrolled > 0 {
+        format!(" Log (↑{scrolled}, PgDn for newer) ")
+    } else {
+        " Log ".to_owned()
+    };
+    let block = Block::bordered()
+        .title(title)
+        .border_style(theme.border())
+        .title_style(theme.title());
+    let inner = block.inner(rest);
+    block.render(rest, buf);
+    let groups = log_view::grouped(app, usize::from(inner.width), true);
+    let shown = if scrolled == 0 {
+        log_view::tail(&groups, usize::from(inner.height))
+    } else {
+        let lines: Vec<Line<'static>> = groups.into_iter().flatten().collect();
+        log_view::window(&lines, usize::from(inner.height), scrolled)
+    };
+    for (i, line) in shown.iter().enumerate() {
+        put_line(buf, inner.x, inner.y + i as u16, line, inner.width);
+    }
+}
+
+/// The computer's view: who is thinking, everyone's chances, the moves weighed.
+fn analysis_lines(app: &App, width: usize) -> Vec<Line<'static>> {
+    let theme = app.theme();
+    let seats = app.seats();
+    let mut lines = Vec::new();
+    if let Some(thinking) = app.thinking() {
+        let (frame, seconds) = prompt::spinner(app).unwrap_or(('·', 0.0));
+        let what = match thinking.purpose {
+            Purpose::Play => format!("{} is thinking", words::seat_name(seats, thinking.seat)),
+            Purpose::Hint => "Working out a hint".to_owned(),
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{frame} "), theme.key()),
+            Span::styled(format!("{what}… {seconds:.1}s"), theme.title()),
+        ]));
+    }
+    let Some(estimate) = app.estimate() else {
+        if lines.is_empty() {
+            for text in canvas::wrap("No estimate yet: press h for a hint.", width) {
+                lines.push(Line::from(Span::styled(text, theme.dim())));
+            }
+        }
+        return lines;
+    };
+    let who = match estimate.purpose {
+        Purpose::Play => format!(
+            "{} (level {})",
+            words::seat_name(seats, estimate.seat),
+            estimate.level
+        ),
+        Purpose::Hint => format!("Hint (level {})", estimate.level),
+    };
+    // Levels 1 to 3 look one turn ahead and value the position reached,
+    // which is a rough guide rather than a measured chance; say so.
+    let how = if estimate.level <= 3 {
+        "one turn ahead, rough".to_owned()
+    } else {
+        format!("{} playouts", estimate.iterations)
+    };
+    for text in canvas::wrap(&format!("{who}, {how}:"), width) {
+        lines.push(Line::from(Span::styled(text, theme.dim())));
+    }
+    let name_width = 10;
+    let bar_width = width.saturating_sub(name_width + 6).max(1);
+    for (i, chance) in estimate.win.iter().enumerate() {
+        let Some(seat) = Seat::new(i) else { continue };
+        let filled = ((chance.clamp(0.0, 1.0) * bar_width as f64).round() as usize).min(bar_width);
+        let owner = estimate.game.owner_of(seat);
+        lines.push(Line::from(vec![
+            Span::raw(format!(
+                "{:<name_width$}",
+                canvas::truncate(words::seat_name(seats, seat), name_width - 1)
+            )),
+            Span::styled("█".repeat(filled), owner_bar(app, owner)),
+            Span::styled("░".repeat(bar_width - filled), theme.dim()),
+            Span::raw(format!("{:>4.0}%", chance * 100.0)),
+        ]));
+    }
+    if !estimate.candidates.is_empty() {
+        lines.push(Line::from(Span::styled("Moves weighed:", theme.dim())));
+        for candidate in estimate.candidates.iter().take(5) {
+            // Some bots score candidates on their own scale rather than as
+            // a chance; a number outside 0–1 is shown as it is.
+            let value = if (0.0..=1.0).contains(&candidate.value) {
+                format!("{:>4.0}%", candidate.value * 100.0)
+            } else {
+                format!("{:>5.2}", candidate.value)
+            };
+            let text = format!(
+                "{value}  {}",
+                words::short_move(&estimate.game, candidate.mv)
+            );
+            lines.push(Line::from(canvas::truncate(&text, width)));
+        }
+    }
+    lines
+}
+
+fn owner_bar(app: &App, owner: Owner) -> Style {
+    let theme = app.theme();
+    if theme.has_colour() {
+        theme.key()
+    } else {
+        theme.owner(owner.index())
+    }
+}
+
+/// A rectangle of `width`×`height` centred in `area` (clipped to it).
+fn centred(area: Rect, width: u16, height: u16) -> Rect {
+    let width = width.min(area.width);
+    let height = height.min(area.height);
+    Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    )
+}
+
+/// A cleared, bordered box; returns its inside.
+fn popup(app: &App, area: Rect, title: &str, buf: &mut Buffer) -> Rect {
+    Clear.render(area, buf);
+    let block = Block::bordered()
+        .title(format!(" {title} "))
+        .border_style(app.theme().title())
+        .title_style(app.theme().title());
+    let inner = block.inner(area);
+    block.render(area, buf);
+    inner
+}
+
+fn help(app: &App, area: Rect, scroll: u16, buf: &mut Buffer) {
+    let rect = centred(area, 80, area.height);
+    let inner = popup(app, rect, "Help — Esc closes, ↑↓ scroll", buf);
+    let theme = app.theme();
+    let height = usize::from(inner.height);
+    let first = usize::from(scroll).min(HELP.len().saturating_sub(height));
+    for (i, text) in HELP.iter().skip(first).take(height).enumerate() {
+        let (text, style) = match text.strip_prefix("# ") {
+            Some(heading) => (heading, theme.title()),
+            None => (*text, theme.text()),
+        };
+        put(
+            buf,
+            inner.x + 1,
+            inner.y + i as u16,
+            text,
+            style,
+            inner.width.saturating_sub(1),
+        );
+    }
+}
+
+fn full_log(app: &App, area: Rect, scroll: usize, buf: &mut Buffer) {
+    let rect = centred(area, area.width.min(100), area.height);
+    let inner = popup(app, rect, "Game log — Esc closes, ↑↓ PgUp PgDn scroll", buf);
+    let lines = log_view::lines(app, usize::from(inner.width.saturating_sub(1)), true);
+    let shown = log_view::window(&lines, usize::from(inner.height), scroll);
+    for (i, line) in shown.iter().enumerate() {
+        put_line(
+            buf,
+            inner.x + 1,
+            inner.y + i as u16,
+            line,
+            inner.width.saturating_sub(1),
+        );
+    }
+}
+
+fn file_prompt(app: &App, area: Rect, kind: PromptKind, text: &str, buf: &mut Buffer) {
+    let theme = app.theme();
+    let rect = centred(area, 70, 6);
+    let title = match kind {
+        PromptKind::Save => "Save the game",
+        PromptKind::Load => "Open a saved game",
+    };
+    let inner = popup(app, rect, title, buf);
+    let label = match kind {
+        PromptKind::Save => "File to write (a carolus-record/1):",
+        PromptKind::Load => "File to read (a carolus-record/1):",
+    };
+    put(buf, inner.x + 1, inner.y, label, theme.text(), inner.width);
+    // Show the end of a long name, where the typing happens.
+    let room = usize::from(inner.width.saturating_sub(3));
+    let chars: Vec<char> = text.chars().collect();
+    let visible: String = chars[chars.len().saturating_sub(room)..].iter().collect();
+    let end = put(
+        buf,
+        inner.x + 1,
+        inner.y + 2,
+        &visible,
+        theme.title(),
+        inner.width,
+    );
+    put(buf, end, inner.y + 2, "█", theme.key(), 1);
+    put(
+        buf,
+        inner.x + 1,
+        inner.y + 3,
+        "Enter confirms · Esc cancels · Ctrl-U clears",
+        theme.dim(),
+        inner.width,
+    );
+}
+
+fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
+    let rect = centred(area, 50, 5);
+    let inner = popup(app, rect, "Quit?", buf);
+    put(
+        buf,
+        inner.x + 1,
+        inner.y,
+        "The game has unsaved moves.",
+        app.theme().text(),
+        inner.width,
+    );
+    put(
+        buf,
+        inner.x + 1,
+        inner.y + 2,
+        "y: quit · any other key: back to the game",
+        app.theme().dim(),
+        inner.width,
+    );
+}
+
+/// The end screen: castles per seat (and per team), and the winners.
+fn result(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let game = app.game();
+    let seats = app.seats();
+    let winners: Vec<Seat> = game.winners().collect();
+    let mut lines: Vec<Line> = Vec::new();
+    lines.push(Line::from(Span::styled(
+        words::result_words(game, seats),
+        theme.winner(),
+    )));
+    lines.push(Line::from(Span::styled(
+        format!(
+            "After {} round{}, with {} region{} left.",
+            game.round(),
+            if game.round() == 1 { "" } else { "s" },
+            game.regions().len(),
+            if game.regions().len() == 1 { "" } else { "s" }
+        ),
+        theme.dim(),
+    )));
+    lines.push(Line::default());
+    let mut owners: Vec<Owner> = game.owners().collect();
+    owners.sort_by_key(|&o| std::cmp::Reverse(game.castles_of(o)));
+    for owner in owners {
+        let members: Vec<Seat> = Seat::all(game.players())
+            .filter(|&s| game.owner_of(s) == owner)
+            .collect();
+        let won = members.iter().any(|s| winners.contains(s));
+        let colour = CASTLE_COLOURS.get(owner.index()).copied().unwrap_or("grey");
+        let label = match owner {
+            Owner::Team(team) => format!("Team {team} ({colour})"),
+            Owner::Seat(_) => format!("{} ({colour})", words::owner_name(seats, owner)),
+        };
+        let castles = game.castles_of(owner);
+        lines.push(Line::from(vec![
+            Span::styled(
+                format!(" {:<28}", canvas::truncate(&label, 27)),
+                theme.title(),
+            ),
+            Span::styled(format!("⌂ {castles:>2} "), theme.owner(owner.index())),
+            Span::styled(if won { "  winner" } else { "" }, theme.winner()),
+        ]));
+        if let Owner::Team(_) = owner {
+            for seat in members {
+                lines.push(Line::from(Span::raw(format!(
+                    "   {}",
+                    words::seat_name(seats, seat)
+                ))));
+            }
+        }
+    }
+    lines.push(Line::default());
+    lines.push(Line::from(Span::styled(
+        "Esc: the board · s: save · u: take back · q: quit",
+        theme.dim(),
+    )));
+    let width = lines.iter().map(|l| l.width()).max().unwrap_or(20) as u16 + 4;
+    let rect = centred(area, width.max(40), lines.len() as u16 + 2);
+    let inner = popup(app, rect, "Game over", buf);
+    for (i, line) in lines.iter().take(usize::from(inner.height)).enumerate() {
+        put_line(
+            buf,
+            inner.x + 1,
+            inner.y + i as u16,
+            line,
+            inner.width.saturating_sub(1),
+        );
+    }
+}

@@ -1,0 +1,217 @@
+//! The event loop: terminal events and computer answers in, frames out.
+//!
+//! The loop waits for a terminal event for at most a tenth of a second, so
+//! the thinking spinner turns and computer answers arrive promptly, while
+//! computer players think on their own threads ([`BackgroundThinker`]).
+//! The terminal is held by a [`TerminalGuard`] and given back however the
+//! loop ends.
+
+use std::fmt;
+use std::io::{self, IsTerminal, stdout};
+use std::time::{Duration, Instant};
+
+use carolus_rules::Record;
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::event::{
+    self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton,
+    MouseEventKind,
+};
+
+use crate::ai::BackgroundThinker;
+use crate::app::App;
+use crate::config::PlayConfig;
+use crate::event::{Event, Key};
+use crate::render::render;
+use crate::session::Session;
+use crate::terminal::TerminalGuard;
+use crate::words;
+
+/// How long a computer player's move is shown as "thinking" at least, so
+/// that people can follow quick players.
+const MIN_THINK: Duration = Duration::from_millis(450);
+/// The longest wait for a terminal event before the screen is redrawn.
+const FRAME: Duration = Duration::from_millis(100);
+
+/// Why the game could not be played.
+#[derive(Debug)]
+pub enum PlayError {
+    /// The configuration does not describe a game (bad seat, name, record).
+    Config(String),
+    /// The terminal failed.
+    Terminal(io::Error),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Config(message) => f.write_str(message),
+            PlayError::Terminal(error) => write!(f, "the terminal failed: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl From<io::Error> for PlayError {
+    fn from(error: io::Error) -> PlayError {
+        PlayError::Terminal(error)
+    }
+}
+
+/// How a game in the terminal ended.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The record of the game as far as it went.
+    pub record: Record,
+    /// Whether the game was played to its end.
+    pub finished: bool,
+    /// One sentence about the result or where the game stopped.
+    pub summary: String,
+}
+
+/// Plays a game in the terminal until the player quits.
+pub fn run(config: PlayConfig) -> Result<Outcome, PlayError> {
+    let seed = config.seed;
+    let limits = config.think;
+    let app = App::new(config).map_err(PlayError::Config)?;
+    // Checked after the configuration, so that mistakes in it are reported
+    // first, and before the terminal is touched.
+    if !stdout().is_terminal() || !io::stdin().is_terminal() {
+        return Err(PlayError::Config(
+            "carolus play needs a terminal: run it directly, not through a pipe or redirection"
+                .to_owned(),
+        ));
+    }
+    let mut session = Session::new(app, BackgroundThinker::new(seed, limits, MIN_THINK));
+
+    let guard = TerminalGuard::enter()?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
+    let size = terminal.size()?;
+    session.send(Event::Resize {
+        width: size.width,
+        height: size.height,
+    });
+    session.start();
+    let clock = Instant::now();
+    loop {
+        session.send(Event::Tick(clock.elapsed()));
+        terminal.draw(|frame| render(session.app(), frame))?;
+        if session.app().should_quit() {
+            break;
+        }
+        if event::poll(FRAME)? {
+            // Take every event that is waiting before drawing again, so that
+            // fast typing or a burst of mouse events never lags.
+            loop {
+                if let Some(event) = convert(event::read()?) {
+                    session.send(event);
+                }
+                if session.app().should_quit() || !event::poll(Duration::ZERO)? {
+                    break;
+                }
+            }
+        }
+        while session.pump() {}
+    }
+    drop(terminal);
+    drop(guard);
+
+    let app = session.into_app();
+    let finished = app.game().is_over();
+    let summary = if finished {
+        words::result_words(app.game(), app.seats())
+    } else {
+        format!("Left the game in round {}.", app.game().round())
+    };
+    Ok(Outcome {
+        record: app.record().clone(),
+        finished,
+        summary,
+    })
+}
+
+/// The app's event for a terminal event, if it has one.
+pub fn convert(event: TermEvent) -> Option<Event> {
+    match event {
+        TermEvent::Key(key) => convert_key(key).map(Event::Key),
+        TermEvent::Mouse(mouse) => match mouse.kind {
+            MouseEventKind::Down(MouseButton::Left) => Some(Event::Click {
+                x: mouse.column,
+                y: mouse.row,
+            }),
+            MouseEventKind::ScrollUp => Some(Event::Scroll { up: true }),
+            MouseEventKind::ScrollDown => Some(Event::Scroll { up: false }),
+            _ => None,
+        },
+        TermEvent::Resize(width, height) => Some(Event::Resize { width, height }),
+        _ => None,
+    }
+}
+
+fn convert_key(key: KeyEvent) -> Option<Key> {
+    // Some terminals report releases too; a key counts once, when pressed.
+    if key.kind == KeyEventKind::Release {
+        return None;
+    }
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    Some(match key.code {
+        KeyCode::Char(c) if ctrl => Key::Ctrl(c.to_ascii_lowercase()),
+        KeyCode::Char(c) => Key::Char(c),
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Esc => Key::Esc,
+        KeyCode::Backspace => Key::Backspace,
+        KeyCode::Tab => Key::Tab,
+        KeyCode::BackTab => Key::BackTab,
+        KeyCode::Left => Key::Left,
+        KeyCode::Right => Key::Right,
+        KeyCode::Up => Key::Up,
+        KeyCode::Down => Key::Down,
+        KeyCode::Home => Key::Home,
+        KeyCode::End => Key::End,
+        KeyCode::PageUp => Key::PageUp,
+        KeyCode::PageDown => Key::PageDown,
+        KeyCode::F(n) => Key::F(n),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::{KeyEventState, MouseEvent};
+
+    #[test]
+    fn terminal_events_become_app_events() {
+        let key = |code, modifiers| {
+            TermEvent::Key(KeyEvent {
+                code,
+                modifiers,
+                kind: KeyEventKind::Press,
+                state: KeyEventState::NONE,
+            })
+        };
+        assert!(matches!(
+            convert(key(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+            Some(Event::Key(Key::Ctrl('c')))
+        ));
+        assert!(matches!(
+            convert(key(KeyCode::Char('r'), KeyModifiers::NONE)),
+            Some(Event::Key(Key::Char('r')))
+        ));
+        let release = TermEvent::Key(KeyEvent {
+            code: KeyCode::Enter,
+            modifiers: KeyModifiers::NONE,
+            kind: KeyEventKind::Release,
+            state: KeyEventState::NONE,
+        });
+        assert!(convert(release).is_none());
+        let click = TermEvent::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: 3,
+            row: 4,
+            modifiers: KeyModifiers::NONE,
+        });
+        assert!(matches!(convert(click), Some(Event::Click { x: 3, y: 4 })));
+    }
+}

@@ -1,0 +1,93 @@
+//! An app joined to a thinker: carries out the app's effects and feeds the
+//! answers back, the same way for the terminal and for tests.
+//!
+//! Files are read and written here (the only I/O besides the terminal), and
+//! computer players' answers are polled from the [`Thinker`]. The event
+//! loop adds the terminal; tests add nothing and drive the session with
+//! keys, an [`crate::ai::InlineThinker`] and no clock at all.
+
+use std::collections::VecDeque;
+
+use crate::ai::Thinker;
+use crate::app::App;
+use crate::event::{Effect, Event};
+
+/// An app and the thinker its computer players use.
+pub struct Session<T: Thinker> {
+    app: App,
+    thinker: T,
+}
+
+impl<T: Thinker> Session<T> {
+    pub fn new(app: App, thinker: T) -> Session<T> {
+        Session { app, thinker }
+    }
+
+    pub fn app(&self) -> &App {
+        &self.app
+    }
+
+    pub fn thinker_mut(&mut self) -> &mut T {
+        &mut self.thinker
+    }
+
+    /// Starts play (the first computer move, if a computer begins).
+    pub fn start(&mut self) {
+        let effects = self.app.start();
+        self.run(effects);
+    }
+
+    /// Hands one event to the app and carries out what it asks.
+    pub fn send(&mut self, event: Event) {
+        let effects = self.app.handle(event);
+        self.run(effects);
+    }
+
+    /// Delivers a computer answer, if one is ready. Returns whether one was.
+    pub fn pump(&mut self) -> bool {
+        match self.thinker.poll() {
+            Some(reply) => {
+                self.send(Event::Thought(reply));
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn run(&mut self, effects: Vec<Effect>) {
+        let mut queue: VecDeque<Effect> = effects.into();
+        while let Some(effect) = queue.pop_front() {
+            let event = match effect {
+                Effect::Think(request) => {
+                    self.thinker.start(*request);
+                    None
+                }
+                Effect::CancelThinking => {
+                    self.thinker.cancel();
+                    None
+                }
+                Effect::Save { path, text } => Some(Event::Saved(
+                    std::fs::write(&path, text)
+                        .map(|()| path.clone())
+                        .map_err(|error| format!("{path}: {error}")),
+                )),
+                Effect::Load { path } => {
+                    let text = std::fs::read_to_string(&path).map_err(|error| error.to_string());
+                    Some(Event::Loaded { path, text })
+                }
+                Effect::Quit => {
+                    self.thinker.cancel();
+                    None
+                }
+            };
+            if let Some(event) = event {
+                queue.extend(self.app.handle(event));
+            }
+        }
+    }
+
+    /// Gives up the session and keeps the app.
+    pub fn into_app(self) -> App {
+        self.app
+    }
+}

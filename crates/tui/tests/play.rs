@@ -1,0 +1,554 @@
+//! Whole games and single decisions driven by keys and clicks, the way a
+//! person plays: every key pressed is chosen from what the screen offers.
+
+mod support;
+
+use carolus_rules::{Family, Move, Phase, Record, Seat};
+use carolus_tui::{Event, InlineThinker, Key, MessageKind, Pick, Screen, Session};
+use support::{buffer, press, rows, screen, session, settle, type_text};
+
+/// The labels of the buttons on the prompt line, as drawn at 80×24.
+fn offered(session: &Session<InlineThinker>) -> Vec<String> {
+    let rows = rows(&buffer(session.app(), 80, 24));
+    let prompt = &rows[21];
+    let mut labels = Vec::new();
+    let mut rest = prompt.as_str();
+    while let Some(open) = rest.find('[') {
+        let Some(close) = rest[open..].find(']') else {
+            break;
+        };
+        labels.push(rest[open + 1..open + close].to_owned());
+        rest = &rest[open + close + 1..];
+    }
+    labels
+}
+
+/// The keys that select the button `label` of the step at hand.
+fn keys_for(label: &str) -> Vec<Key> {
+    let first = label.chars().next().unwrap_or(' ');
+    if label == "court" {
+        return vec![Key::Char('c')];
+    }
+    if let Some((steps, _)) = label.split_once('→') {
+        return steps.chars().map(Key::Char).collect();
+    }
+    if label.contains('×') || label.chars().all(|c| c.is_ascii_alphabetic()) {
+        // A family (R×3) or a joker's family (red): its letter.
+        return vec![Key::Char(first.to_ascii_lowercase())];
+    }
+    label.chars().map(Key::Char).collect()
+}
+
+/// Plays people's decisions by keys until the game ends; the computers
+/// answer through the inline thinker. Returns the number of key presses.
+fn play_to_the_end(session: &mut Session<InlineThinker>) -> usize {
+    let mut presses = 0;
+    for step in 0..20_000 {
+        if session.app().game().is_over() {
+            return presses;
+        }
+        if session.app().human_to_act().is_none() {
+            assert!(
+                session.pump(),
+                "nobody moves at step {step}:\n{}",
+                screen(session.app(), 80, 24)
+            );
+            continue;
+        }
+        let labels = offered(session);
+        let choices: Vec<&String> = labels.iter().filter(|l| *l != "back").collect();
+        assert!(
+            !choices.is_empty(),
+            "no options offered:\n{}",
+            screen(session.app(), 80, 24)
+        );
+        // Vary the choice a little, so that knights also go to regions.
+        let label = choices[step % choices.len().min(3)];
+        for key in keys_for(label) {
+            press(session, key);
+            presses += 1;
+        }
+        // A family letter opens the destinations; everything else waits
+        // for Enter.
+        if !matches!(session.app().pick(), Pick::Destination { .. })
+            || label == "court"
+            || label.parse::<u8>().is_ok()
+        {
+            press(session, Key::Enter);
+            presses += 1;
+        }
+        assert_ne!(
+            session.app().message().map(|m| m.kind),
+            Some(MessageKind::Error),
+            "a key from the screen was refused: {:?}",
+            session.app().message()
+        );
+    }
+    panic!("the game did not end");
+}
+
+fn assert_finished(session: &Session<InlineThinker>) {
+    let app = session.app();
+    assert!(app.game().is_over());
+    assert_eq!(app.screen(), &Screen::Result);
+    let text = screen(app, 80, 24);
+    assert!(text.contains("Game over"), "{text}");
+    assert!(text.contains("win"), "{text}");
+    // The record replays to the very position on the screen.
+    let replayed = app.record().replay().unwrap();
+    assert_eq!(&replayed, app.game());
+    assert!(app.record().result.is_some());
+}
+
+#[test]
+fn a_person_plays_a_whole_game_against_level_2() {
+    let mut session = session(2, 21, &[(1, 2)]);
+    let presses = play_to_the_end(&mut session);
+    assert!(presses > 20);
+    assert_finished(&session);
+    assert!(
+        session.app().estimate().is_some(),
+        "the computer's estimate is kept"
+    );
+}
+
+#[test]
+fn a_person_plays_a_three_player_game_against_levels_1_and_3() {
+    let mut session = session(3, 5, &[(0, 1), (2, 3)]);
+    play_to_the_end(&mut session);
+    assert_finished(&session);
+}
+
+#[test]
+fn the_same_seed_and_keys_give_the_same_game() {
+    let mut first = session(2, 8, &[(1, 3)]);
+    let mut second = session(2, 8, &[(1, 3)]);
+    play_to_the_end(&mut first);
+    play_to_the_end(&mut second);
+    assert_eq!(first.app().record().moves, second.app().record().moves);
+}
+
+/// A session of two people, advanced to the choice of discs of round 2,
+/// where the second chooser cannot repeat the first one's disc.
+fn two_people_at_round_two() -> Session<InlineThinker> {
+    let mut session = session(2, 4, &[]);
+    while !(session.app().game().round() == 2 && session.app().game().phase() == Phase::Disc) {
+        press(&mut session, Key::Enter);
+        assert!(session.app().game().round() <= 2);
+    }
+    session
+}
+
+#[test]
+fn a_disc_already_shown_is_refused_with_the_reason() {
+    let mut session = two_people_at_round_two();
+    let first = session.app().game().to_act().unwrap();
+    press(&mut session, Key::Char('5'));
+    press(&mut session, Key::Enter);
+    assert_eq!(
+        session.app().game().chosen_disc(first).map(|d| d.number()),
+        Some(5)
+    );
+    let before = session.app().record().moves.len();
+    press(&mut session, Key::Char('5'));
+    let message = session.app().message().unwrap();
+    assert_eq!(message.kind, MessageKind::Error);
+    assert!(
+        message.text.contains("disc 5 was already chosen"),
+        "{}",
+        message.text
+    );
+    assert!(screen(session.app(), 80, 24).contains("already chosen"));
+    press(&mut session, Key::Char('9'));
+    assert!(session.app().message().unwrap().text.contains("no disc 9"));
+    assert_eq!(
+        session.app().record().moves.len(),
+        before,
+        "nothing was played"
+    );
+}
+
+#[test]
+fn a_family_not_in_the_reserve_is_refused() {
+    let mut session = two_people_at_round_two();
+    press(&mut session, Key::Enter);
+    press(&mut session, Key::Enter);
+    assert_eq!(session.app().game().phase(), Phase::Place);
+    let seat = session.app().game().to_act().unwrap();
+    let missing = Family::ALL
+        .into_iter()
+        .find(|&f| session.app().game().reserve(seat)[f] == 0);
+    if let Some(family) = missing {
+        press(
+            &mut session,
+            Key::Char(family.letter().to_ascii_lowercase()),
+        );
+        let message = session.app().message().unwrap();
+        assert_eq!(message.kind, MessageKind::Error);
+        assert!(message.text.contains("reserve"), "{}", message.text);
+        assert!(matches!(session.app().pick(), Pick::Family { .. }));
+    }
+    // A click on the ring before choosing a family explains what to do.
+    session.send(Event::Click { x: 40, y: 3 });
+    assert!(session.app().message().unwrap().text.contains("family"));
+    // A key that means nothing here says so.
+    press(&mut session, Key::Char('z'));
+    assert_eq!(session.app().message().unwrap().kind, MessageKind::Error);
+}
+
+#[test]
+fn the_emperor_refuses_more_steps_than_the_disc() {
+    let mut session = two_people_at_round_two();
+    press(&mut session, Key::Char('1'));
+    press(&mut session, Key::Enter);
+    press(&mut session, Key::Enter);
+    // The first in action order holds disc 1 and may take one step only.
+    while session.app().game().phase() == Phase::Place {
+        press(&mut session, Key::Enter);
+    }
+    assert_eq!(session.app().game().phase(), Phase::Move);
+    let max = session.app().game().legal_move_count();
+    press(&mut session, Key::Char('5'));
+    if max < 5 {
+        assert!(session.app().message().unwrap().text.contains("not 5"));
+    }
+    // The screen shows where each step lands and what would happen there.
+    let text = screen(session.app(), 80, 24);
+    assert!(text.contains("1 → region"), "{text}");
+    assert!(text.contains("→1"), "{text}");
+}
+
+/// Each seat's draws in `record`, in order, as tokens.
+fn draws_by_seat(record: &Record) -> Vec<Vec<String>> {
+    let mut game = record.start().unwrap();
+    let mut draws = vec![Vec::new(); game.players()];
+    for mv in &record.moves {
+        if let (Move::Draw(_), Some(due)) = (mv, game.draw_due()) {
+            draws[due.seat.index()].push(mv.to_string());
+        }
+        game.play(*mv).unwrap();
+    }
+    draws
+}
+
+#[test]
+fn undo_does_not_change_the_knights_still_to_come() {
+    let mut session = session(2, 31, &[(1, 1)]);
+    let step = |session: &mut Session<InlineThinker>| {
+        if session.app().human_to_act().is_some() {
+            press(session, Key::Enter);
+        } else {
+            settle(session);
+        }
+    };
+    for _ in 0..30 {
+        step(&mut session);
+    }
+    press(&mut session, Key::Char('u'));
+    press(&mut session, Key::Char('u'));
+    let undone = session.app().record().moves.len();
+    for _ in 0..30 {
+        step(&mut session);
+    }
+    let first = draws_by_seat(session.app().record());
+    // Play on from the undone position once more, differently: whatever is
+    // decided, every seat must draw the same knights in the same order.
+    let mut again = session.app().record().clone();
+    again.moves.truncate(undone);
+    let before = draws_by_seat(&again);
+    for (seat, draws) in first.iter().enumerate() {
+        assert!(draws.len() > before[seat].len() || draws.len() >= 2);
+    }
+    for _ in 0..6 {
+        press(&mut session, Key::Char('u'));
+    }
+    for _ in 0..40 {
+        if session.app().human_to_act().is_some() {
+            press(&mut session, Key::Right);
+        }
+        step(&mut session);
+    }
+    let second = draws_by_seat(session.app().record());
+    for seat in 0..2 {
+        let common = first[seat].len().min(second[seat].len());
+        assert!(common >= 2, "seat {seat} drew too little to compare");
+        assert_eq!(first[seat][..common], second[seat][..common], "seat {seat}");
+    }
+}
+
+#[test]
+fn undo_goes_back_to_the_persons_previous_decision() {
+    let mut session = session(2, 12, &[(1, 1)]);
+    for _ in 0..40 {
+        if session.app().human_to_act().is_some() {
+            press(&mut session, Key::Enter);
+        } else {
+            settle(&mut session);
+        }
+    }
+    let human = Seat::new(0).unwrap();
+    let record = session.app().record().clone();
+    let log_before = session.app().log().len();
+    press(&mut session, Key::Char('u'));
+    let after = session.app().record();
+    assert!(after.moves.len() < record.moves.len());
+    assert_eq!(after.moves[..], record.moves[..after.moves.len()]);
+    assert_eq!(session.app().game().to_act(), Some(human));
+    assert!(session.app().log().len() < log_before);
+    assert!(
+        session
+            .app()
+            .message()
+            .unwrap()
+            .text
+            .starts_with("Took back")
+    );
+    // Undo again and again: never past the first decision.
+    for _ in 0..200 {
+        press(&mut session, Key::Char('u'));
+    }
+    assert!(
+        session
+            .app()
+            .message()
+            .unwrap()
+            .text
+            .contains("no decision of yours")
+    );
+}
+
+#[test]
+fn save_and_load_round_trip_through_a_file() {
+    let dir = std::env::temp_dir().join(format!("carolus-tui-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("saved.json");
+    let path_text = path.to_string_lossy().into_owned();
+
+    let mut session = session(2, 33, &[(1, 2)]);
+    for _ in 0..12 {
+        if session.app().human_to_act().is_some() {
+            press(&mut session, Key::Enter);
+        } else {
+            settle(&mut session);
+        }
+    }
+    press(&mut session, Key::Char('s'));
+    assert!(matches!(session.app().screen(), Screen::Prompt { .. }));
+    press(&mut session, Key::Ctrl('u'));
+    type_text(&mut session, &path_text);
+    press(&mut session, Key::Enter);
+    assert!(
+        session.app().message().unwrap().text.starts_with("Saved"),
+        "{:?}",
+        session.app().message()
+    );
+    let saved = session.app().record().clone();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let read = Record::from_json(&text).unwrap();
+    assert_eq!(read.moves, saved.moves);
+    assert_eq!(
+        read.names,
+        Some(vec!["Anna".to_owned(), "Bruno".to_owned()])
+    );
+
+    // Play on, then load the saved game back.
+    while session.app().record().moves.len() < saved.moves.len() + 5 {
+        if session.app().human_to_act().is_some() {
+            press(&mut session, Key::Enter);
+        } else {
+            settle(&mut session);
+        }
+    }
+    press(&mut session, Key::Char('o'));
+    press(&mut session, Key::Ctrl('u'));
+    type_text(&mut session, &path_text);
+    press(&mut session, Key::Enter);
+    settle(&mut session);
+    assert!(session.app().message().unwrap().text.starts_with("Loaded"));
+    assert_eq!(
+        session.app().record().moves[..saved.moves.len()],
+        saved.moves[..]
+    );
+
+    // A file that is not a record is refused and changes nothing.
+    std::fs::write(dir.join("bad.json"), "{\"format\": 3}").unwrap();
+    let before = session.app().record().moves.clone();
+    press(&mut session, Key::Char('o'));
+    press(&mut session, Key::Ctrl('u'));
+    type_text(&mut session, &dir.join("bad.json").to_string_lossy());
+    press(&mut session, Key::Enter);
+    assert_eq!(session.app().message().unwrap().kind, MessageKind::Error);
+    assert_eq!(session.app().record().moves, before);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_mouse_chooses_discs_and_places_knights() {
+    let mut session = session(2, 4, &[]);
+    while session.app().game().phase() != Phase::Disc {
+        press(&mut session, Key::Enter);
+    }
+    // Click the first disc button on the prompt line (row 21 at 80×24).
+    let rows = rows(&buffer(session.app(), 80, 24));
+    let x = rows[21].find('[').unwrap() as u16;
+    let before = session.app().record().moves.len();
+    session.send(Event::Click { x: x + 1, y: 21 });
+    assert_eq!(session.app().record().moves.len(), before + 1);
+    press(&mut session, Key::Enter);
+    assert_eq!(session.app().game().phase(), Phase::Place);
+    // Choose a family by key, then click territory 9's slot (bottom right).
+    let seat = session.app().game().to_act().unwrap();
+    let family = Family::ALL
+        .into_iter()
+        .find(|&f| session.app().game().reserve(seat)[f] > 0)
+        .unwrap();
+    press(
+        &mut session,
+        Key::Char(family.letter().to_ascii_lowercase()),
+    );
+    session.send(Event::Click { x: 72, y: 17 });
+    let last = *session.app().record().moves.last().unwrap();
+    assert_eq!(last.to_string(), format!("place {} 9", family.letter()));
+}
+
+#[test]
+fn hints_point_at_a_legal_move() {
+    let mut session = session(2, 6, &[(1, 1)]);
+    settle(&mut session);
+    assert!(session.app().human_to_act().is_some());
+    press(&mut session, Key::Char('h'));
+    settle(&mut session);
+    let hint = session.app().hint().expect("a hint");
+    assert!(session.app().game().is_legal(&hint));
+    assert!(session.app().message().unwrap().text.starts_with("Hint:"));
+    if !matches!(hint, Move::Place { .. }) {
+        assert_eq!(session.app().selected_move(), Some(hint));
+    }
+}
+
+#[test]
+fn keys_while_the_computer_thinks_are_refused_politely() {
+    // A thinker that never answers keeps the computer thinking.
+    struct Silent;
+    impl carolus_tui::Thinker for Silent {
+        fn start(&mut self, _: carolus_tui::ThinkRequest) {}
+        fn cancel(&mut self) {}
+        fn poll(&mut self) -> Option<carolus_tui::ThinkReply> {
+            None
+        }
+    }
+    let mut config = carolus_tui::PlayConfig::new_game(2, 1);
+    config.ai = vec![(0, 3), (1, 3)];
+    let app = carolus_tui::App::new(config).unwrap();
+    let mut session = Session::new(app, Silent);
+    session.start();
+    session.send(Event::Tick(std::time::Duration::from_millis(1500)));
+    session.send(Event::Key(Key::Enter));
+    assert!(
+        session
+            .app()
+            .message()
+            .unwrap()
+            .text
+            .contains("is thinking")
+    );
+    let text = screen(session.app(), 80, 24);
+    assert!(text.contains("is thinking… 1.5s"), "{text}");
+    // Quitting stops the thinking and ends.
+    session.send(Event::Key(Key::Ctrl('c')));
+    assert!(session.app().should_quit());
+}
+
+#[test]
+fn help_log_and_quit_screens_open_and_close() {
+    let mut session = session(2, 2, &[]);
+    press(&mut session, Key::Char('?'));
+    assert!(screen(session.app(), 80, 24).contains("Charlemagne travels"));
+    press(&mut session, Key::PageDown);
+    press(&mut session, Key::PageDown);
+    assert!(screen(session.app(), 80, 24).contains("hint: what the computer would play"));
+    press(&mut session, Key::Esc);
+    assert_eq!(session.app().screen(), &Screen::Board);
+    press(&mut session, Key::Char('l'));
+    assert!(screen(session.app(), 80, 24).contains("Game log"));
+    press(&mut session, Key::Esc);
+    press(&mut session, Key::Enter);
+    press(&mut session, Key::Char('q'));
+    assert_eq!(session.app().screen(), &Screen::ConfirmQuit);
+    press(&mut session, Key::Char('n'));
+    assert!(!session.app().should_quit());
+    press(&mut session, Key::Char('q'));
+    press(&mut session, Key::Char('y'));
+    assert!(session.app().should_quit());
+}
+
+#[test]
+fn random_keys_and_clicks_never_panic() {
+    let keys = [
+        Key::Enter,
+        Key::Esc,
+        Key::Left,
+        Key::Right,
+        Key::Up,
+        Key::Down,
+        Key::Tab,
+        Key::BackTab,
+        Key::Home,
+        Key::End,
+        Key::PageUp,
+        Key::PageDown,
+        Key::Backspace,
+        Key::F(1),
+        Key::Char('r'),
+        Key::Char('g'),
+        Key::Char('b'),
+        Key::Char('y'),
+        Key::Char('p'),
+        Key::Char('c'),
+        Key::Char('h'),
+        Key::Char('u'),
+        Key::Char('l'),
+        Key::Char('e'),
+        Key::Char('1'),
+        Key::Char('2'),
+        Key::Char('3'),
+        Key::Char('5'),
+        Key::Char('0'),
+        Key::Char('?'),
+        Key::Char('s'),
+        Key::Char('é'),
+        Key::Char(' '),
+    ];
+    let mut session = session(3, 99, &[(2, 1)]);
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for step in 0..2000 {
+        let roll = next();
+        match roll % 10 {
+            0 => session.send(Event::Click {
+                x: (next() % 90) as u16,
+                y: (next() % 30) as u16,
+            }),
+            1 if step % 50 == 0 => session.send(Event::Resize {
+                width: (next() % 220) as u16,
+                height: (next() % 70) as u16,
+            }),
+            2 => session.send(Event::Scroll {
+                up: next() % 2 == 0,
+            }),
+            _ => press(&mut session, keys[(next() % keys.len() as u64) as usize]),
+        }
+        settle(&mut session);
+        // Drawing is the slow part in a debug build; every few steps is
+        // enough to meet every screen.
+        if step % 4 == 0 {
+            let area = session.app().area();
+            let _ = screen(session.app(), area.width.max(1), area.height.max(1));
+        }
+    }
+}
