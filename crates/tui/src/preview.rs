@@ -4,8 +4,8 @@
 //! the scores there, who would win and what follows (a castle built, castles
 //! taken over, nothing, mergers, the end of the game). The engine decides
 //! all of it: the move is played on a clone of the [`Game`] and the result
-//! is read off the two positions. Only the scores are added up here, for
-//! display, since the engine does not report them.
+//! is read off the two positions; the scores and the landing region come
+//! from [`Game::region_scores`] and [`Game::landing`].
 
 use carolus_rules::{Destination, Family, Game, Move, Owner, Seat, Territory};
 
@@ -48,37 +48,23 @@ pub struct EmperorOutcome {
     pub winners: Option<Vec<Seat>>,
 }
 
-/// The score of every owner in region `index`: the knights there of the
-/// families its seats control, plus its own castles there.
+/// The score of every owner in region `index`, as the engine counts them
+/// (ruling 9): the knights there of the families its seats control, plus
+/// its own castles there.
 pub fn scores(game: &Game, index: usize) -> Scores {
-    let Some(region) = game.regions().get(index) else {
+    if index >= game.regions().len() {
         return Vec::new();
-    };
+    }
+    let by_owner = game.region_scores(index);
     game.owners()
-        .map(|owner| {
-            let knights: u32 = Family::ALL
-                .into_iter()
-                .filter(|&family| {
-                    game.controller(family)
-                        .is_some_and(|seat| game.owner_of(seat) == owner)
-                })
-                .map(|family| region.knights()[family])
-                .sum();
-            let castles = if region.owner_index() == Some(owner.index()) {
-                region.castles() as u32
-            } else {
-                0
-            };
-            (owner, knights + castles)
-        })
+        .map(|owner| (owner, by_owner[owner.index()]))
         .collect()
 }
 
 /// The index of the region where the emperor stops after `steps` steps
 /// (ruling 8: clockwise, a merged region is one step, at most once round).
 pub fn landing(game: &Game, steps: u8) -> Option<usize> {
-    let count = game.regions().len();
-    (count > 0).then(|| (game.emperor() + usize::from(steps)) % count)
+    (!game.regions().is_empty()).then(|| game.landing(steps))
 }
 
 /// The outcome of moving the emperor `steps` steps, if that is legal now.
