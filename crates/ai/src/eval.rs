@@ -76,11 +76,7 @@ impl Default for EvalWeights {
 /// The side (seat, or team in the team game) whose castles count for `seat`.
 #[inline]
 pub fn side_of(game: &Game, seat: Seat) -> usize {
-    if game.config().teams {
-        seat.index() % 2
-    } else {
-        seat.index()
-    }
+    game.owner_of(seat).index()
 }
 
 /// How many sides compete for regions.

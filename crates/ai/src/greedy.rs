@@ -311,11 +311,7 @@ fn search_turns(game: &Game, seat: Seat, weights: &EvalWeights, limits: &Limits)
         chosen: [Move::Emperor { steps: 1 }; MAX_PLACEMENTS],
     };
     let left = game.left_to_place().min(MAX_PLACEMENTS);
-    let reach = game
-        .chosen_disc(seat)
-        .map_or(1, |disc| usize::from(disc.number()))
-        .min(game.regions().len())
-        .max(1);
+    let reach = game.emperor_reach().max(1);
     let reserve = game.reserve(seat).0;
     for steps in 1..=reach {
         let target = (game.emperor() + steps) % game.regions().len();

@@ -571,9 +571,7 @@ fn move_priors(game: &Game, weights: &EvalWeights) -> Vec<f64> {
 /// Log-weights for the placements: the planner's turns for each emperor move
 /// weighted by their worth, the court, and the regions within reach.
 fn placement_scores(game: &Game, seat: Seat, moves: &[Move]) -> Vec<f64> {
-    let reach = game
-        .chosen_disc(seat)
-        .map_or(1, |disc| usize::from(disc.number()));
+    let reach = game.emperor_reach().max(1);
     let left = game.left_to_place() as u32;
     let (plans, reach) = plans_by_steps(game, seat, left, reach);
     let best = plans[..reach]

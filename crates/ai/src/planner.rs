@@ -293,9 +293,7 @@ pub fn play_planned_turn<R: RandomSource>(game: &mut Game, rng: &mut R, explorat
     if !matches!(game.phase(), Phase::Place | Phase::Move) {
         return false;
     }
-    let reach = game
-        .chosen_disc(seat)
-        .map_or(1, |disc| usize::from(disc.number()));
+    let reach = game.emperor_reach().max(1);
     let left = game.left_to_place() as u32;
     let plan = match best_plan(game, seat, left, reach) {
         Some(plan) if exploration == 0 || rng.below(exploration) != 0 => plan,

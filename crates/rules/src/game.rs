@@ -893,6 +893,9 @@ impl Game {
             (first, second)
         };
         self.regions.copy_within(remove + 1..count, remove);
+        // The freed slot is cleared so that equal positions stay equal (and
+        // hash alike) however their regions came to be merged.
+        self.regions[count - 1] = Region::EMPTY;
         self.region_count -= 1;
         if keep > remove { keep - 1 } else { keep }
     }
@@ -1021,6 +1024,17 @@ impl Game {
         if fresh.is_empty() { unused } else { fresh }
     }
 
+    /// How far the player to act may move the emperor (ruling 8: up to the
+    /// chosen disc's number, and at most once round); 0 before a disc is
+    /// chosen or when nobody is to act.
+    pub fn emperor_reach(&self) -> usize {
+        if self.phase == Phase::Over {
+            0
+        } else {
+            self.max_steps() as usize
+        }
+    }
+
     /// Ruling 8: up to the disc's number, and at most once around.
     fn max_steps(&self) -> u8 {
         let seat = self.order[self.cursor as usize] as usize;
@@ -1122,6 +1136,21 @@ mod tests {
             }
         }
         assert!(checked > 50);
+    }
+
+    #[test]
+    fn regions_freed_by_merging_leave_no_trace_in_the_position() {
+        let mut rng = GameRng::seed_from_u64(8);
+        let mut merges = 0;
+        for players in 2..=4 {
+            let mut game = new_game(players, 60 + players as u64);
+            while game.play_random(&mut rng).is_some() {
+                let count = game.regions().len();
+                merges += TERRITORY_COUNT - count;
+                assert!(game.regions[count..].iter().all(|r| *r == Region::EMPTY));
+            }
+        }
+        assert!(merges > 0, "the games should have merged regions");
     }
 
     #[test]
