@@ -1105,14 +1105,26 @@ impl App {
             return Vec::new();
         }
         match kind {
-            PromptKind::Save => {
-                self.stamp_record();
-                let mut text = self.record().to_json_pretty();
-                text.push('\n');
-                vec![Effect::Save { path, text }]
-            }
+            PromptKind::Save => vec![Effect::Save {
+                path,
+                text: self.save_text(),
+            }],
             PromptKind::Load => vec![Effect::Load { path }],
         }
+    }
+
+    /// Whether moves were played since the game was last saved or loaded.
+    pub fn has_unsaved_moves(&self) -> bool {
+        self.dirty
+    }
+
+    /// The game as a saved file holds it: the record with the names and
+    /// the seed, indented, ending in a newline.
+    pub fn save_text(&mut self) -> String {
+        self.stamp_record();
+        let mut text = self.record().to_json_pretty();
+        text.push('\n');
+        text
     }
 
     /// Writes the names and the seed into the record, as saved files carry

@@ -39,6 +39,7 @@ mod render;
 mod ring;
 mod runtime;
 mod session;
+mod signals;
 mod terminal;
 mod theme;
 mod words;

@@ -24,6 +24,7 @@ use crate::config::PlayConfig;
 use crate::event::{Event, Key};
 use crate::render::render;
 use crate::session::Session;
+use crate::signals;
 use crate::terminal::TerminalGuard;
 use crate::words;
 
@@ -93,8 +94,12 @@ pub fn run(config: PlayConfig) -> Result<Outcome, PlayError> {
         height: size.height,
     });
     session.start();
+    let interrupted = signals::watch();
     let clock = Instant::now();
     loop {
+        if interrupted.is_set() {
+            break;
+        }
         session.send(Event::Tick(clock.elapsed()));
         terminal.draw(|frame| render(session.app(), frame))?;
         if session.app().should_quit() {
@@ -117,13 +122,24 @@ pub fn run(config: PlayConfig) -> Result<Outcome, PlayError> {
     drop(terminal);
     drop(guard);
 
-    let app = session.into_app();
+    let mut app = session.into_app();
     let finished = app.game().is_over();
-    let summary = if finished {
+    let mut summary = if finished {
         words::result_words(app.game(), app.seats())
     } else {
         format!("Left the game in round {}.", app.game().round())
     };
+    // A signal (the window closed, `kill`) gives nobody the chance to save,
+    // so the moves are kept in a recovery file rather than lost.
+    if interrupted.is_set() && app.has_unsaved_moves() {
+        let path = format!("carolus-interrupted-{seed}.json");
+        summary = match std::fs::write(&path, app.save_text()) {
+            Ok(()) => {
+                format!("Interrupted; the game is saved in {path} (carolus play --load {path}).")
+            }
+            Err(error) => format!("Interrupted; the game could not be saved in {path}: {error}."),
+        };
+    }
     Ok(Outcome {
         record: app.record().clone(),
         finished,
