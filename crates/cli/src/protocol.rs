@@ -16,7 +16,7 @@
 use std::time::Duration;
 
 use carolus_ai::Analysis;
-use carolus_rules::{Game, Move, Record, StateView};
+use carolus_rules::{Game, Move, Record, StateView, json_kind};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
@@ -68,7 +68,7 @@ pub fn parse_request(line: &[u8]) -> Result<Request, String> {
     let Value::Object(object) = value else {
         return Err(format!(
             "the request must be a JSON object with `record` and `time_ms`, not {}",
-            kind_of(&value)
+            json_kind(&value)
         ));
     };
     let time_ms = match object.get("time_ms") {
@@ -190,7 +190,7 @@ pub fn parse_answer(line: &str, game: &Game) -> Result<Move, String> {
         Some(other) => {
             return Err(format!(
                 "answered a `move` that is {} instead of a token",
-                kind_of(other)
+                json_kind(other)
             ));
         }
         None => return Err(format!("answered {} without a `move`", quote_clipped(line))),
@@ -220,18 +220,6 @@ fn clip(text: &str) -> String {
 
 fn quote_clipped(text: &str) -> String {
     format!("{:?}", clip(text.trim()))
-}
-
-/// A short description of a JSON value's kind, for messages.
-fn kind_of(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
 }
 
 #[cfg(test)]

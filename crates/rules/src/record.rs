@@ -89,8 +89,10 @@ fn field_error(field: impl Into<String>, message: impl Into<String>) -> RecordEr
     }
 }
 
-/// A short description of a JSON value's kind, for error messages.
-fn kind_of(value: &Value) -> &'static str {
+/// A short description of a JSON value's kind ("a string", "null"), as the
+/// project's error messages name what they found instead of what they
+/// expected.
+pub fn kind_of(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",

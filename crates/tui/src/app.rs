@@ -160,6 +160,17 @@ pub struct App {
     quit: bool,
 }
 
+/// How far a scrolling key moves down a text: a line or a page.
+fn scroll_step(key: Key) -> Option<i16> {
+    match key {
+        Key::Up => Some(-1),
+        Key::Down => Some(1),
+        Key::PageUp => Some(-10),
+        Key::PageDown => Some(10),
+        _ => None,
+    }
+}
+
 /// The draw streams of `draw_seed`, moved on past the draws `record`
 /// already holds, so that the game continues with the knights it would have
 /// drawn had nothing been taken back.
@@ -407,58 +418,29 @@ impl App {
             return self.quit_now();
         }
         match self.screen.clone() {
+            // The help text scrolls down from its top; the log scrolls up
+            // from its newest line. Any other key goes back to the board.
             Screen::Help { scroll } => {
-                match key {
-                    Key::Up => {
-                        self.screen = Screen::Help {
-                            scroll: scroll.saturating_sub(1),
-                        }
-                    }
-                    Key::Down => {
-                        self.screen = Screen::Help {
-                            scroll: scroll.saturating_add(1),
-                        }
-                    }
-                    Key::PageUp => {
-                        self.screen = Screen::Help {
-                            scroll: scroll.saturating_sub(10),
-                        }
-                    }
-                    Key::PageDown | Key::Char(' ') => {
-                        self.screen = Screen::Help {
-                            scroll: scroll.saturating_add(10),
-                        }
-                    }
-                    Key::Home => self.screen = Screen::Help { scroll: 0 },
-                    _ => self.screen = Screen::Board,
-                }
+                self.screen = match (key, scroll_step(key)) {
+                    (Key::Char(' '), _) => Screen::Help {
+                        scroll: scroll.saturating_add(10),
+                    },
+                    (Key::Home, _) => Screen::Help { scroll: 0 },
+                    (_, Some(step)) => Screen::Help {
+                        scroll: scroll.saturating_add_signed(step),
+                    },
+                    (_, None) => Screen::Board,
+                };
                 Vec::new()
             }
             Screen::Log { scroll } => {
-                match key {
-                    Key::Up => {
-                        self.screen = Screen::Log {
-                            scroll: scroll.saturating_add(1),
-                        }
-                    }
-                    Key::Down => {
-                        self.screen = Screen::Log {
-                            scroll: scroll.saturating_sub(1),
-                        }
-                    }
-                    Key::PageUp => {
-                        self.screen = Screen::Log {
-                            scroll: scroll.saturating_add(10),
-                        }
-                    }
-                    Key::PageDown => {
-                        self.screen = Screen::Log {
-                            scroll: scroll.saturating_sub(10),
-                        }
-                    }
-                    Key::End => self.screen = Screen::Log { scroll: 0 },
-                    _ => self.screen = Screen::Board,
-                }
+                self.screen = match (key, scroll_step(key)) {
+                    (Key::End, _) => Screen::Log { scroll: 0 },
+                    (_, Some(step)) => Screen::Log {
+                        scroll: scroll.saturating_add_signed(-isize::from(step)),
+                    },
+                    (_, None) => Screen::Board,
+                };
                 Vec::new()
             }
             Screen::Prompt { kind, mut text } => match key {
