@@ -260,7 +260,11 @@ impl Record {
             let Value::String(token) = token else {
                 return Err(field_error(
                     format!("moves[{i}]"),
-                    format!("expected a move token (a string), found {}", kind_of(token)),
+                    format!(
+                        "move {}: expected a move token (a string), found {}",
+                        i + 1,
+                        kind_of(token)
+                    ),
                 ));
             };
             match token.parse::<Move>() {
