@@ -457,7 +457,7 @@ impl Game {
                     counts[outcome] += 1;
                 }
                 self.receive_draw(seat, &counts);
-                Draw::new(&knights[..size]).map(Move::Draw)
+                Some(Move::Draw(Draw::from_array(knights, size)))
             }
             Phase::Joker => {
                 let family = Family::ALL[rng.below(FAMILY_COUNT as u32) as usize];
@@ -825,9 +825,11 @@ impl Game {
         // Scores by side, with a last slot that collects what nobody
         // controls: adding unconditionally avoids a branch per family.
         let mut scores = [0u32; MAX_SEATS + 1];
+        let slots = self.score_slots();
         for family in 0..FAMILY_COUNT {
-            let slot = self.side_slot(self.control[family]);
-            scores[slot] += region.knights.0[family];
+            // A seat index, or NOBODY clamped to the slot after the seats.
+            let slot = slots[(self.control[family] as usize).min(MAX_SEATS)];
+            scores[slot as usize] += region.knights.0[family];
         }
         let owner_slot = if region.owner == NOBODY {
             MAX_SEATS
@@ -840,14 +842,14 @@ impl Game {
         by_side
     }
 
-    /// The score slot of a family's controlling seat: its side, or the
-    /// nobody slot.
+    /// The score slot of each seat (its side), and for "nobody" the slot
+    /// after the seats: a lookup instead of a branch per family.
     #[inline]
-    fn side_slot(&self, seat: u8) -> usize {
-        if seat == NOBODY {
-            MAX_SEATS
+    fn score_slots(&self) -> [u8; MAX_SEATS + 1] {
+        if self.config.teams {
+            [0, 1, 0, 1, MAX_SEATS as u8]
         } else {
-            self.side_of(seat) as usize
+            [0, 1, 2, 3, MAX_SEATS as u8]
         }
     }
 

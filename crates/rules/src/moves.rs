@@ -55,6 +55,16 @@ impl Draw {
         Some(draw)
     }
 
+    /// A draw of the first `len` knights of `knights`, built without a
+    /// copy loop: the playout step makes one every turn.
+    #[inline]
+    pub(crate) fn from_array(knights: [Knight; MAX_DRAW], len: usize) -> Draw {
+        Draw {
+            knights,
+            len: len.min(MAX_DRAW) as u8,
+        }
+    }
+
     /// The drawn knights in order.
     #[inline]
     pub fn knights(&self) -> &[Knight] {
