@@ -19,12 +19,63 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use carolus_ai::{BotSpec, Budget};
+use carolus_ai::{Bot, BotSpec, Budget, Mcts, MctsConfig};
 use carolus_rules::{Game, GameRng, Move, Phase, Seat, Variant};
 
+/// A bot's specification with expert settings for the tree search
+/// (`mcts:iterations=1000;explore=0.7,scope=acting`, see `MctsConfig::tune`).
+#[derive(Clone, Debug)]
+struct Player {
+    spec: BotSpec,
+    tunes: Vec<(String, String)>,
+}
+
+impl Player {
+    fn parse(text: &str) -> Result<Player, String> {
+        let (spec, tunes) = text.split_once(';').unwrap_or((text, ""));
+        let spec: BotSpec = spec.parse().map_err(|e| format!("{e}"))?;
+        let mut pairs = Vec::new();
+        for part in tunes.split(',').filter(|p| !p.is_empty()) {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or(format!("expected key=value, not {part}"))?;
+            pairs.push((key.to_owned(), value.to_owned()));
+        }
+        let player = Player { spec, tunes: pairs };
+        player.config()?;
+        Ok(player)
+    }
+
+    fn config(&self) -> Result<MctsConfig, String> {
+        let mut config = self.spec.mcts_config();
+        for (key, value) in &self.tunes {
+            config.tune(key, value)?;
+        }
+        Ok(config)
+    }
+
+    fn build(&self, seed: u64) -> Box<dyn Bot> {
+        if self.tunes.is_empty() {
+            return self.spec.build(seed);
+        }
+        let config = self.config().unwrap_or_default();
+        Box::new(Mcts::new(config, seed, self.to_string()))
+    }
+}
+
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.spec)?;
+        for (i, (key, value)) in self.tunes.iter().enumerate() {
+            write!(f, "{}{key}={value}", if i == 0 { ";" } else { "," })?;
+        }
+        Ok(())
+    }
+}
+
 struct Options {
-    a: BotSpec,
-    b: BotSpec,
+    a: Player,
+    b: Player,
     players: usize,
     deals: usize,
     seed: u64,
@@ -35,8 +86,8 @@ struct Options {
 
 fn parse_options() -> Result<Options, String> {
     let mut options = Options {
-        a: BotSpec::MCTS,
-        b: BotSpec::Greedy { noise: 0.0 },
+        a: Player::parse("mcts").map_err(|e| e.to_string())?,
+        b: Player::parse("greedy").map_err(|e| e.to_string())?,
         players: 2,
         deals: 20,
         seed: 1,
@@ -53,8 +104,8 @@ fn parse_options() -> Result<Options, String> {
         let value = args.next().ok_or(format!("{flag} needs a value"))?;
         let number = || value.parse::<u64>().map_err(|e| format!("{flag}: {e}"));
         match flag.as_str() {
-            "--a" => options.a = value.parse().map_err(|e| format!("{e}"))?,
-            "--b" => options.b = value.parse().map_err(|e| format!("{e}"))?,
+            "--a" => options.a = Player::parse(&value)?,
+            "--b" => options.b = Player::parse(&value)?,
             "--players" => options.players = number()? as usize,
             "--deals" => options.deals = number()? as usize,
             "--seed" => options.seed = number()?,
@@ -75,12 +126,12 @@ fn play_game(options: &Options, deal: u64, a_seats: &[bool]) -> Result<(f64, u32
     let mut game =
         Game::random(options.players, variant, &mut setup_rng).ok_or("no such game".to_owned())?;
     let mut draws = GameRng::seed_from_u64(deal ^ 0x5EED);
-    let mut bots: Vec<_> = a_seats
+    let mut bots: Vec<Box<dyn Bot>> = a_seats
         .iter()
         .enumerate()
         .map(|(seat, &is_a)| {
-            let spec = if is_a { &options.a } else { &options.b };
-            spec.build(deal.wrapping_mul(31).wrapping_add(seat as u64))
+            let player = if is_a { &options.a } else { &options.b };
+            player.build(deal.wrapping_mul(31).wrapping_add(seat as u64))
         })
         .collect();
     while !game.is_over() {

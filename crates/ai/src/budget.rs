@@ -101,6 +101,12 @@ impl Limits {
         }
     }
 
+    /// The time left before the deadline, if there is one.
+    pub(crate) fn time_left(&self) -> Option<Duration> {
+        self.deadline
+            .map(|deadline| deadline.saturating_duration_since(Instant::now()))
+    }
+
     /// Whether the search must end now: the stop flag is up or time is out.
     /// (The iteration limit is counted by the searches themselves.)
     #[inline]

@@ -17,11 +17,14 @@
 use std::collections::HashMap;
 
 use carolus_rules::{
-    Destination, FAMILY_COUNT, Family, Game, GameRng, MAX_SEATS, Move, Phase, RandomSource, Seat,
+    Destination, FAMILY_COUNT, Family, Game, GameRng, Move, Phase, RandomSource, Seat,
 };
 
 use crate::budget::Limits;
-use crate::eval::{EvalWeights, SeatValues, win_chances};
+use crate::eval::{
+    EvalWeights, SeatValues, calibrated_chances, chances_from_scores, honest_win_chances, side_of,
+    side_scores,
+};
 use crate::planner::{disc_value, disc_values};
 use crate::{AiError, Analysis, Bot, Budget, Candidate, deciding_seat, seat_vector};
 
@@ -57,7 +60,10 @@ struct Turn {
     placements: [Move; MAX_PLACEMENTS],
     count: usize,
     steps: u8,
+    /// The mover's win chance by the evaluation's own (sharp) softmax: what
+    /// the bot maximises.
     value: f64,
+    /// Calibrated win chances of every seat after the turn: what it reports.
     win: SeatValues,
 }
 
@@ -116,16 +122,18 @@ impl Greedy {
             let mv = Move::Joker(family);
             let mut next = game.clone();
             if next.play(mv).is_ok() {
-                let win = win_chances(&next, &self.weights);
-                options.push((mv, win));
+                let scores = side_scores(&next, &self.weights);
+                let value = chances_from_scores(&next, &scores, &self.weights)[seat.index()];
+                options.push((mv, value, calibrated_chances(&next, &scores)));
             }
         }
-        let values: Vec<f64> = options.iter().map(|(_, w)| w[seat.index()]).collect();
+        let values: Vec<f64> = options.iter().map(|(_, value, _)| *value).collect();
         let pick = self.pick(&values, self.noise);
-        let (best, win) = options
-            .get(pick)
-            .copied()
-            .unwrap_or((Move::Joker(Family::Red), [0.0; MAX_SEATS]));
+        let (best, _, win) = options.get(pick).copied().unwrap_or((
+            Move::Joker(Family::Red),
+            0.0,
+            honest_win_chances(game, &self.weights),
+        ));
         analysis(
             game,
             best,
@@ -145,17 +153,34 @@ impl Greedy {
             .get(pick)
             .copied()
             .unwrap_or(Move::Emperor { steps: 1 });
-        let win = win_chances(game, &self.weights);
-        let mut candidates: Vec<Candidate> = moves
+        let now = side_scores(game, &self.weights);
+        let win = calibrated_chances(game, &now);
+        // A disc's candidate value is the calibrated win chance with the
+        // planned turn's worth (in castles) added to the mover's score: an
+        // estimate in 0..1 like every other candidate value, ordered as the
+        // planner orders the discs.
+        let side = side_of(game, seat);
+        let mut ranked: Vec<(Candidate, f64)> = moves
             .iter()
             .zip(&scores)
-            .map(|(mv, score)| Candidate {
-                mv: *mv,
-                visits: 0,
-                value: *score,
+            .map(|(mv, score)| {
+                let mut after = now;
+                if score.is_finite() {
+                    after[side] += score;
+                }
+                let value = calibrated_chances(game, &after)[seat.index()];
+                (
+                    Candidate {
+                        mv: *mv,
+                        visits: 0,
+                        value,
+                    },
+                    *score,
+                )
             })
             .collect();
-        candidates.sort_by(|a, b| b.value.total_cmp(&a.value));
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let candidates = ranked.into_iter().map(|(c, _)| c).collect();
         analysis(game, best, &win, moves.len() as u64, candidates)
     }
 
@@ -169,7 +194,7 @@ impl Greedy {
             // The search always evaluates at least one turn; should that
             // ever fail, any legal move keeps the game going.
             let best = game.nth_legal_move(0).unwrap_or(Move::Emperor { steps: 1 });
-            let win = win_chances(game, &self.weights);
+            let win = honest_win_chances(game, &self.weights);
             return analysis(game, best, &win, 0, Vec::new());
         };
         let candidates = move_candidates(&turns, seat);
@@ -252,48 +277,57 @@ fn analysis(
     }
 }
 
-fn candidates_of(options: &[(Move, SeatValues)], seat: Seat) -> Vec<Candidate> {
-    let mut candidates: Vec<Candidate> = options
-        .iter()
-        .map(|(mv, win)| Candidate {
+/// The joker options as candidates, in the bot's order of preference,
+/// valued by their calibrated win chance.
+fn candidates_of(options: &[(Move, f64, SeatValues)], seat: Seat) -> Vec<Candidate> {
+    let mut ranked: Vec<&(Move, f64, SeatValues)> = options.iter().collect();
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+    ranked
+        .into_iter()
+        .map(|(mv, _, win)| Candidate {
             mv: *mv,
             visits: 0,
             value: win[seat.index()],
         })
-        .collect();
-    candidates.sort_by(|a, b| b.value.total_cmp(&a.value));
-    candidates
+        .collect()
 }
 
 /// Each move that begins some evaluated turn (any placement of a turn may be
 /// played first), valued by the best turn containing it, best first.
+/// (The order is the bot's own; each value is the calibrated win chance
+/// after that best turn.)
 fn move_candidates(turns: &[Turn], seat: Seat) -> Vec<Candidate> {
-    let mut best: HashMap<Move, f64> = HashMap::new();
+    let mut best: HashMap<Move, (f64, f64)> = HashMap::new();
     for turn in turns {
-        let value = turn.win[seat.index()];
         let first_moves = turn.placements[..turn.count]
             .iter()
             .copied()
             .chain((turn.count == 0).then_some(Move::Emperor { steps: turn.steps }));
         for mv in first_moves {
-            let entry = best.entry(mv).or_insert(f64::NEG_INFINITY);
-            *entry = entry.max(value);
+            let entry = best
+                .entry(mv)
+                .or_insert((f64::NEG_INFINITY, f64::NEG_INFINITY));
+            if turn.value > entry.0 {
+                *entry = (turn.value, turn.win[seat.index()]);
+            }
         }
     }
-    let mut candidates: Vec<Candidate> = best
+    let mut ranked: Vec<(Move, f64, f64)> = best
         .into_iter()
-        .map(|(mv, value)| Candidate {
+        .map(|(mv, (value, win))| (mv, value, win))
+        .collect();
+    ranked.sort_by(|a, b| {
+        b.1.total_cmp(&a.1)
+            .then_with(|| a.0.to_string().cmp(&b.0.to_string()))
+    });
+    ranked
+        .into_iter()
+        .map(|(mv, _, value)| Candidate {
             mv,
             visits: 0,
             value,
         })
-        .collect();
-    candidates.sort_by(|a, b| {
-        b.value
-            .total_cmp(&a.value)
-            .then_with(|| a.mv.to_string().cmp(&b.mv.to_string()))
-    });
-    candidates
+        .collect()
 }
 
 /// Every combination of the rest of the turn of `seat`, each valued by the
@@ -391,13 +425,18 @@ impl TurnSearch<'_> {
         if after.play(Move::Emperor { steps: self.steps }).is_err() {
             return;
         }
-        let win = win_chances(&after, self.weights);
+        let scores = side_scores(&after, self.weights);
+        let value = if after.is_over() {
+            crate::eval::outcome(&after)[self.seat.index()]
+        } else {
+            chances_from_scores(&after, &scores, self.weights)[self.seat.index()]
+        };
         self.turns.push(Turn {
             placements: self.chosen,
             count,
             steps: self.steps,
-            value: win[self.seat.index()],
-            win,
+            value,
+            win: calibrated_chances(&after, &scores),
         });
         if (self.turns.len() as u64).is_multiple_of(CLOCK_INTERVAL) && self.limits.expired() {
             self.expired = true;

@@ -32,7 +32,9 @@
 //!   valued by biased playouts to the end of the game in which every player
 //!   plays the turns of a fast planner ([`planner`]), with a little
 //!   randomness. It uses every core (root parallelism, one tree per thread)
-//!   and keeps its trees between moves.
+//!   and keeps its trees between moves, pruning a full tree down to what
+//!   the last search used instead of clearing it. A search limited by time
+//!   stops early once its answer cannot change any more.
 //!
 //! # Levels for people
 //!
@@ -70,6 +72,28 @@
 //! partners of the winning team win, so each holds 1/2; the values of all
 //! seats always sum to 1 and [`Analysis::win`] does the same.
 //!
+//! What the numbers are, by bot (people see them in the terminal game):
+//!
+//! - **`mcts`** (levels 4 and 5): the mean result of the search's playouts
+//!   below the root, weighted by visits: an estimate from games played out
+//!   to the end, in which both sides play like the fast planner. It starts
+//!   near 50% in the first round.
+//! - **`greedy`** (levels 1 to 3) and **`random`**: the evaluation's side
+//!   scores turned into chances with a temperature fitted to the results of
+//!   about 1 500 games between greedy bots per player count
+//!   ([`eval::calibrated_chances`], `examples/calibrate.rs`). Of the
+//!   two-player positions given 25%, 54% and 84% on average (three of its
+//!   ten reliability bins), 28%, 53% and 84% were won; with three players
+//!   it still underrates a leader by up to ten points. For the greedy bot
+//!   these are the chances
+//!   after the turn it plans. (The evaluation's own, much sharper softmax,
+//!   which the greedy bot maximises, claimed 97% for a first-round lead.)
+//!
+//! [`Candidate::value`] is on the same scale, always in 0..1: the mover's
+//! estimated win chance after the move (for the greedy bot's disc choice,
+//! the calibrated chance with the planned turn's worth added to the
+//! mover's score).
+//!
 //! # Example
 //!
 //! ```
@@ -98,7 +122,7 @@ use thiserror::Error;
 
 pub use budget::Budget;
 pub use greedy::Greedy;
-pub use hash::position_key;
+pub use hash::{position_key, search_key};
 pub use mcts::{Mcts, MctsConfig};
 pub use random::RandomBot;
 pub use spec::BotSpec;
@@ -112,8 +136,9 @@ pub struct Candidate {
     /// moves without searching.
     pub visits: u64,
     /// The estimated win value of the player to move after this move (see
-    /// [`Analysis::win`]); for the greedy bot's disc choice, which it makes
-    /// with the turn planner, the planner's estimate in castles instead.
+    /// [`Analysis::win`]), always in 0..1; for the greedy bot's disc choice,
+    /// which it makes with the turn planner, the calibrated win chance with
+    /// the planned turn's worth added.
     pub value: f64,
 }
 

@@ -23,9 +23,9 @@ use crate::{AiError, Bot, Greedy, RandomBot};
 /// The keys of `mcts` are `level` (1–5: an iteration cap growing with the
 /// level, none at 5), `ms` (its own time cap per move), `iterations` (its own
 /// iteration cap per move) and `threads` (default: every core), and for
-/// experiments `explore` (the PUCT constant) and `playout` (planned turns
-/// after each leaf). The caller's
-/// [`crate::Budget`] applies as well; the tighter limit wins.
+/// experiments `explore` (the PUCT constant, default 2) and `playout`
+/// (planned turns after each leaf). The caller's [`crate::Budget`] applies
+/// as well; the tighter limit wins.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BotSpec {
     /// Every legal token equally likely.

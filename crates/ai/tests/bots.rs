@@ -45,6 +45,14 @@ fn check_answer(game: &Game, spec: &BotSpec, seed: u64) {
         analysis.win
     );
     assert!(analysis.win.iter().all(|w| (0.0..=1.0 + 1e-9).contains(w)));
+    for candidate in &analysis.candidates {
+        assert!(
+            (0.0..=1.0 + 1e-9).contains(&candidate.value),
+            "{spec}: candidate {} has value {}",
+            candidate.mv,
+            candidate.value
+        );
+    }
 }
 
 proptest! {
@@ -251,4 +259,74 @@ fn a_bot_answers_any_position_after_an_undo_or_a_new_game() {
         }
         bot.new_game();
     }
+}
+
+#[test]
+fn greedy_reports_modest_chances_early_in_the_game() {
+    // The evaluation's own softmax would claim over 90% for a castle or two
+    // of lead in the first rounds; the reported chances are calibrated on
+    // real games, where such a lead is worth far less.
+    let mut checked = 0;
+    for seed in 0..20 {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut game = random_position(2, seed, 0);
+        let mut bots = [
+            BotSpec::level(3).unwrap().build(1),
+            BotSpec::level(3).unwrap().build(2),
+        ];
+        while !game.is_over() && game.round() <= 2 {
+            draw_while_due(&mut game, &mut rng);
+            if game.is_over() {
+                break;
+            }
+            let seat = game.to_act().expect("someone acts").index();
+            let analysis = bots[seat]
+                .choose(&game, &Budget::default())
+                .expect("a decision");
+            assert!(
+                analysis.win.iter().all(|&w| w < 0.85),
+                "round {}: {:?}",
+                game.round(),
+                analysis.win
+            );
+            checked += 1;
+            game.play(analysis.best).expect("a legal move");
+        }
+    }
+    assert!(checked > 100);
+}
+
+#[test]
+fn a_forced_move_is_answered_without_using_the_time() {
+    // Seat 0 chose disc 1, so after its placements the only move is
+    // "move 1": the search may stop as soon as it has a win estimate.
+    let game = common::position(
+        "RGBYPRGBYPRGBYP",
+        &[0, 1],
+        &[
+            "draw RRRRRRR",
+            "draw GGGGGGG",
+            "disc 1",
+            "disc 5",
+            "place R court",
+            "place R 3",
+            "place R 3",
+        ],
+    );
+    assert_eq!(game.legal_move_count(), 1);
+    let mut bot = "mcts:threads=1"
+        .parse::<BotSpec>()
+        .expect("a spec")
+        .build(1);
+    let analysis = bot
+        .choose(&game, &Budget::time(Duration::from_secs(5)))
+        .expect("a decision");
+    assert!(game.is_legal(&analysis.best));
+    // Five seconds would give hundreds of thousands of iterations; a forced
+    // move stops at the first check, after enough for a win estimate.
+    assert!(
+        (1..=1024).contains(&analysis.iterations),
+        "{} iterations",
+        analysis.iterations
+    );
 }

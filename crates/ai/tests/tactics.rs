@@ -23,12 +23,23 @@ fn seat(index: usize) -> Seat {
 fn the_bots_take_a_castle_that_is_there_for_the_taking() {
     // Seat 0 holds only red: one red knight in the court takes red over, and
     // two more in any region within reach win it (nobody else scores).
+    // Greedy takes the castle. The tree search may instead put all three
+    // red knights into the court, where no draw of seat 1 can soon overturn
+    // red: searched deeply enough it values that turn higher (about 0.69
+    // against 0.57 for the castle at 60 000 iterations; with the PUCT
+    // constant of 1 one seed in two still locked into the castle line).
     for spec in ["greedy", "mcts:iterations=3000,threads=1"] {
         let mut game = red_against_green();
         let mut bot = spec.parse::<BotSpec>().expect("a spec").build(1);
         play_turn(bot.as_mut(), &mut game);
-        assert_eq!(game.castles(seat(0)), 1, "{spec}");
         assert_eq!(game.controller(Family::Red), Some(seat(0)), "{spec}");
+        let castle = game.castles(seat(0)) == 1;
+        let safe_court = game.court(seat(0))[Family::Red] == 3;
+        if spec == "greedy" {
+            assert!(castle, "{spec} missed its castle");
+        } else {
+            assert!(castle || safe_court, "{spec} did neither");
+        }
     }
 }
 

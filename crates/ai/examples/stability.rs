@@ -1,0 +1,110 @@
+//! How the tree search's choice depends on its budget and its seed.
+//!
+//! Positions come from games between greedy bots (the first placement or
+//! disc choice of odd rounds up to 11, four seeds). Each is searched with
+//! two seeds at 4 000, 16 000, 64 000 and 256 000 iterations on one thread.
+//! The summary counts, per budget, how often the choice equals seed 1's at
+//! 256 000 iterations and how often the two seeds agree. A search that uses
+//! more time well should agree more with itself as the budget grows.
+//!
+//! ```text
+//! cargo run --release -p carolus-ai --example stability -- [explore=2,...]
+//! ```
+//! The optional argument sets expert options (see `MctsConfig::tune`).
+
+use carolus_ai::{Bot, BotSpec, Budget, Greedy, Mcts};
+use carolus_rules::{Game, GameRng, Phase, RecordedGame, Variant};
+
+const BUDGETS: [u64; 4] = [4_000, 16_000, 64_000, 256_000];
+
+fn positions(players: usize, seeds: u64) -> Vec<Game> {
+    let variant = Variant::for_players(players);
+    let mut out = Vec::new();
+    for seed in 1..=seeds {
+        let Ok(mut recorded) = RecordedGame::from_seed(players, variant, seed) else {
+            continue;
+        };
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut bot = Greedy::new(0.0, seed);
+        while !recorded.game().is_over() {
+            let game = recorded.game();
+            if game.phase() == Phase::Draw {
+                recorded.draw_while_due(&mut rng);
+                continue;
+            }
+            if matches!(game.phase(), Phase::Place | Phase::Disc)
+                && game.placed_this_turn() == 0
+                && game.round() % 2 == 1
+                && game.round() <= 11
+            {
+                out.push(game.clone());
+            }
+            let Ok(analysis) = bot.choose(game, &Budget::default()) else {
+                break;
+            };
+            if recorded.play(analysis.best).is_err() {
+                break;
+            }
+        }
+    }
+    out
+}
+
+fn main() {
+    let tunes: Vec<(String, String)> = std::env::args()
+        .nth(1)
+        .map(|text| {
+            text.split(',')
+                .filter_map(|p| p.split_once('='))
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let games = positions(2, 4);
+    println!("{} positions", games.len());
+    let mut agree = [[0usize; 2]; BUDGETS.len()];
+    for (index, game) in games.iter().enumerate() {
+        let mut picks = Vec::new();
+        for &budget in &BUDGETS {
+            let mut pair = Vec::new();
+            for seed in [1u64, 2] {
+                let mut config = BotSpec::MCTS.mcts_config();
+                config.threads = 1;
+                for (key, value) in &tunes {
+                    if let Err(e) = config.tune(key, value) {
+                        eprintln!("{e}");
+                        return;
+                    }
+                }
+                let mut bot = Mcts::new(config, seed, "mcts".into());
+                let Ok(analysis) = bot.choose(game, &Budget::iterations(budget)) else {
+                    return;
+                };
+                pair.push(analysis);
+            }
+            picks.push(pair);
+        }
+        let reference = picks[BUDGETS.len() - 1][0].best;
+        let mut line = format!("position {index} ({}):", game.phase());
+        for (slot, pair) in picks.iter().enumerate() {
+            agree[slot][0] += usize::from(pair[0].best == reference);
+            agree[slot][1] += usize::from(pair[0].best == pair[1].best);
+            line += &format!(
+                " [{}k: {} / {}]",
+                BUDGETS[slot] / 1000,
+                pair[0].best,
+                pair[1].best
+            );
+        }
+        println!("{line}");
+    }
+    for (slot, budget) in BUDGETS.iter().enumerate() {
+        println!(
+            "{}k: same as seed 1 at 256k in {} of {}; the two seeds agree in {}",
+            budget / 1000,
+            agree[slot][0],
+            games.len(),
+            agree[slot][1]
+        );
+    }
+}
