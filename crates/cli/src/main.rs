@@ -22,6 +22,7 @@ mod loading;
 mod players;
 mod progress;
 mod protocol;
+mod resume;
 mod seed;
 mod stats;
 

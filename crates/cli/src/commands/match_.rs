@@ -26,6 +26,7 @@ use crate::duplicate::{Deal, Plan};
 use crate::failure::bad_input;
 use crate::players::BotChoice;
 use crate::progress;
+use crate::resume;
 use crate::seed;
 use crate::stats::{self, Decision, Interval, Sprt, Tally};
 
@@ -81,6 +82,14 @@ pub struct Args {
     /// order of the games.
     #[arg(long, value_name = "FILE")]
     records: Option<PathBuf>,
+
+    /// Go on with the match whose records are in --records FILE: the games
+    /// there are checked (same seed, bots and seats; each must replay),
+    /// counted, and only the missing ones are played and appended. The seed
+    /// comes from the file; a --seed must agree with it. A missing or empty
+    /// file starts the match from its first game.
+    #[arg(long, requires = "records")]
+    resume: bool,
 
     /// Stop as soon as a sequential probability ratio test (α = β = 0.05)
     /// decides between "the first bot is ELO0 stronger" and "ELO1 stronger"
@@ -148,6 +157,34 @@ struct Scheduler {
 }
 
 impl Scheduler {
+    /// A scheduler whose first game is `(set, rotation)`: the sets before it
+    /// are dealt in thought only, so the ones to come get the same deals
+    /// as in a match played from the start.
+    fn starting_at(
+        master_seed: u64,
+        (set, rotation): (u64, usize),
+        total_sets: u64,
+        plan: &Plan,
+        players: Players,
+    ) -> Scheduler {
+        let mut mixer = SplitMix64::new(master_seed);
+        for _ in 0..set {
+            mixer.next_u64();
+        }
+        let current = (rotation > 0).then(|| {
+            let deal = Deal::new(set, mixer.next_u64(), plan, players.variant());
+            (Arc::new(deal), rotation)
+        });
+        Scheduler {
+            mixer,
+            next_set: if current.is_some() { set + 1 } else { set },
+            total_sets,
+            current,
+            stopped: false,
+            aborted: false,
+        }
+    }
+
     fn next(&mut self, plan: &Plan, players: Players) -> Option<(Arc<Deal>, usize)> {
         if self.aborted {
             return None;
@@ -206,6 +243,8 @@ struct Summary {
     unfinished: u64,
     sprt: Option<Sprt>,
     elapsed: Duration,
+    /// How many of the games were read back by --resume.
+    resumed: u64,
 }
 
 pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
@@ -217,13 +256,38 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     }
     let set_size = plan.set_size() as u64;
     let total_sets = args.games.div_ceil(set_size);
-    let master_seed = seed::given_or_fresh(args.seed)?;
-    let mut records = match &args.records {
-        Some(path) => Some(BufWriter::new(File::create(path).map_err(|error| {
-            bad_input(format!("--records {}: {error}", path.display()))
-        })?)),
-        None => None,
+    let resumed = match (&args.records, args.resume) {
+        (Some(path), true) => Some(resume::load(
+            path,
+            &resume::Expected {
+                bots: &args.bots,
+                plan: &plan,
+                variant: args.players.variant(),
+                seed: args.seed,
+            },
+        )?),
+        _ => None,
     };
+    let master_seed = match &resumed {
+        Some(resumed) if !resumed.outcomes.is_empty() => resumed.master_seed,
+        _ => seed::given_or_fresh(args.seed)?,
+    };
+    let mut records = match (&args.records, &resumed) {
+        (Some(path), Some(resumed)) => {
+            Some(BufWriter::new(resumed.open_for_append(path).map_err(
+                |error| bad_input(format!("--records {}: {error}", path.display())),
+            )?))
+        }
+        (Some(path), None) => {
+            Some(BufWriter::new(File::create(path).map_err(|error| {
+                bad_input(format!("--records {}: {error}", path.display()))
+            })?))
+        }
+        (None, _) => None,
+    };
+    let first_game = resumed
+        .as_ref()
+        .map_or((0, 0), |resumed| resumed.next_game(&plan));
 
     let table = Table {
         bots: &args.bots,
@@ -232,14 +296,13 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         grace: Duration::from_millis(args.grace_ms),
         master_seed,
     };
-    let scheduler = Mutex::new(Scheduler {
-        mixer: SplitMix64::new(master_seed),
-        next_set: 0,
+    let scheduler = Mutex::new(Scheduler::starting_at(
+        master_seed,
+        first_game,
         total_sets,
-        current: None,
-        stopped: false,
-        aborted: false,
-    });
+        &plan,
+        args.players,
+    ));
     let names: Vec<String> = args.bots.iter().map(ToString::to_string).collect();
     let mut summary = Summary {
         bots: names,
@@ -252,8 +315,28 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         unfinished: 0,
         sprt: args.sprt,
         elapsed: Duration::ZERO,
+        resumed: 0,
     };
-    let bar = progress::bar(total_sets * set_size, "games");
+    // The games read back are counted first, as if just played; a set left
+    // unfinished waits in `pending_sets` for the games still to come.
+    let mut pending_sets: HashMap<u64, (usize, Vec<f64>)> = HashMap::new();
+    if let Some(resumed) = &resumed {
+        if resumed.dropped_partial_line {
+            eprintln!("note: the last line of the records was cut off; its game is played again");
+        }
+        for outcome in &resumed.outcomes {
+            summary.count(outcome, &mut pending_sets);
+        }
+        summary.resumed = resumed.outcomes.len() as u64;
+        if let Some(sprt) = args.sprt
+            && sprt.decide(&summary.set_scores[0]).is_some()
+            && let Ok(mut scheduler) = scheduler.lock()
+        {
+            scheduler.stopped = true;
+        }
+    }
+    let bar = progress::bar((total_sets * set_size).max(summary.games()), "games");
+    bar.set_position(summary.games());
     let start = Instant::now();
     let mut failure: Option<anyhow::Error> = None;
 
@@ -282,9 +365,8 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         // when the last of them has finished.
         drop(sender);
 
-        let mut pending_sets: HashMap<u64, (usize, Vec<f64>)> = HashMap::new();
         let mut pending_records: BTreeMap<(u64, usize), String> = BTreeMap::new();
-        let mut next_record = (0u64, 0usize);
+        let mut next_record = first_game;
         for result in results {
             let outcome = match result {
                 Ok(outcome) => outcome,
@@ -316,6 +398,12 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
                     } else {
                         (next_record.0 + 1, 0)
                     };
+                }
+                // A long match may be interrupted: the games finished so far
+                // are on disk, not in a buffer.
+                if let Err(error) = writer.flush() {
+                    abort(&scheduler);
+                    failure.get_or_insert(records_error(args, error));
                 }
             }
         }
@@ -472,6 +560,14 @@ impl Summary {
             self.seed,
             self.elapsed.as_secs_f64()
         )?;
+        if self.resumed > 0 {
+            writeln!(
+                out,
+                "({} games read back from the records, {} played now)",
+                self.resumed,
+                self.games() - self.resumed
+            )?;
+        }
         let width = self.bots.iter().map(String::len).max().unwrap_or(3).max(3);
         writeln!(
             out,
@@ -632,6 +728,7 @@ impl Summary {
             "players": self.players,
             "seed": self.seed.to_string(),
             "seconds": self.elapsed.as_secs_f64(),
+            "resumed": self.resumed,
             "bots": bots,
             "elo": elo,
             "sprt": sprt,
@@ -686,6 +783,7 @@ mod tests {
             unfinished: 0,
             sprt: None,
             elapsed: Duration::ZERO,
+            resumed: 0,
         }
     }
 

@@ -519,3 +519,89 @@ fn impossible_matches_are_usage_errors() {
         assert!(run.stderr.contains(expected), "{args:?}: {}", run.stderr);
     }
 }
+
+#[test]
+fn a_match_cut_off_mid_line_resumes_to_the_same_records_and_totals() {
+    // Greedy and seeded random bots are deterministic, so a match played in
+    // one go and one stopped and resumed must write the same file.
+    let whole = file("resume-whole.jsonl", "");
+    let line_up = ["--bot", "greedy", "--bot", "random", "--seed", "21"];
+    let mut args = line_up.to_vec();
+    args.extend(["--games", "6", "--records", whole.to_str().unwrap()]);
+    let whole_summary = match_json(&args);
+    let whole_text = std::fs::read_to_string(&whole).unwrap();
+    let lines: Vec<&str> = whole_text.lines().collect();
+    assert_eq!(lines.len(), 6);
+
+    // Three games on disk and the fourth cut off while it was written.
+    let cut = file(
+        "resume-cut.jsonl",
+        &format!("{}\n{}", lines[..3].join("\n"), &lines[3][..50]),
+    );
+    let mut args = line_up.to_vec();
+    args.extend([
+        "--games",
+        "6",
+        "--records",
+        cut.to_str().unwrap(),
+        "--resume",
+    ]);
+    let mut with_json = vec!["match", "--json"];
+    with_json.extend_from_slice(&args);
+    let run = carolus(&with_json, None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stderr.contains("cut off"), "{}", run.stderr);
+    let resumed_summary = run.json();
+    assert_eq!(std::fs::read_to_string(&cut).unwrap(), whole_text);
+    assert_eq!(resumed_summary["resumed"], 3);
+    assert_consistent(&resumed_summary, 6);
+    assert_eq!(resumed_summary["bots"], whole_summary["bots"]);
+
+    // Nothing left to play: the summary is the same again.
+    let again = match_json(&args);
+    assert_eq!(again["resumed"], 6);
+    assert_eq!(again["bots"], whole_summary["bots"]);
+}
+
+#[test]
+fn resuming_the_records_of_another_match_is_refused_and_changes_nothing() {
+    let path = file("resume-other.jsonl", "");
+    match_json(&[
+        "--bot",
+        "greedy",
+        "--bot",
+        "random",
+        "--seed",
+        "4",
+        "--games",
+        "2",
+        "--records",
+        path.to_str().unwrap(),
+    ]);
+    let before = std::fs::read_to_string(&path).unwrap();
+    let path_text = path.to_str().unwrap();
+    let cases: [(&[&str], &str); 2] = [
+        (
+            &["--bot", "greedy", "--bot", "random", "--seed", "5"],
+            "seed 4, not --seed 5",
+        ),
+        (&["--bot", "random", "--bot", "greedy"], "line 1"),
+    ];
+    for (line_up, expected) in cases {
+        let mut args = vec!["match"];
+        args.extend_from_slice(line_up);
+        args.extend(["--games", "4", "--records", path_text, "--resume"]);
+        let run = carolus(&args, None);
+        let message = run.assert_bad_input();
+        assert!(message.contains(expected), "{message}");
+        assert!(message.contains(path_text), "{message}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    }
+    let run = carolus(
+        &[
+            "match", "--bot", "greedy", "--bot", "random", "--games", "2", "--resume",
+        ],
+        None,
+    );
+    assert!(run.stderr.contains("--records"), "{}", run.stderr);
+}
