@@ -9,43 +9,23 @@
 
 use std::time::{Duration, Instant};
 
+#[path = "../examples/support/greedy_positions.rs"]
+mod greedy_positions;
+
 use carolus_ai::{Bot, BotSpec, Budget, Greedy, Mcts, MctsConfig};
-use carolus_rules::{Game, GameRng, Phase, RecordedGame, Variant};
+use carolus_rules::{Game, Phase};
+use greedy_positions::greedy_positions;
 
 /// Positions where a decision is due: the first placement of rounds 2, 4
 /// and 6 of games between greedy bots, from three seeds.
 fn sample_positions(players: usize) -> Vec<Game> {
-    let variant = Variant::for_players(players);
-    let mut positions = Vec::new();
-    for seed in 1..=3 {
-        let Ok(mut recorded) = RecordedGame::from_seed(players, variant, seed) else {
-            continue;
-        };
-        let mut rng = GameRng::seed_from_u64(seed);
-        let mut bot = Greedy::new(0.0, seed);
-        while !recorded.game().is_over() {
-            let game = recorded.game();
-            if game.phase() == Phase::Draw {
-                recorded.draw_while_due(&mut rng);
-                continue;
-            }
-            if game.phase() == Phase::Place
-                && game.placed_this_turn() == 0
-                && game.round() % 2 == 0
-                && game.round() <= 6
-                && game.order().next() == game.to_act()
-            {
-                positions.push(game.clone());
-            }
-            let Ok(analysis) = bot.choose(game, &Budget::default()) else {
-                break;
-            };
-            if recorded.play(analysis.best).is_err() {
-                break;
-            }
-        }
-    }
-    positions
+    greedy_positions(players, 1..=3, |game| {
+        game.phase() == Phase::Place
+            && game.placed_this_turn() == 0
+            && game.round() % 2 == 0
+            && game.round() <= 6
+            && game.order().next() == game.to_act()
+    })
 }
 
 fn main() {

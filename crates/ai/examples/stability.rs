@@ -12,42 +12,23 @@
 //! ```
 //! The optional argument sets expert options (see `MctsConfig::tune`).
 
-use carolus_ai::{Bot, BotSpec, Budget, Greedy, Mcts};
-use carolus_rules::{Game, GameRng, Phase, RecordedGame, Variant};
+#[path = "support/greedy_positions.rs"]
+mod greedy_positions;
+
+use carolus_ai::{Bot, BotSpec, Budget, Mcts};
+use carolus_rules::{Game, Phase};
+use greedy_positions::greedy_positions;
 
 const BUDGETS: [u64; 4] = [4_000, 16_000, 64_000, 256_000];
 
+/// The first placement or disc choice of odd rounds up to 11.
 fn positions(players: usize, seeds: u64) -> Vec<Game> {
-    let variant = Variant::for_players(players);
-    let mut out = Vec::new();
-    for seed in 1..=seeds {
-        let Ok(mut recorded) = RecordedGame::from_seed(players, variant, seed) else {
-            continue;
-        };
-        let mut rng = GameRng::seed_from_u64(seed);
-        let mut bot = Greedy::new(0.0, seed);
-        while !recorded.game().is_over() {
-            let game = recorded.game();
-            if game.phase() == Phase::Draw {
-                recorded.draw_while_due(&mut rng);
-                continue;
-            }
-            if matches!(game.phase(), Phase::Place | Phase::Disc)
-                && game.placed_this_turn() == 0
-                && game.round() % 2 == 1
-                && game.round() <= 11
-            {
-                out.push(game.clone());
-            }
-            let Ok(analysis) = bot.choose(game, &Budget::default()) else {
-                break;
-            };
-            if recorded.play(analysis.best).is_err() {
-                break;
-            }
-        }
-    }
-    out
+    greedy_positions(players, 1..=seeds, |game| {
+        matches!(game.phase(), Phase::Place | Phase::Disc)
+            && game.placed_this_turn() == 0
+            && game.round() % 2 == 1
+            && game.round() <= 11
+    })
 }
 
 fn main() {

@@ -75,6 +75,24 @@ proptest! {
     }
 }
 
+/// Makes the draws that are due and asks the bot of the seat to act: its
+/// seat and analysis, or `None` once the game is over.
+fn next_decision(
+    game: &mut Game,
+    bots: &mut [Box<dyn Bot>],
+    rng: &mut GameRng,
+) -> Option<(usize, carolus_ai::Analysis)> {
+    draw_while_due(game, rng);
+    if game.is_over() {
+        return None;
+    }
+    let seat = game.to_act().expect("someone acts").index();
+    let analysis = bots[seat]
+        .choose(game, &Budget::default())
+        .expect("a decision is due");
+    Some((seat, analysis))
+}
+
 #[test]
 fn whole_games_between_bots_stay_legal_for_every_player_count() {
     for players in 2..=4 {
@@ -84,15 +102,7 @@ fn whole_games_between_bots_stay_legal_for_every_player_count() {
         let mut bots: Vec<Box<dyn Bot>> = (0..players)
             .map(|seat| specs[(seat + 1) % specs.len()].build(seat as u64))
             .collect();
-        while !game.is_over() {
-            draw_while_due(&mut game, &mut rng);
-            if game.is_over() {
-                break;
-            }
-            let seat = game.to_act().expect("someone acts").index();
-            let analysis = bots[seat]
-                .choose(&game, &Budget::default())
-                .expect("a decision is due");
+        while let Some((seat, analysis)) = next_decision(&mut game, &mut bots, &mut rng) {
             game.play(analysis.best)
                 .unwrap_or_else(|e| panic!("{} played an illegal move: {e}", bots[seat].name()));
         }
@@ -274,15 +284,10 @@ fn greedy_reports_modest_chances_early_in_the_game() {
             BotSpec::level(3).unwrap().build(1),
             BotSpec::level(3).unwrap().build(2),
         ];
-        while !game.is_over() && game.round() <= 2 {
-            draw_while_due(&mut game, &mut rng);
-            if game.is_over() {
+        while game.round() <= 2 {
+            let Some((_, analysis)) = next_decision(&mut game, &mut bots, &mut rng) else {
                 break;
-            }
-            let seat = game.to_act().expect("someone acts").index();
-            let analysis = bots[seat]
-                .choose(&game, &Budget::default())
-                .expect("a decision");
+            };
             assert!(
                 analysis.win.iter().all(|&w| w < 0.85),
                 "round {}: {:?}",
