@@ -60,6 +60,20 @@ pub struct Table<'a> {
     pub master_seed: u64,
 }
 
+#[cfg(test)]
+impl<'a> Table<'a> {
+    /// A table for tests: 100 ms a move and 100 ms of grace.
+    pub fn quick(bots: &'a [BotChoice], plan: &'a Plan, master_seed: u64) -> Table<'a> {
+        Table {
+            bots,
+            plan,
+            time: Duration::from_millis(100),
+            grace: Duration::from_millis(100),
+            master_seed,
+        }
+    }
+}
+
 /// Plays game `rotation` of the set dealt as `deal`.
 pub fn play(table: &Table<'_>, deal: &Deal, rotation: usize) -> anyhow::Result<Outcome> {
     let seats = table.plan.seats(rotation).to_vec();
@@ -188,13 +202,7 @@ mod tests {
     fn a_game_between_built_in_bots_is_finished_and_replays() {
         let bots: Vec<BotChoice> = vec!["random".parse().unwrap(), "greedy".parse().unwrap()];
         let plan = Plan::new(2, 2).unwrap();
-        let table = Table {
-            bots: &bots,
-            plan: &plan,
-            time: Duration::from_millis(100),
-            grace: Duration::from_millis(100),
-            master_seed: 1,
-        };
+        let table = Table::quick(&bots, &plan, 1);
         let deal = Deal::new(0, 42, &plan, Variant::STANDARD);
         let outcome = play(&table, &deal, 1).unwrap();
         assert!(outcome.forfeit.is_none());
@@ -215,13 +223,7 @@ mod tests {
             "cmd:/nonexistent/carolus-bot".parse().unwrap(),
         ];
         let plan = Plan::new(2, 2).unwrap();
-        let table = Table {
-            bots: &bots,
-            plan: &plan,
-            time: Duration::from_millis(100),
-            grace: Duration::from_millis(100),
-            master_seed: 1,
-        };
+        let table = Table::quick(&bots, &plan, 1);
         let deal = Deal::new(0, 7, &plan, Variant::STANDARD);
         let outcome = play(&table, &deal, 0).unwrap();
         let forfeit = outcome.forfeit.unwrap();

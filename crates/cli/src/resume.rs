@@ -311,8 +311,6 @@ fn forfeit_of(value: &Value, seats: &[usize]) -> Result<Forfeit, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
-
     use crate::arena::{self, Table};
 
     fn bots() -> Vec<BotChoice> {
@@ -324,13 +322,7 @@ mod tests {
     fn lines(seed: u64, games: usize) -> Vec<String> {
         let bots = bots();
         let plan = Plan::new(2, 2).unwrap();
-        let table = Table {
-            bots: &bots,
-            plan: &plan,
-            time: Duration::from_millis(100),
-            grace: Duration::from_millis(100),
-            master_seed: seed,
-        };
+        let table = Table::quick(&bots, &plan, seed);
         let mut deals = DealSource::default();
         (0..games)
             .map(|index| {
