@@ -36,8 +36,8 @@ fn main() {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     println!("search time per position: {seconds} s; cores: {cores}");
     println!(
-        "{:<8} {:>8} {:>16} {:>16} {:>14}",
-        "players", "threads", "iterations/s", "greedy turn ms", "positions"
+        "{:<8} {:>8} {:>16} {:>16} {:>14} {:>12}",
+        "players", "threads", "iterations/s", "greedy turn ms", "positions", "overrun ms"
     );
     for players in 2..=4 {
         let positions = sample_positions(players);
@@ -53,8 +53,11 @@ fn main() {
             let mut elapsed = Duration::ZERO;
             let mut worst_overrun = Duration::ZERO;
             for game in &positions {
+                // Raw speed: a search that stopped early would measure
+                // its stopping rule, not its iterations.
                 let config = MctsConfig {
                     threads,
+                    early_stop: false,
                     ..MctsConfig::default()
                 };
                 let mut bot = Mcts::new(config, 7, BotSpec::MCTS.to_string());

@@ -73,6 +73,7 @@
 //!   (not significant); a smaller PUCT constant (0.7), 39.2% ± 3.4%.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use carolus_rules::{Game, GameRng, MAX_SEATS, Move, Phase, Seat};
@@ -210,10 +211,19 @@ impl Bot for Mcts {
         let config = &self.config;
         let limits = &limits;
 
+        let votes = StopVotes::new(threads);
+        let votes = &votes;
         let reports: Vec<RootReport> = if threads == 1 {
             self.trees
                 .iter_mut()
-                .map(|tree| tree.search(game, config, limits, limits.iterations, call_seed))
+                .map(|tree| {
+                    let search = Search {
+                        cap: limits.iterations,
+                        seed: call_seed,
+                        voter: 0,
+                    };
+                    tree.search(game, config, limits, votes, search)
+                })
                 .collect()
         } else {
             std::thread::scope(|scope| {
@@ -226,8 +236,12 @@ impl Bot for Mcts {
                             total / threads as u64
                                 + u64::from((index as u64) < total % threads as u64)
                         });
-                        let seed = mix_seed(call_seed, index as u64 + 1);
-                        scope.spawn(move || tree.search(game, config, limits, cap, seed))
+                        let search = Search {
+                            cap,
+                            seed: mix_seed(call_seed, index as u64 + 1),
+                            voter: index,
+                        };
+                        scope.spawn(move || tree.search(game, config, limits, votes, search))
                     })
                     .collect();
                 handles.into_iter().filter_map(|h| h.join().ok()).collect()
@@ -249,6 +263,46 @@ fn mix_seed(seed: u64, salt: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// The early-stop votes of the threads of one search. Each thread's tree
+/// judges only its own statistics, so a thread whose tree has settled does
+/// not stop on its own (the other core would idle while the rest of the
+/// search goes on); it votes, keeps searching, and every thread stops once
+/// all of them vote to stop at the same time.
+struct StopVotes {
+    votes: Vec<AtomicBool>,
+    done: AtomicBool,
+}
+
+impl StopVotes {
+    fn new(threads: usize) -> StopVotes {
+        StopVotes {
+            votes: (0..threads).map(|_| AtomicBool::new(false)).collect(),
+            done: AtomicBool::new(false),
+        }
+    }
+
+    /// Records `voter`'s present view and says whether the search is over.
+    fn vote(&self, voter: usize, settled: bool) -> bool {
+        if let Some(vote) = self.votes.get(voter) {
+            vote.store(settled, Ordering::Relaxed);
+        }
+        if settled && self.votes.iter().all(|vote| vote.load(Ordering::Relaxed)) {
+            self.done.store(true, Ordering::Relaxed);
+        }
+        self.done.load(Ordering::Relaxed)
+    }
+}
+
+/// One thread's part of a search.
+#[derive(Clone, Copy)]
+struct Search {
+    /// Its share of the iteration budget, if there is one.
+    cap: Option<u64>,
+    seed: u64,
+    /// Its index among the [`StopVotes`].
+    voter: usize,
 }
 
 /// What one thread found at the root.
@@ -471,8 +525,8 @@ impl Tree {
         game: &Game,
         config: &MctsConfig,
         limits: &Limits,
-        cap: Option<u64>,
-        seed: u64,
+        votes: &StopVotes,
+        Search { cap, seed, voter }: Search,
     ) -> RootReport {
         let max_nodes = config.max_nodes.max(16);
         // A tree close to its size limit would stop growing during this
@@ -502,7 +556,7 @@ impl Tree {
             if config.early_stop
                 && cap.is_none()
                 && iterations.is_multiple_of(EARLY_STOP_INTERVAL)
-                && self.decided(root, limits, iterations, start)
+                && votes.vote(voter, self.decided(root, limits, iterations, start))
             {
                 break;
             }
@@ -818,6 +872,34 @@ mod tests {
     use super::*;
     use carolus_rules::Variant;
 
+    #[test]
+    fn a_search_stops_early_only_when_every_thread_votes_to_stop() {
+        let votes = StopVotes::new(2);
+        assert!(!votes.vote(0, true), "one settled tree of two");
+        assert!(!votes.vote(1, false));
+        assert!(!votes.vote(0, true));
+        assert!(votes.vote(1, true), "both settled");
+        // Once decided, the search is over for the other thread too.
+        assert!(votes.vote(0, false));
+    }
+
+    /// A one-thread search of `iterations` iterations.
+    fn capped(
+        tree: &mut Tree,
+        game: &Game,
+        config: &MctsConfig,
+        limits: &Limits,
+        iterations: u64,
+        seed: u64,
+    ) -> RootReport {
+        let search = Search {
+            cap: Some(iterations),
+            seed,
+            voter: 0,
+        };
+        tree.search(game, config, limits, &StopVotes::new(1), search)
+    }
+
     /// A two-player game advanced by random play to a placement.
     fn placement_position(seed: u64) -> Game {
         let mut rng = GameRng::seed_from_u64(seed);
@@ -839,13 +921,13 @@ mod tests {
         let limits = Limits::new(&Budget::iterations(3_000), None, None);
         let game = placement_position(3);
         let mut tree = Tree::default();
-        let first = tree.search(&game, &config, &limits, Some(3_000), 1);
+        let first = capped(&mut tree, &game, &config, &limits, 3_000, 1);
         let Some((best, ..)) = first.moves.iter().max_by_key(|m| m.2) else {
             panic!("the root has moves");
         };
         let mut next = game.clone();
         next.play(*best).unwrap();
-        tree.search(&next, &config, &limits, Some(2_000), 2);
+        capped(&mut tree, &next, &config, &limits, 2_000, 2);
         let before = tree.nodes.len();
         let Some(&index) = tree.table.get(&search_key(&next)) else {
             panic!("the second root is in the table");
@@ -870,7 +952,7 @@ mod tests {
             }
         }
         // The pruned tree searches on from where the game is.
-        let again = tree.search(&next, &config, &limits, Some(500), 3);
+        let again = capped(&mut tree, &next, &config, &limits, 500, 3);
         assert_eq!(again.visits, visits + 500);
     }
 
@@ -889,7 +971,7 @@ mod tests {
         // Searches along a game until the tree is over 80% full.
         let next = loop {
             seed += 1;
-            let report = tree.search(&game, &config, &limits, Some(700), seed);
+            let report = capped(&mut tree, &game, &config, &limits, 700, seed);
             let Some((best, ..)) = report.moves.iter().max_by_key(|m| m.2) else {
                 panic!("the root has moves");
             };
@@ -910,7 +992,7 @@ mod tests {
         };
         let visits = tree.nodes[index as usize].visits;
         assert!(visits > 0);
-        let report = tree.search(&next, &config, &limits, Some(100), seed + 1);
+        let report = capped(&mut tree, &next, &config, &limits, 100, seed + 1);
         assert!(
             tree.nodes.len() < config.max_nodes / 2,
             "the tree was pruned"

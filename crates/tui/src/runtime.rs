@@ -5,9 +5,18 @@
 //! computer players think on their own threads ([`BackgroundThinker`]).
 //! The terminal is held by a [`TerminalGuard`] and given back however the
 //! loop ends.
+//!
+//! Terminal events are read on a thread of their own and arrive over a
+//! channel. crossterm's reader never returns once the terminal is gone (it
+//! retries a dead tty forever, crossterm issue #793), so the loop must not
+//! wait inside it: a closed window, a dropped SSH connection or a killed
+//! tmux pane would otherwise leave the game spinning at full speed, deaf to
+//! its own SIGHUP flag. The loop itself notices a hang-up (a signal, a
+//! hung-up tty, a failed draw) and ends the orderly way.
 
 use std::fmt;
 use std::io::{self, IsTerminal, stdout};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use carolus_rules::Record;
@@ -95,31 +104,54 @@ pub fn run(config: PlayConfig) -> Result<Outcome, PlayError> {
     });
     session.start();
     let interrupted = signals::watch();
+    let events = spawn_reader();
     let clock = Instant::now();
+    let mut lost_terminal = false;
     loop {
-        if interrupted.is_set() {
+        if interrupted.is_set() || signals::terminal_hung_up() {
+            lost_terminal = true;
             break;
         }
         session.send(Event::Tick(clock.elapsed()));
-        terminal.draw(|frame| render(session.app(), frame))?;
+        if terminal.draw(|frame| render(session.app(), frame)).is_err() {
+            lost_terminal = true;
+            break;
+        }
         if session.app().should_quit() {
             break;
         }
-        if event::poll(FRAME)? {
-            // Take every event that is waiting before drawing again, so that
-            // fast typing or a burst of mouse events never lags.
-            loop {
-                if let Some(event) = convert(event::read()?) {
-                    session.send(event);
+        match events.recv_timeout(FRAME) {
+            Ok(first) => {
+                // Take every event that is waiting before drawing again, so
+                // that fast typing or a burst of mouse events never lags.
+                let mut next = Some(first);
+                while let Some(event) = next {
+                    if let Some(event) = convert(event) {
+                        session.send(event);
+                    }
+                    if session.app().should_quit() {
+                        break;
+                    }
+                    next = events.try_recv().ok();
                 }
-                if session.app().should_quit() || !event::poll(Duration::ZERO)? {
-                    break;
-                }
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+            // The reader stops only when the terminal cannot be read.
+            Err(RecvTimeoutError::Disconnected) => {
+                lost_terminal = true;
+                break;
             }
         }
         while session.pump() {}
     }
-    drop(terminal);
+    if lost_terminal {
+        // Nothing can be shown on a terminal that is gone, and ratatui's own
+        // clean-up would report its failure with `eprintln!`, which panics
+        // on a dead stderr before the game could be kept.
+        std::mem::forget(terminal);
+    } else {
+        drop(terminal);
+    }
     drop(guard);
 
     let mut app = session.into_app();
@@ -131,7 +163,7 @@ pub fn run(config: PlayConfig) -> Result<Outcome, PlayError> {
     };
     // A signal (the window closed, `kill`) gives nobody the chance to save,
     // so the moves are kept in a recovery file rather than lost.
-    if interrupted.is_set() && app.has_unsaved_moves() {
+    if lost_terminal && app.has_unsaved_moves() {
         let path = format!("carolus-interrupted-{seed}.json");
         summary = match std::fs::write(&path, app.save_text()) {
             Ok(()) => {
@@ -145,6 +177,22 @@ pub fn run(config: PlayConfig) -> Result<Outcome, PlayError> {
         finished,
         summary,
     })
+}
+
+/// Reads terminal events on their own thread, for as long as the terminal
+/// can be read and somebody listens. The thread is not joined: when the
+/// terminal is gone it may be stuck in crossterm for good, and it ends with
+/// the process.
+fn spawn_reader() -> mpsc::Receiver<TermEvent> {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        while let Ok(event) = event::read() {
+            if sender.send(event).is_err() {
+                break;
+            }
+        }
+    });
+    receiver
 }
 
 /// The app's event for a terminal event, if it has one.

@@ -1,4 +1,5 @@
-//! Termination signals as a flag the event loop can check.
+//! Termination signals as a flag the event loop can check, and the check
+//! whether the terminal has hung up.
 //!
 //! In raw mode Ctrl-C arrives as a key, but closing the terminal window
 //! (SIGHUP) or `kill` (SIGTERM) would otherwise end the process at once,
@@ -33,6 +34,33 @@ pub fn watch() -> Interrupted {
         let _ = signal_hook::flag::register(signal, Arc::clone(&flag.0));
     }
     flag
+}
+
+/// Whether the terminal on standard input has hung up (its window closed,
+/// its SSH connection dropped, its tmux pane killed). A process is not
+/// always told by SIGHUP: a shell that ignores it passes nothing on to its
+/// children. The tty itself says so, though: polling it reports a hang-up.
+#[cfg(unix)]
+pub fn terminal_hung_up() -> bool {
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    let stdin = std::io::stdin();
+    let mut fds = [PollFd::new(&stdin, PollFlags::empty())];
+    let now = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    match poll(&mut fds, Some(&now)) {
+        Ok(_) => fds[0]
+            .revents()
+            .intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL),
+        Err(_) => false,
+    }
+}
+
+/// Elsewhere only the failed reads and draws tell.
+#[cfg(not(unix))]
+pub fn terminal_hung_up() -> bool {
+    false
 }
 
 #[cfg(all(test, unix))]

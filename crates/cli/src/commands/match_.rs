@@ -322,7 +322,11 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let mut pending_sets: HashMap<u64, (usize, Vec<f64>)> = HashMap::new();
     if let Some(resumed) = &resumed {
         if resumed.dropped_partial_line {
-            eprintln!("note: the last line of the records was cut off; its game is played again");
+            // A closed stderr is no reason to stop the match.
+            let _ = writeln!(
+                std::io::stderr(),
+                "note: the last line of the records was cut off; its game is played again"
+            );
         }
         for outcome in &resumed.outcomes {
             summary.count(outcome, &mut pending_sets);

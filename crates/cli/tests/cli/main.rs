@@ -8,6 +8,7 @@
 mod analyse;
 mod bench;
 mod bot;
+mod hangup;
 mod matches;
 mod new;
 mod random;
