@@ -54,7 +54,12 @@ impl Resumed {
     /// Opens the file for the games still to come: a cut-off last line is
     /// removed and a missing final newline added.
     pub fn open_for_append(&self, path: &Path) -> std::io::Result<File> {
-        let file = OpenOptions::new().read(true).write(true).open(path)?;
+        // A missing file is a match that has not started yet.
+        let file = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)?;
         file.set_len(self.valid_length)?;
         let mut file = OpenOptions::new().append(true).open(path)?;
         if self.needs_newline {
@@ -354,6 +359,27 @@ mod tests {
         let resumed = resume("", Some(5)).unwrap();
         assert!(resumed.outcomes.is_empty());
         assert_eq!(resumed.master_seed, 5);
+    }
+
+    #[test]
+    fn a_missing_file_is_created_for_the_games_to_come() {
+        let path =
+            std::env::temp_dir().join(format!("carolus-resume-{}.jsonl", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let bots = bots();
+        let plan = Plan::new(2, 2).unwrap();
+        let expected = Expected {
+            bots: &bots,
+            plan: &plan,
+            variant: Variant::STANDARD,
+            seed: Some(3),
+        };
+        let resumed = load(&path, &expected).unwrap();
+        assert!(resumed.outcomes.is_empty());
+        let mut file = resumed.open_for_append(&path).unwrap();
+        writeln!(file, "{{}}").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "{}\n");
+        let _ = std::fs::remove_file(&path);
     }
 
     #[test]
