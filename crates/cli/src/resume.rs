@@ -342,16 +342,20 @@ mod tests {
             .collect()
     }
 
-    fn resume(text: &str, seed: Option<u64>) -> Result<Resumed, String> {
+    /// Calls `f` with the greedy-against-random match of `seed`.
+    fn with_expected<T>(seed: Option<u64>, f: impl FnOnce(&Expected<'_>) -> T) -> T {
         let bots = bots();
         let plan = Plan::new(2, 2).unwrap();
-        let expected = Expected {
+        f(&Expected {
             bots: &bots,
             plan: &plan,
             variant: Variant::STANDARD,
             seed,
-        };
-        read(text.as_bytes(), &expected)
+        })
+    }
+
+    fn resume(text: &str, seed: Option<u64>) -> Result<Resumed, String> {
+        with_expected(seed, |expected| read(text.as_bytes(), expected))
     }
 
     #[test]
@@ -366,15 +370,7 @@ mod tests {
         let path =
             std::env::temp_dir().join(format!("carolus-resume-{}.jsonl", std::process::id()));
         let _ = std::fs::remove_file(&path);
-        let bots = bots();
-        let plan = Plan::new(2, 2).unwrap();
-        let expected = Expected {
-            bots: &bots,
-            plan: &plan,
-            variant: Variant::STANDARD,
-            seed: Some(3),
-        };
-        let resumed = load(&path, &expected).unwrap();
+        let resumed = with_expected(Some(3), |expected| load(&path, expected)).unwrap();
         assert!(resumed.outcomes.is_empty());
         let mut file = resumed.open_for_append(&path).unwrap();
         writeln!(file, "{{}}").unwrap();
