@@ -116,11 +116,7 @@ pub fn search_key(game: &Game) -> u64 {
             | (u64::from(game.round()) << 44),
     );
     for region in game.regions() {
-        let k = region.knights().0;
-        let mut word = 0u64;
-        for count in k {
-            word = (word << 8) | u64::from(count & 0xFF);
-        }
+        let mut word = packed(region.knights());
         word |= (region.first().index() as u64) << 40;
         word |= (region.len() as u64) << 44;
         word |= (region.owner_index().map_or(7, |o| o as u64)) << 49;
@@ -137,10 +133,7 @@ pub fn search_key(game: &Game) -> u64 {
     }
     h.mix(control | (order << 16));
     for seat in Seat::all(players) {
-        let mut word = 0u64;
-        for count in game.court(seat).0 {
-            word = (word << 8) | u64::from(count & 0xFF);
-        }
+        let mut word = packed(game.court(seat));
         let discs = game.unused_discs(seat);
         let mut mask = 0u64;
         for disc in carolus_rules::Disc::ALL {
@@ -152,14 +145,19 @@ pub fn search_key(game: &Game) -> u64 {
         word |= u64::from(game.chosen_disc(seat).map_or(0, |d| d.number())) << 45;
         word |= (game.castles(seat) as u64 & 0x3F) << 48;
         h.mix(word);
-        let mut word = 0u64;
-        for count in game.reserve(seat).0 {
-            word = (word << 8) | u64::from(count & 0xFF);
-        }
+        let mut word = packed(game.reserve(seat));
         word |= (game.pending_jokers(seat) as u64) << 40;
         h.mix(word | (1 << 63));
     }
     h.finish()
+}
+
+/// Five knight counts in the low 40 bits of a word, a byte each.
+fn packed(counts: &carolus_rules::FamilyCounts) -> u64 {
+    counts
+        .0
+        .iter()
+        .fold(0, |word, &count| (word << 8) | u64::from(count & 0xFF))
 }
 
 /// A hasher for maps whose keys are already position keys: it passes the

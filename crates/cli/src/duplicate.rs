@@ -140,6 +140,17 @@ impl Deal {
         }
     }
 
+    /// The deal of set `set` of the match seeded `master_seed`: its seed is
+    /// the set-th of the match's [`crate::seed::series`], so any set can be
+    /// dealt again on its own (`match --resume` relies on it).
+    pub fn of_match(master_seed: u64, set: u64, plan: &Plan, variant: Variant) -> Deal {
+        let seed = usize::try_from(set)
+            .ok()
+            .and_then(|set| crate::seed::series(master_seed).nth(set))
+            .unwrap_or(master_seed);
+        Deal::new(set, seed, plan, variant)
+    }
+
     /// A fresh draw stream for each seat, for one game of the set.
     pub fn draw_streams(&self) -> SeatDraws {
         SeatDraws::from_seeds(&self.draw_seeds)

@@ -20,8 +20,7 @@ use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::Path;
 
-use carolus_rules::rng::SplitMix64;
-use carolus_rules::{RandomSource, Record, Seat, Variant};
+use carolus_rules::{Record, Seat, Variant};
 use serde_json::Value;
 
 use crate::arena::{Forfeit, Outcome};
@@ -149,23 +148,19 @@ fn read(bytes: &[u8], expected: &Expected<'_>) -> Result<Resumed, String> {
     Ok(resumed)
 }
 
-/// The deals of a match's sets, in order, from its seed.
+/// The deal of the set being checked, kept for the set's other games.
 #[derive(Default)]
 struct DealSource {
-    mixer: Option<SplitMix64>,
     current: Option<Deal>,
 }
 
 impl DealSource {
     fn deal(&mut self, master_seed: u64, set: u64, plan: &Plan, variant: Variant) -> &Deal {
-        let mixer = self
-            .mixer
-            .get_or_insert_with(|| SplitMix64::new(master_seed));
         if self.current.as_ref().is_none_or(|deal| deal.set != set) {
-            self.current = Some(Deal::new(set, mixer.next_u64(), plan, variant));
+            self.current = None;
         }
-        // Just set above when it was missing.
-        self.current.as_ref().unwrap_or_else(|| unreachable!())
+        self.current
+            .get_or_insert_with(|| Deal::of_match(master_seed, set, plan, variant))
     }
 }
 

@@ -16,8 +16,6 @@ use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use carolus_rules::RandomSource;
-use carolus_rules::rng::SplitMix64;
 use serde_json::{Value, json};
 
 use crate::arena::{self, Outcome, Table};
@@ -145,7 +143,7 @@ fn parse_sprt(text: &str) -> Result<Sprt, String> {
 
 /// Hands out the games in set order.
 struct Scheduler {
-    mixer: SplitMix64,
+    master_seed: u64,
     next_set: u64,
     total_sets: u64,
     /// The set being handed out and its next rotation.
@@ -157,9 +155,8 @@ struct Scheduler {
 }
 
 impl Scheduler {
-    /// A scheduler whose first game is `(set, rotation)`: the sets before it
-    /// are dealt in thought only, so the ones to come get the same deals
-    /// as in a match played from the start.
+    /// A scheduler whose first game is `(set, rotation)`; every set gets
+    /// the deal it has in a match played from the start.
     fn starting_at(
         master_seed: u64,
         (set, rotation): (u64, usize),
@@ -167,16 +164,12 @@ impl Scheduler {
         plan: &Plan,
         players: Players,
     ) -> Scheduler {
-        let mut mixer = SplitMix64::new(master_seed);
-        for _ in 0..set {
-            mixer.next_u64();
-        }
         let current = (rotation > 0).then(|| {
-            let deal = Deal::new(set, mixer.next_u64(), plan, players.variant());
+            let deal = Deal::of_match(master_seed, set, plan, players.variant());
             (Arc::new(deal), rotation)
         });
         Scheduler {
-            mixer,
+            master_seed,
             next_set: if current.is_some() { set + 1 } else { set },
             total_sets,
             current,
@@ -201,9 +194,9 @@ impl Scheduler {
         }
         let set = self.next_set;
         self.next_set += 1;
-        let deal = Arc::new(Deal::new(
+        let deal = Arc::new(Deal::of_match(
+            self.master_seed,
             set,
-            self.mixer.next_u64(),
             plan,
             players.variant(),
         ));
@@ -272,18 +265,17 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         Some(resumed) if !resumed.outcomes.is_empty() => resumed.master_seed,
         _ => seed::given_or_fresh(args.seed)?,
     };
-    let mut records = match (&args.records, &resumed) {
-        (Some(path), Some(resumed)) => {
-            Some(BufWriter::new(resumed.open_for_append(path).map_err(
-                |error| bad_input(format!("--records {}: {error}", path.display())),
-            )?))
+    let mut records = match &args.records {
+        Some(path) => {
+            let file = match &resumed {
+                Some(resumed) => resumed.open_for_append(path),
+                None => File::create(path),
+            };
+            let file =
+                file.map_err(|error| bad_input(format!("--records {}: {error}", path.display())))?;
+            Some(BufWriter::new(file))
         }
-        (Some(path), None) => {
-            Some(BufWriter::new(File::create(path).map_err(|error| {
-                bad_input(format!("--records {}: {error}", path.display()))
-            })?))
-        }
-        (None, _) => None,
+        None => None,
     };
     let first_game = resumed
         .as_ref()
