@@ -8,9 +8,10 @@
 //! more time well should agree more with itself as the budget grows.
 //!
 //! ```text
-//! cargo run --release -p carolus-ai --example stability -- [explore=2,...]
+//! cargo run --release -p carolus-ai --example stability -- [explore=2,...] [16000,64000]
 //! ```
-//! The optional argument sets expert options (see `MctsConfig::tune`).
+//! The optional first argument sets expert options (see `MctsConfig::tune`);
+//! the second replaces the budgets (the last one is the reference).
 
 #[path = "support/greedy_positions.rs"]
 mod greedy_positions;
@@ -19,7 +20,7 @@ use carolus_ai::{Bot, BotSpec, Budget, Mcts};
 use carolus_rules::{Game, Phase};
 use greedy_positions::greedy_positions;
 
-const BUDGETS: [u64; 4] = [4_000, 16_000, 64_000, 256_000];
+const DEFAULT_BUDGETS: [u64; 4] = [4_000, 16_000, 64_000, 256_000];
 
 /// The first placement or disc choice of odd rounds up to 11.
 fn positions(players: usize, seeds: u64) -> Vec<Game> {
@@ -41,12 +42,23 @@ fn main() {
                 .collect()
         })
         .unwrap_or_default();
+    // A second argument replaces the budgets: `16000,64000`.
+    let budgets: Vec<u64> = match std::env::args().nth(2) {
+        Some(text) => match text.split(',').map(str::parse).collect() {
+            Ok(budgets) => budgets,
+            Err(e) => {
+                eprintln!("budgets: {e}");
+                return;
+            }
+        },
+        None => DEFAULT_BUDGETS.to_vec(),
+    };
     let games = positions(2, 4);
     println!("{} positions", games.len());
-    let mut agree = [[0usize; 2]; BUDGETS.len()];
+    let mut agree = vec![[0usize; 2]; budgets.len()];
     for (index, game) in games.iter().enumerate() {
         let mut picks = Vec::new();
-        for &budget in &BUDGETS {
+        for &budget in &budgets {
             let mut pair = Vec::new();
             for seed in [1u64, 2] {
                 let mut config = BotSpec::MCTS.mcts_config();
@@ -65,24 +77,25 @@ fn main() {
             }
             picks.push(pair);
         }
-        let reference = picks[BUDGETS.len() - 1][0].best;
+        let reference = picks[budgets.len() - 1][0].best;
         let mut line = format!("position {index} ({}):", game.phase());
         for (slot, pair) in picks.iter().enumerate() {
             agree[slot][0] += usize::from(pair[0].best == reference);
             agree[slot][1] += usize::from(pair[0].best == pair[1].best);
             line += &format!(
                 " [{}k: {} / {}]",
-                BUDGETS[slot] / 1000,
+                budgets[slot] / 1000,
                 pair[0].best,
                 pair[1].best
             );
         }
         println!("{line}");
     }
-    for (slot, budget) in BUDGETS.iter().enumerate() {
+    for (slot, budget) in budgets.iter().enumerate() {
         println!(
-            "{}k: same as seed 1 at 256k in {} of {}; the two seeds agree in {}",
+            "{}k: same as seed 1 at {}k in {} of {}; the two seeds agree in {}",
             budget / 1000,
+            budgets[budgets.len() - 1] / 1000,
             agree[slot][0],
             games.len(),
             agree[slot][1]
