@@ -78,6 +78,15 @@
 //!   plan's first placements each look less certain than they are; a
 //!   root exploration constant four times the rest changed how often two
 //!   seeds agree on the first placement by nothing (33 against 32 of 49).
+//! - Not kept at 200 ms a move on one thread (100 games): searching a
+//!   turn's placements in one canonical order (court first, then by
+//!   territory and family; each plan one path, its prior on its first
+//!   placement), 33.0% ± 4.7%. With transpositions every order of a plan
+//!   is a path, and the most visited first placement is the one that most
+//!   good plans share, which seems to be worth more than the visits the
+//!   orders split.
+//! - Time under time limits (early stop, trees kept between moves): 200 ms
+//!   against 100 ms a move on one thread scored 62.0% ± 4.9% (100 games).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};

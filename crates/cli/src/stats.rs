@@ -70,9 +70,17 @@ pub struct Interval {
 }
 
 /// The mean of `samples` (each from 0 to 1) and its 95% confidence interval
-/// by the normal approximation, `mean ± z · s / √n` with the sample
-/// standard deviation `s` (divisor n − 1), clamped to 0…1. `None` with
-/// fewer than two samples, which say nothing about their spread.
+/// by the normal approximation with two pseudo-sets added at each extreme:
+/// the samples together with 0, 0, 1 and 1 give a mean m̃ and a sample
+/// standard deviation s̃ (divisor N − 1, N = n + 4), and the interval is
+/// `m̃ ± z · s̃ / √N`, clamped to 0…1 and widened if need be to hold the
+/// mean. For sets that are all won or lost this is the Agresti–Coull
+/// interval of a proportion. The pseudo-sets keep a score close to 0 or 1
+/// from looking certain: the plain sample spread of 59 lost sets and one
+/// with a sixth of a point would put the upper end at 1.3%, while a
+/// sample of sixty lost sets is only known to lie below 6% (see below).
+/// `None` with fewer than two samples, which say nothing about their
+/// spread.
 ///
 /// When every sample is 1 (or every one is 0), as when one bot wins every
 /// set, the sample spread is zero and the normal interval would have no
@@ -107,12 +115,16 @@ pub fn mean_interval(samples: &[f64]) -> Option<Interval> {
     if n < 2 {
         return None;
     }
-    let variance = samples.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (count - 1.0);
-    let half = Z95 * (variance / count).sqrt();
+    const PSEUDO_SETS: [f64; 4] = [0.0, 0.0, 1.0, 1.0];
+    let augmented = || samples.iter().chain(&PSEUDO_SETS);
+    let total = count + PSEUDO_SETS.len() as f64;
+    let centre = augmented().sum::<f64>() / total;
+    let variance = augmented().map(|x| (x - centre).powi(2)).sum::<f64>() / (total - 1.0);
+    let half = Z95 * (variance / total).sqrt();
     Some(Interval {
         mean,
-        low: (mean - half).max(0.0),
-        high: (mean + half).min(1.0),
+        low: (centre - half).clamp(0.0, mean),
+        high: (centre + half).clamp(mean, 1.0),
     })
 }
 
@@ -303,21 +315,25 @@ mod tests {
     }
 
     #[test]
-    fn the_interval_is_mean_plus_or_minus_z_times_the_standard_error() {
-        // Samples 1, ½, 0, 1: mean 5/8; squared deviations 9/64, 1/64,
-        // 25/64, 9/64 sum to 44/64, so the variance is 44/192 = 0.229167 and
-        // the standard error √(0.229167/4) = 0.239357; times 1.959964 that
-        // is 0.469131.
+    fn the_interval_is_the_augmented_mean_plus_or_minus_z_standard_errors() {
+        // Samples 1, ½, 0, 1 with the pseudo-sets 0, 0, 1, 1: eight
+        // samples, mean 4.5/8 = 0.5625; squared deviations 4 × 0.4375²,
+        // 0.0625² and 3 × 0.5625² sum to 1.71875, so the variance is
+        // 1.71875/7 = 0.245536 and the standard error √(0.245536/8) =
+        // 0.175190; times 1.959964 that is 0.343368.
         let interval = mean_interval(&[1.0, 0.5, 0.0, 1.0]).unwrap();
         assert!(close(interval.mean, 0.625, 1e-12));
-        assert!(close(interval.low, 0.625 - 0.469_131, 1e-6), "{interval:?}");
         assert!(
-            close(interval.high, 1.0, 1e-12),
-            "clamped to 1: {interval:?}"
+            close(interval.low, 0.5625 - 0.343_368, 1e-6),
+            "{interval:?}"
         );
-        // No spread, no width; one sample, no interval at all.
+        assert!(
+            close(interval.high, 0.5625 + 0.343_368, 1e-6),
+            "{interval:?}"
+        );
+        // Equal sets still leave doubt; one sample, no interval at all.
         let flat = mean_interval(&[0.5, 0.5, 0.5]).unwrap();
-        assert_eq!((flat.low, flat.high), (0.5, 0.5));
+        assert!(flat.low < 0.3 && flat.high > 0.7, "{flat:?}");
         assert_eq!(mean_interval(&[0.7]), None);
         assert_eq!(mean_interval(&[]), None);
     }
@@ -333,6 +349,45 @@ mod tests {
         let interval = mean_interval(&[0.0]).unwrap();
         assert!(close(interval.high, 0.975, 1e-12), "{interval:?}");
         assert_eq!(interval.low, 0.0);
+    }
+
+    #[test]
+    fn a_near_sweep_is_no_more_certain_than_a_sweep() {
+        // Twenty sets: all lost, or all lost but one with a sixth of a
+        // point. The first is known to lie below 1 − 0.025^(1/20) = 16.8%;
+        // the second cannot be known more precisely.
+        let all_lost = mean_interval(&[0.0; 20]).unwrap();
+        let mut samples = [0.0; 20];
+        samples[0] = 1.0 / 6.0;
+        let nearly = mean_interval(&samples).unwrap();
+        assert!(close(all_lost.high, 0.168_433, 1e-6), "{all_lost:?}");
+        assert!(
+            nearly.high > all_lost.high,
+            "{nearly:?} against {all_lost:?}"
+        );
+        assert_eq!(nearly.low, 0.0);
+        // And the same near the top: 99 sets won and one shared.
+        let all_won = mean_interval(&[1.0; 100]).unwrap();
+        let mut samples = [1.0; 100];
+        samples[0] = 0.5;
+        let nearly = mean_interval(&samples).unwrap();
+        assert!(nearly.low < all_won.low, "{nearly:?} against {all_won:?}");
+        assert!(nearly.low > 0.9, "{nearly:?}");
+    }
+
+    #[test]
+    fn a_wide_score_interval_always_holds_the_mean() {
+        for samples in [
+            &[0.1, 0.0, 0.2][..],
+            &[0.9, 1.0, 0.95, 1.0],
+            &[0.5, 0.25, 0.75],
+        ] {
+            let interval = mean_interval(samples).unwrap();
+            assert!(
+                interval.low <= interval.mean && interval.mean <= interval.high,
+                "{interval:?}"
+            );
+        }
     }
 
     #[test]
