@@ -15,12 +15,16 @@
 //! at once), `--ms N` / `--iterations N` (a budget per move for both bots),
 //! `--verbose`.
 
+#[path = "support/tunes.rs"]
+mod tunes;
+
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use carolus_ai::{Bot, BotSpec, Budget, Mcts, MctsConfig};
 use carolus_rules::{Game, GameRng, Move, Phase, Seat, Variant};
+use tunes::parse_tunes;
 
 /// A bot's specification with expert settings for the tree search
 /// (`mcts:iterations=1000;explore=0.7,scope=acting`, see `MctsConfig::tune`).
@@ -34,14 +38,10 @@ impl Player {
     fn parse(text: &str) -> Result<Player, String> {
         let (spec, tunes) = text.split_once(';').unwrap_or((text, ""));
         let spec: BotSpec = spec.parse().map_err(|e| format!("{e}"))?;
-        let mut pairs = Vec::new();
-        for part in tunes.split(',').filter(|p| !p.is_empty()) {
-            let (key, value) = part
-                .split_once('=')
-                .ok_or(format!("expected key=value, not {part}"))?;
-            pairs.push((key.to_owned(), value.to_owned()));
-        }
-        let player = Player { spec, tunes: pairs };
+        let player = Player {
+            spec,
+            tunes: parse_tunes(tunes)?,
+        };
         player.config()?;
         Ok(player)
     }

@@ -15,10 +15,13 @@
 
 #[path = "support/greedy_positions.rs"]
 mod greedy_positions;
+#[path = "support/tunes.rs"]
+mod tunes;
 
 use carolus_ai::{Bot, BotSpec, Budget, Mcts};
 use carolus_rules::{Game, Phase};
 use greedy_positions::greedy_positions;
+use tunes::parse_tunes;
 
 const DEFAULT_BUDGETS: [u64; 4] = [4_000, 16_000, 64_000, 256_000];
 
@@ -33,15 +36,18 @@ fn positions(players: usize, seeds: u64) -> Vec<Game> {
 }
 
 fn main() {
-    let tunes: Vec<(String, String)> = std::env::args()
-        .nth(1)
-        .map(|text| {
-            text.split(',')
-                .filter_map(|p| p.split_once('='))
-                .map(|(k, v)| (k.to_owned(), v.to_owned()))
-                .collect()
-        })
-        .unwrap_or_default();
+    // One configuration serves every search.
+    let mut config = BotSpec::MCTS.mcts_config();
+    config.threads = 1;
+    let tunes = parse_tunes(&std::env::args().nth(1).unwrap_or_default()).and_then(|tunes| {
+        tunes
+            .iter()
+            .try_for_each(|(key, value)| config.tune(key, value))
+    });
+    if let Err(e) = tunes {
+        eprintln!("{e}");
+        return;
+    }
     // A second argument replaces the budgets: `16000,64000`.
     let budgets: Vec<u64> = match std::env::args().nth(2) {
         Some(text) => match text.split(',').map(str::parse).collect() {
@@ -61,15 +67,7 @@ fn main() {
         for &budget in &budgets {
             let mut pair = Vec::new();
             for seed in [1u64, 2] {
-                let mut config = BotSpec::MCTS.mcts_config();
-                config.threads = 1;
-                for (key, value) in &tunes {
-                    if let Err(e) = config.tune(key, value) {
-                        eprintln!("{e}");
-                        return;
-                    }
-                }
-                let mut bot = Mcts::new(config, seed, "mcts".into());
+                let mut bot = Mcts::new(config.clone(), seed, "mcts".into());
                 let Ok(analysis) = bot.choose(game, &Budget::iterations(budget)) else {
                     return;
                 };
