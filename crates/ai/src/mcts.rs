@@ -141,13 +141,27 @@ pub struct MctsConfig {
     /// default: c = 1 scored 54.0% ± 5.0% against 0 at 16 000 iterations a
     /// move (100 games), not a significant difference.
     pub chance_width: f64,
+    /// The exponent of the visits in the chance width: ceil(c·n^power).
+    /// c = 1 with power 0.3 (fewer draws searched more deeply) scored
+    /// 46.7% ± 6.5% against no limit at 800 ms a move (60 games).
+    pub chance_power: f64,
+    /// Lets the exploration constant grow with a node's visits n, as
+    /// c·(1 + ln(1 + n/base)) (AlphaZero's schedule); 0 keeps it constant.
+    /// With a constant c, the move that leads after a few thousand visits
+    /// keeps nearly all of a long search, so its rivals' values stay rough
+    /// and extra time rarely changes the choice; the growth keeps feeding
+    /// them in proportion. It barely moves small searches (×1.2 at 4 000
+    /// visits) and doubles c by 35 000. base = 20 000 scored 63.3% ± 6.3%
+    /// against a constant c at 800 ms a move on one thread (60 games).
+    pub exploration_base: f64,
 }
 
 impl MctsConfig {
     /// Sets one expert setting by name, for experiments (`examples/match.rs`
     /// passes them through): `explore` (the PUCT constant), `random`
     /// (playout randomness), `prune` and `stop` (0 or 1), `nodes` (the tree
-    /// size limit).
+    /// size limit), `chance` and `chance_power` (the chance width),
+    /// `explore_base` (the growth of the exploration constant).
     pub fn tune(&mut self, key: &str, value: &str) -> Result<(), String> {
         let number = || value.parse::<f64>().map_err(|e| format!("{key}: {e}"));
         match key {
@@ -157,6 +171,8 @@ impl MctsConfig {
             "stop" => self.early_stop = number()? != 0.0,
             "nodes" => self.max_nodes = number()? as usize,
             "chance" => self.chance_width = number()?,
+            "chance_power" => self.chance_power = number()?,
+            "explore_base" => self.exploration_base = number()?,
             _ => return Err(format!("unknown setting {key}")),
         }
         Ok(())
@@ -177,6 +193,8 @@ impl Default for MctsConfig {
             prune: true,
             early_stop: true,
             chance_width: 0.0,
+            chance_power: 0.5,
+            exploration_base: 20_000.0,
         }
     }
 }
@@ -734,7 +752,7 @@ impl Tree {
             return game.sample_draw(rng);
         }
         let entry = self.nodes[node as usize];
-        let width = (config.chance_width * f64::from(entry.visits).sqrt())
+        let width = (config.chance_width * f64::from(entry.visits).powf(config.chance_power))
             .ceil()
             .clamp(1.0, f64::from(u32::MAX)) as u32;
         let slot = rng.below(width);
@@ -751,7 +769,8 @@ impl Tree {
         } else {
             0.5
         };
-        let scale = config.exploration * f64::from(parent.visits.max(1)).sqrt();
+        let parent_visits = f64::from(parent.visits.max(1));
+        let scale = exploration_at(config, parent_visits) * parent_visits.sqrt();
         let start = parent.first_edge as usize;
         let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
@@ -789,6 +808,17 @@ impl Tree {
         entry.first_edge = first;
         entry.edge_count = order.len().min(u8::MAX as usize) as u8;
         entry.expanded = true;
+    }
+}
+
+/// The PUCT exploration constant at a node with `visits` visits: the
+/// configured constant, grown logarithmically once the visits reach
+/// `exploration_base` (see [`MctsConfig::exploration_base`]).
+fn exploration_at(config: &MctsConfig, visits: f64) -> f64 {
+    if config.exploration_base > 0.0 {
+        config.exploration * (1.0 + (visits / config.exploration_base).ln_1p())
+    } else {
+        config.exploration
     }
 }
 
@@ -921,6 +951,24 @@ fn softmax(scores: &[f64]) -> Vec<f64> {
 mod tests {
     use super::*;
     use carolus_rules::Variant;
+
+    #[test]
+    fn exploration_grows_with_a_nodes_visits_only_when_a_base_is_set() {
+        let growing = MctsConfig::default();
+        let base = growing.exploration_base;
+        assert!(base > 0.0, "the default search lets exploration grow");
+        let c = growing.exploration;
+        // Small nodes keep nearly the plain constant; large ones explore more.
+        assert!((exploration_at(&growing, 1.0) - c).abs() < 1e-3 * c);
+        let at_base = exploration_at(&growing, base);
+        assert!((at_base - c * (1.0 + 2f64.ln())).abs() < 1e-9);
+        assert!(exploration_at(&growing, 10.0 * base) > at_base);
+        let constant = MctsConfig {
+            exploration_base: 0.0,
+            ..MctsConfig::default()
+        };
+        assert_eq!(exploration_at(&constant, 1e6), constant.exploration);
+    }
 
     #[test]
     fn a_search_stops_early_only_when_every_thread_votes_to_stop() {
