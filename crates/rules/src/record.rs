@@ -43,6 +43,9 @@ pub enum RecordError {
         line: usize,
         column: usize,
     },
+    /// The JSON value is not an object, so it has no fields to read.
+    #[error("a record is a JSON object, not {found}")]
+    NotAnObject { found: &'static str },
     #[error("field `{field}`: {message}")]
     Field { field: String, message: String },
     #[error("field `{}`: {error}", setup_field(.error))]
@@ -128,11 +131,8 @@ impl Record {
 
     /// Reads a record from an already parsed JSON value.
     pub fn from_value(value: &Value) -> Result<Record, RecordError> {
-        let object = value.as_object().ok_or_else(|| {
-            field_error(
-                "(record)",
-                format!("expected a JSON object, found {}", kind_of(value)),
-            )
+        let object = value.as_object().ok_or(RecordError::NotAnObject {
+            found: kind_of(value),
         })?;
 
         match object.get("format") {

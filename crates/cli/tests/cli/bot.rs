@@ -81,6 +81,10 @@ fn bad_requests_get_one_error_line_and_the_program_keeps_serving() {
         ("{\"time_ms\": 50}".to_owned(), "field `record`: missing"),
         ("[1, 2]".to_owned(), "must be a JSON object"),
         (
+            "{\"record\": 5, \"time_ms\": 50}".to_owned(),
+            "record: a record is a JSON object, not a number",
+        ),
+        (
             format!("{{\"record\": {illegal}, \"time_ms\": 50}}"),
             "record: move 3 \"move 5\"",
         ),
