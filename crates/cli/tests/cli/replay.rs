@@ -184,7 +184,11 @@ fn records_that_do_not_read_are_refused_naming_the_field() {
         "the record is not valid JSON: ",
     ));
     cases.push(("empty", String::new(), "the record is not valid JSON: "));
-    cases.push(("array", "[1, 2]".to_owned(), "field `(record)`: "));
+    cases.push((
+        "array",
+        "[1, 2]".to_owned(),
+        "a record is a JSON object, not an array",
+    ));
 
     let mut missing = good.clone();
     missing.as_object_mut().unwrap().remove("moves");
