@@ -157,7 +157,8 @@ pub struct MctsConfig {
     /// default: c = 1 scored 54.0% ± 5.0% against 0 at 16 000 iterations a
     /// move (100 games), not a significant difference.
     pub chance_width: f64,
-    /// The exponent of the visits in the chance width: ceil(c·n^power).
+    /// The exponent of the visits in the chance width: ceil(c·n^power);
+    /// 0.5 (the default) gives the square root.
     /// c = 1 with power 0.3 (fewer draws searched more deeply) scored
     /// 46.7% ± 6.5% against no limit at 800 ms a move (60 games).
     pub chance_power: f64,
@@ -828,8 +829,9 @@ impl Tree {
 }
 
 /// The PUCT exploration constant at a node with `visits` visits: the
-/// configured constant, grown logarithmically once the visits reach
-/// `exploration_base` (see [`MctsConfig::exploration_base`]).
+/// configured constant times 1 + ln(1 + visits/base), which stays near 1
+/// while the visits are small against `exploration_base` and grows
+/// logarithmically beyond it (see [`MctsConfig::exploration_base`]).
 fn exploration_at(config: &MctsConfig, visits: f64) -> f64 {
     if config.exploration_base > 0.0 {
         config.exploration * (1.0 + (visits / config.exploration_base).ln_1p())
