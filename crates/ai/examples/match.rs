@@ -27,7 +27,7 @@ use carolus_rules::{Game, GameRng, Move, Phase, Seat, Variant};
 use tunes::parse_tunes;
 
 /// A bot's specification with expert settings for the tree search
-/// (`mcts:iterations=1000;explore=0.7,scope=acting`, see `MctsConfig::tune`).
+/// (`mcts:iterations=1000;explore=0.7,explore_base=0`, see `MctsConfig::tune`).
 #[derive(Clone, Debug)]
 struct Player {
     spec: BotSpec,

@@ -8,7 +8,7 @@
 
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-use carolus_rules::{Game, Seat};
+use carolus_rules::{Game, Phase, Seat};
 
 /// An odd constant with well-spread bits (the golden ratio in 64 bits).
 const MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -100,6 +100,20 @@ pub fn position_key(game: &Game) -> u64 {
 /// (about 600 bytes, most of them fixed for the game or unused region
 /// slots) mixes about 75.
 pub fn search_key(game: &Game) -> u64 {
+    keyed(game, false)
+}
+
+/// The search key of a position as the seat to act sees it while placing
+/// or moving the emperor: like [`search_key`], but without the reserves of
+/// the other seats. A seat refills its reserve right after its turn, so a
+/// full key splits the next seat's reply over dozens of draws; this one
+/// lets the reply's nodes gather the visits of every draw before it (the
+/// replies then cannot depend on the drawn knights).
+pub fn reply_key(game: &Game) -> u64 {
+    keyed(game, matches!(game.phase(), Phase::Place | Phase::Move))
+}
+
+fn keyed(game: &Game, hide_other_reserves: bool) -> u64 {
     let mut h = PositionHasher::default();
     let players = game.players();
     let phase = game.phase();
@@ -145,7 +159,12 @@ pub fn search_key(game: &Game) -> u64 {
         word |= u64::from(game.chosen_disc(seat).map_or(0, |d| d.number())) << 45;
         word |= (game.castles(seat) as u64 & 0x3F) << 48;
         h.mix(word);
-        let mut word = packed(game.reserve(seat));
+        let hidden = hide_other_reserves && acting != Some(seat);
+        let mut word = if hidden {
+            0
+        } else {
+            packed(game.reserve(seat))
+        };
         word |= (game.pending_jokers(seat) as u64) << 40;
         h.mix(word | (1 << 63));
     }
@@ -191,7 +210,7 @@ pub type BuildKeyHasher = BuildHasherDefault<KeyHasher>;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use carolus_rules::{GameRng, Move, Variant};
+    use carolus_rules::{GameRng, Move, Phase, Variant};
 
     #[test]
     fn placement_orders_that_reach_the_same_position_share_a_key() {
@@ -250,5 +269,49 @@ mod tests {
             }
         }
         assert!(positions > 10_000, "{positions}");
+    }
+
+    /// The reply key leaves out the reserve that the seat before drew at
+    /// the end of its turn, and nothing that decides the moves at hand: a
+    /// search node's moves must fit every position filed under its key.
+    #[test]
+    fn reply_keys_join_the_draws_before_a_turn_but_keep_its_moves_apart() {
+        let mut rng = GameRng::seed_from_u64(8);
+        let mut moves_of = std::collections::HashMap::new();
+        let mut joined = 0;
+        for _ in 0..30 {
+            for players in 2..=4 {
+                let Some(mut game) = Game::random(players, Variant::for_players(players), &mut rng)
+                else {
+                    panic!("a random game exists");
+                };
+                while !game.is_over() {
+                    if game.phase() == Phase::Draw {
+                        // Two different draws of the seat that just moved.
+                        let mut one = game.clone();
+                        one.play_random(&mut rng);
+                        let mut other = game.clone();
+                        other.play_random(&mut rng);
+                        if one.phase() == Phase::Place
+                            && one != other
+                            && other.phase() == Phase::Place
+                        {
+                            assert_eq!(reply_key(&one), reply_key(&other));
+                            assert_ne!(search_key(&one), search_key(&other));
+                            joined += 1;
+                        }
+                    }
+                    if !matches!(game.phase(), Phase::Place | Phase::Move) {
+                        assert_eq!(reply_key(&game), search_key(&game));
+                    }
+                    let moves = game.legal_moves().to_vec();
+                    if let Some(earlier) = moves_of.insert(reply_key(&game), moves.clone()) {
+                        assert_eq!(earlier, moves, "one reply key, two move lists");
+                    }
+                    game.play_random(&mut rng);
+                }
+            }
+        }
+        assert!(joined > 300, "{joined}");
     }
 }

@@ -122,7 +122,7 @@ use thiserror::Error;
 
 pub use budget::Budget;
 pub use greedy::Greedy;
-pub use hash::{position_key, search_key};
+pub use hash::{position_key, reply_key, search_key};
 pub use mcts::{Mcts, MctsConfig};
 pub use random::RandomBot;
 pub use spec::BotSpec;

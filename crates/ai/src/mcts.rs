@@ -1,10 +1,16 @@
 //! Monte Carlo tree search built for Carolus Magnus.
 //!
 //! - **Tree and transpositions.** Nodes live in an arena and are found by a
-//!   64-bit key of the whole position ([`crate::search_key`]), so the tree
-//!   is a graph: placement orders (and joker orders) that reach the same
+//!   64-bit key of the position ([`crate::search_key`]), so the tree is a
+//!   graph: placement orders (and joker orders) that reach the same
 //!   position share one node and its statistics. A compound turn is searched
-//!   one placement at a time, each placement a tree level.
+//!   one placement at a time, each placement a tree level. Placement and
+//!   emperor nodes are keyed without the other seats' reserves
+//!   ([`crate::reply_key`]): a seat draws right after its turn, and a full
+//!   key would split the next seat's reply over dozens of draws, each
+//!   searched a few hundred times; with the reply key one subtree gathers
+//!   all their visits (the reply cannot then depend on the knights just
+//!   drawn, a small loss against a much deeper search).
 //! - **Chance.** A position where a draw is due is a chance node: every visit
 //!   samples a draw with the true odds and follows (or creates) the node of
 //!   the resulting position, so outcomes are visited in proportion to their
@@ -68,12 +74,9 @@
 //! - Not kept (each against the default at 4000 iterations a move):
 //!   sequential halving over the 8 moves with the highest priors at the
 //!   root, which makes the rivals' comparison fair, 42.5% ± 3.5% (it spends
-//!   too much on weak moves at this budget); keys that leave out the other
-//!   seats' reserves in the place and move phases, so that the replies to a
-//!   turn share one subtree across the 56 outcomes of the draw that ends
-//!   it, 47.5% ± 3.5% (a reply needs to know what the other seat holds);
-//!   valuing playouts by 0.8 × result + 0.2 × castle margin, 52.0% ± 3.5%
-//!   (not significant); a smaller PUCT constant (0.7), 39.2% ± 3.4%.
+//!   too much on weak moves at this budget); valuing playouts by 0.8 ×
+//!   result + 0.2 × castle margin, 52.0% ± 3.5% (not significant); a
+//!   smaller PUCT constant (0.7), 39.2% ± 3.4%.
 //! - Not kept at 16 000 iterations a move (100 games each): playing the
 //!   root move with the best lower confidence bound (value less 1.5
 //!   standard errors) instead of the most visited, 38.0% ± 4.9%: the visits
@@ -103,6 +106,11 @@
 //! - Not kept at 800 ms a move on one thread (60 games): a chance width
 //!   that grows more slowly, ceil(n^0.3), so that fewer draws are searched
 //!   more deeply, 46.7% ± 6.5%.
+//! - Reply keys (see the first point), measured against full keys: at 4 000
+//!   iterations a move 47.5% ± 3.5% (200 games), at 1 s a move on one
+//!   thread 56.7% ± 6.5% (60 games, `--deals 30 --seed 900`); the default
+//!   since, because the deeper search of the replies pays more the longer
+//!   the search runs, which is what a longer time limit needs.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -112,7 +120,7 @@ use carolus_rules::{Game, GameRng, MAX_SEATS, Move, Phase, RandomSource, Seat};
 
 use crate::budget::Limits;
 use crate::eval::{EvalWeights, SeatValues, honest_win_chances, outcome, win_chances};
-use crate::hash::{BuildKeyHasher, search_key};
+use crate::hash::{BuildKeyHasher, reply_key, search_key};
 use crate::planner::{disc_value, disc_values, joker_values, plans_by_steps, playout_step};
 use crate::{AiError, Analysis, Bot, Budget, Candidate, deciding_seat, seat_vector};
 
@@ -171,6 +179,13 @@ pub struct MctsConfig {
     /// visits) and doubles c by 35 000. base = 20 000 scored 63.3% ± 6.3%
     /// against a constant c at 800 ms a move on one thread (60 games).
     pub exploration_base: f64,
+    /// Keys the placement and emperor nodes without the other seats'
+    /// reserves ([`crate::hash::reply_key`]), so that a reply is searched
+    /// once for all the draws that end the turn before it instead of once
+    /// per draw. At 4 000 iterations a move it scored 47.5% ± 3.5% against
+    /// full keys (200 games), at 1 s a move on one thread 56.7% ± 6.5% (60
+    /// games): the deeper replies are worth more the longer the search.
+    pub reply_keys: bool,
 }
 
 impl MctsConfig {
@@ -190,6 +205,7 @@ impl MctsConfig {
             "chance" => self.chance_width = number()?,
             "chance_power" => self.chance_power = number()?,
             "explore_base" => self.exploration_base = number()?,
+            "reply_keys" => self.reply_keys = number()? != 0.0,
             _ => return Err(format!("unknown setting {key}")),
         }
         Ok(())
@@ -212,6 +228,18 @@ impl Default for MctsConfig {
             chance_width: 0.0,
             chance_power: 0.5,
             exploration_base: 20_000.0,
+            reply_keys: true,
+        }
+    }
+}
+
+impl MctsConfig {
+    /// The key under which the tree files `game`.
+    fn key_of(&self, game: &Game) -> u64 {
+        if self.reply_keys {
+            reply_key(game)
+        } else {
+            search_key(game)
         }
     }
 }
@@ -560,7 +588,7 @@ impl Tree {
     /// The node of `game`, created if it is new and there is room.
     fn node_of(&mut self, game: &Game, config: &MctsConfig) -> Option<u32> {
         let max_nodes = config.max_nodes.max(16);
-        let key = search_key(game);
+        let key = config.key_of(game);
         if let Some(&index) = self.table.get(&key) {
             return Some(index);
         }
@@ -1045,7 +1073,7 @@ mod tests {
         next.play(*best).unwrap();
         capped(&mut tree, &next, &config, &limits, 2_000, 2);
         let before = tree.nodes.len();
-        let Some(&index) = tree.table.get(&search_key(&next)) else {
+        let Some(&index) = tree.table.get(&config.key_of(&next)) else {
             panic!("the second root is in the table");
         };
         let visits = tree.nodes[index as usize].visits;
@@ -1056,7 +1084,7 @@ mod tests {
             tree.nodes.len() < before,
             "the first search's other lines go"
         );
-        let Some(&index) = tree.table.get(&search_key(&next)) else {
+        let Some(&index) = tree.table.get(&config.key_of(&next)) else {
             panic!("the second root survives pruning");
         };
         assert_eq!(tree.nodes[index as usize].visits, visits);
@@ -1094,7 +1122,7 @@ mod tests {
             game.play(*best).unwrap();
             if tree.nodes.len() > config.max_nodes / 10 * 8
                 && game.phase() == Phase::Place
-                && tree.table.contains_key(&search_key(&game))
+                && tree.table.contains_key(&config.key_of(&game))
             {
                 break game;
             }
@@ -1103,7 +1131,7 @@ mod tests {
             }
             assert!(!game.is_over());
         };
-        let Some(&index) = tree.table.get(&search_key(&next)) else {
+        let Some(&index) = tree.table.get(&config.key_of(&next)) else {
             panic!("the position played was searched");
         };
         let visits = tree.nodes[index as usize].visits;
