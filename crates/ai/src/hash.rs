@@ -210,7 +210,24 @@ pub type BuildKeyHasher = BuildHasherDefault<KeyHasher>;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use carolus_rules::{GameRng, Move, Phase, Variant};
+    use carolus_rules::{GameRng, Move, Variant};
+
+    /// Hands `visit` a new random game of every player count, `rounds` times
+    /// over, with the generator to play it on.
+    fn for_random_games(
+        rng: &mut GameRng,
+        rounds: usize,
+        mut visit: impl FnMut(Game, &mut GameRng),
+    ) {
+        for _ in 0..rounds {
+            for players in 2..=4 {
+                let Some(game) = Game::random(players, Variant::for_players(players), rng) else {
+                    panic!("a random game exists");
+                };
+                visit(game, rng);
+            }
+        }
+    }
 
     #[test]
     fn placement_orders_that_reach_the_same_position_share_a_key() {
@@ -254,20 +271,14 @@ mod tests {
         let mut rng = GameRng::seed_from_u64(5);
         let mut seen = std::collections::HashMap::new();
         let mut positions = 0;
-        for _ in 0..20 {
-            for players in 2..=4 {
-                let Some(mut game) = Game::random(players, Variant::for_players(players), &mut rng)
-                else {
-                    panic!("a random game exists");
-                };
-                while game.play_random(&mut rng).is_some() {
-                    if let Some(earlier) = seen.insert(search_key(&game), game.clone()) {
-                        assert_eq!(earlier, game, "two positions share a search key");
-                    }
-                    positions += 1;
+        for_random_games(&mut rng, 20, |mut game, rng| {
+            while game.play_random(rng).is_some() {
+                if let Some(earlier) = seen.insert(search_key(&game), game.clone()) {
+                    assert_eq!(earlier, game, "two positions share a search key");
                 }
+                positions += 1;
             }
-        }
+        });
         assert!(positions > 10_000, "{positions}");
     }
 
@@ -279,39 +290,31 @@ mod tests {
         let mut rng = GameRng::seed_from_u64(8);
         let mut moves_of = std::collections::HashMap::new();
         let mut joined = 0;
-        for _ in 0..30 {
-            for players in 2..=4 {
-                let Some(mut game) = Game::random(players, Variant::for_players(players), &mut rng)
-                else {
-                    panic!("a random game exists");
-                };
-                while !game.is_over() {
-                    if game.phase() == Phase::Draw {
-                        // Two different draws of the seat that just moved.
-                        let mut one = game.clone();
-                        one.play_random(&mut rng);
-                        let mut other = game.clone();
-                        other.play_random(&mut rng);
-                        if one.phase() == Phase::Place
-                            && one != other
-                            && other.phase() == Phase::Place
-                        {
-                            assert_eq!(reply_key(&one), reply_key(&other));
-                            assert_ne!(search_key(&one), search_key(&other));
-                            joined += 1;
-                        }
+        for_random_games(&mut rng, 30, |mut game, rng| {
+            while !game.is_over() {
+                if game.phase() == Phase::Draw {
+                    // Two different draws of the seat that just moved.
+                    let mut one = game.clone();
+                    one.play_random(rng);
+                    let mut other = game.clone();
+                    other.play_random(rng);
+                    if one.phase() == Phase::Place && one != other && other.phase() == Phase::Place
+                    {
+                        assert_eq!(reply_key(&one), reply_key(&other));
+                        assert_ne!(search_key(&one), search_key(&other));
+                        joined += 1;
                     }
-                    if !matches!(game.phase(), Phase::Place | Phase::Move) {
-                        assert_eq!(reply_key(&game), search_key(&game));
-                    }
-                    let moves = game.legal_moves().to_vec();
-                    if let Some(earlier) = moves_of.insert(reply_key(&game), moves.clone()) {
-                        assert_eq!(earlier, moves, "one reply key, two move lists");
-                    }
-                    game.play_random(&mut rng);
                 }
+                if !matches!(game.phase(), Phase::Place | Phase::Move) {
+                    assert_eq!(reply_key(&game), search_key(&game));
+                }
+                let moves = game.legal_moves().to_vec();
+                if let Some(earlier) = moves_of.insert(reply_key(&game), moves.clone()) {
+                    assert_eq!(earlier, moves, "one reply key, two move lists");
+                }
+                game.play_random(rng);
             }
-        }
+        });
         assert!(joined > 300, "{joined}");
     }
 }

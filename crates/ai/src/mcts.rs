@@ -210,6 +210,15 @@ impl MctsConfig {
         }
         Ok(())
     }
+
+    /// The key under which the tree files `game`.
+    fn key_of(&self, game: &Game) -> u64 {
+        if self.reply_keys {
+            reply_key(game)
+        } else {
+            search_key(game)
+        }
+    }
 }
 
 impl Default for MctsConfig {
@@ -229,17 +238,6 @@ impl Default for MctsConfig {
             chance_power: 0.5,
             exploration_base: 20_000.0,
             reply_keys: true,
-        }
-    }
-}
-
-impl MctsConfig {
-    /// The key under which the tree files `game`.
-    fn key_of(&self, game: &Game) -> u64 {
-        if self.reply_keys {
-            reply_key(game)
-        } else {
-            search_key(game)
         }
     }
 }
