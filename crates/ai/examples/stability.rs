@@ -19,21 +19,10 @@ mod greedy_positions;
 mod tunes;
 
 use carolus_ai::{Bot, BotSpec, Budget, Mcts};
-use carolus_rules::{Game, Phase};
-use greedy_positions::greedy_positions;
+use greedy_positions::turn_start_positions;
 use tunes::parse_tunes;
 
 const DEFAULT_BUDGETS: [u64; 4] = [4_000, 16_000, 64_000, 256_000];
-
-/// The first placement or disc choice of odd rounds up to 11.
-fn positions(players: usize, seeds: u64) -> Vec<Game> {
-    greedy_positions(players, 1..=seeds, |game| {
-        matches!(game.phase(), Phase::Place | Phase::Disc)
-            && game.placed_this_turn() == 0
-            && game.round() % 2 == 1
-            && game.round() <= 11
-    })
-}
 
 fn main() {
     // One configuration serves every search.
@@ -59,7 +48,7 @@ fn main() {
         },
         None => DEFAULT_BUDGETS.to_vec(),
     };
-    let games = positions(2, 4);
+    let games = turn_start_positions(4);
     println!("{} positions", games.len());
     let mut agree = vec![[0usize; 2]; budgets.len()];
     for (index, game) in games.iter().enumerate() {

@@ -111,6 +111,31 @@
 //!   thread 56.7% ± 6.5% (60 games, `--deals 30 --seed 900`); the default
 //!   since, because the deeper search of the replies pays more the longer
 //!   the search runs, which is what a longer time limit needs.
+//! - With both (growing c and reply keys), 400 ms against 200 ms a move on
+//!   one thread scored 55.0% ± 4.9% (100 games, `--deals 50 --seed 1400`;
+//!   52.0% before), and `examples/stability.rs` found the two seeds
+//!   agreeing in 27, 31, 35 and 33 of 49 positions at 4 000 to 256 000
+//!   iterations (19 to 24 before); seed 1 kept its 64 000-iteration choice
+//!   at 256 000 in 45 of them.
+//! - The root's ranking is still sometimes wrong. `examples/gaps.rs`
+//!   searches each of the three most visited root moves alone (twice,
+//!   128 000 iterations each; the two seeds differ by 0.004 in the median):
+//!   in 8 of 49 positions a rival was worth 0.016 to 0.094 more than the
+//!   move with the most visits. A rival's root mean comes from a shallower
+//!   subtree, where the mover's own exploration of the turn's later
+//!   placements still weighs. Two ways of valuing a move by its line of
+//!   most visited moves instead (which that exploration does not dilute)
+//!   lost: as the value in the selection, 24.8% ± 3.0% at 4 000 iterations
+//!   a move (200 games; 31.0% ± 4.6% when a line needed 256 visits to
+//!   count), because well-visited lines then looked better than the rest
+//!   and the lock-in grew; as the final choice among the moves with at
+//!   least 30% of the leader's visits, 38.0% ± 4.9% at 4 000 iterations
+//!   (100 games), and with at least 50%, 46.7% ± 6.5% at 16 000 (60 games).
+//!   Giving the three most visited root moves equal visits in the second
+//!   half of the search and playing the one with the best mean over those
+//!   visits (what `gaps.rs` does with fresh trees) lost too: 34.5% ± 4.8%
+//!   at 400 ms a move on one thread (100 games). Every root rule tried so
+//!   far that overrules the visit counts has lost.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -40,3 +40,16 @@ pub fn greedy_positions(
     }
     positions
 }
+
+/// The positions the search experiments study: the first placement or disc
+/// choice of the odd rounds up to 11 in two-player games between greedy
+/// bots, one game per seed in `1..=seeds`.
+#[allow(dead_code)] // The benchmark includes this file too but does not need it.
+pub fn turn_start_positions(seeds: u64) -> Vec<Game> {
+    greedy_positions(2, 1..=seeds, |game| {
+        matches!(game.phase(), Phase::Place | Phase::Disc)
+            && game.placed_this_turn() == 0
+            && game.round() % 2 == 1
+            && game.round() <= 11
+    })
+}
