@@ -1,7 +1,7 @@
 //! Positions for the AI's experiments and benchmarks: decisions due in games
 //! between greedy bots, so that they look like the positions of real play
-//! rather than of random games. Shared by `examples/stability.rs` and
-//! `benches/speed.rs` through `#[path]`.
+//! rather than of random games. Shared by `examples/stability.rs`,
+//! `examples/gaps.rs` and `benches/speed.rs` through `#[path]`.
 
 use carolus_ai::{Bot, Budget, Greedy};
 use carolus_rules::{Game, GameRng, Phase, RecordedGame, Variant};
