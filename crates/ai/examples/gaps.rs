@@ -22,10 +22,10 @@ mod greedy_positions;
 #[path = "support/tunes.rs"]
 mod tunes;
 
-use carolus_ai::{Bot, BotSpec, Budget, Mcts};
+use carolus_ai::{Bot, Budget, Mcts};
 use carolus_rules::Game;
 use greedy_positions::turn_start_positions;
-use tunes::parse_tunes;
+use tunes::one_thread_config;
 
 /// The root search's budget.
 const ROOT_ITERATIONS: u64 = 64_000;
@@ -33,18 +33,14 @@ const ROOT_ITERATIONS: u64 = 64_000;
 const CANDIDATES: usize = 3;
 
 fn main() {
-    let mut config = BotSpec::MCTS.mcts_config();
-    config.threads = 1;
     let arguments: Vec<String> = std::env::args().skip(1).collect();
-    let tunes = parse_tunes(arguments.first().map_or("", String::as_str)).and_then(|tunes| {
-        tunes
-            .iter()
-            .try_for_each(|(key, value)| config.tune(key, value))
-    });
-    if let Err(e) = tunes {
-        eprintln!("{e}");
-        return;
-    }
+    let config = match one_thread_config(arguments.first().map_or("", String::as_str)) {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("{e}");
+            return;
+        }
+    };
     let fresh_budget = match arguments.get(1).map(|text| text.parse::<u64>()) {
         None => 128_000,
         Some(Ok(budget)) => budget,

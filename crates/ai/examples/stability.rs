@@ -18,25 +18,21 @@ mod greedy_positions;
 #[path = "support/tunes.rs"]
 mod tunes;
 
-use carolus_ai::{Bot, BotSpec, Budget, Mcts};
+use carolus_ai::{Bot, Budget, Mcts};
 use greedy_positions::turn_start_positions;
-use tunes::parse_tunes;
+use tunes::one_thread_config;
 
 const DEFAULT_BUDGETS: [u64; 4] = [4_000, 16_000, 64_000, 256_000];
 
 fn main() {
     // One configuration serves every search.
-    let mut config = BotSpec::MCTS.mcts_config();
-    config.threads = 1;
-    let tunes = parse_tunes(&std::env::args().nth(1).unwrap_or_default()).and_then(|tunes| {
-        tunes
-            .iter()
-            .try_for_each(|(key, value)| config.tune(key, value))
-    });
-    if let Err(e) = tunes {
-        eprintln!("{e}");
-        return;
-    }
+    let config = match one_thread_config(&std::env::args().nth(1).unwrap_or_default()) {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("{e}");
+            return;
+        }
+    };
     // A second argument replaces the budgets: `16000,64000`.
     let budgets: Vec<u64> = match std::env::args().nth(2) {
         Some(text) => match text.split(',').map(str::parse).collect() {
