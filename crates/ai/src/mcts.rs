@@ -110,13 +110,25 @@
 //!   iterations a move 47.5% ± 3.5% (200 games), at 1 s a move on one
 //!   thread 56.7% ± 6.5% (60 games, `--deals 30 --seed 900`); the default
 //!   since, because the deeper search of the replies pays more the longer
-//!   the search runs, which is what a longer time limit needs.
+//!   the search runs, which is what a longer time limit needs. With three
+//!   players (one seat with reply keys against two with full keys, 200 ms
+//!   a move) they scored 36.7% over 84 games against a fair share of
+//!   33.3%: no sign of harm from hiding two reserves instead of one.
 //! - With both (growing c and reply keys), 400 ms against 200 ms a move on
 //!   one thread scored 55.0% ± 4.9% (100 games, `--deals 50 --seed 1400`;
 //!   52.0% before), and `examples/stability.rs` found the two seeds
 //!   agreeing in 27, 31, 35 and 33 of 49 positions at 4 000 to 256 000
 //!   iterations (19 to 24 before); seed 1 kept its 64 000-iteration choice
 //!   at 256 000 in 45 of them.
+//! - The extra time is really spent: replaying the decisions of one greedy
+//!   game through `carolus analyse` at 1 s and 2 s a decision on one
+//!   thread, the 2 s search ran 2.07 times the iterations on placements and
+//!   emperor moves and 1.74 times on discs (135 decisions), so early stop
+//!   does not eat the second second.
+//! - Not kept at 50 000 iterations a move on one thread (100 games, `--deals
+//!   50 --seed 2100`): a faster growth of the exploration constant (base
+//!   5 000 instead of 20 000, so that a long search leans further on the
+//!   priors), 54.0% ± 5.0%, not significant.
 //! - The root's ranking is still sometimes wrong. `examples/gaps.rs`
 //!   searches each of the three most visited root moves alone (twice,
 //!   128 000 iterations each; the two seeds differ by 0.004 in the median):
