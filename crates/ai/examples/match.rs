@@ -13,7 +13,7 @@
 //! Options: `--a SPEC`, `--b SPEC`, `--players N` (2, 3 or 4; in the team
 //! game A holds one team), `--deals N`, `--seed S`, `--jobs N` (games played
 //! at once), `--ms N` / `--iterations N` (a budget per move for both bots),
-//! `--verbose`.
+//! `--verbose`. A running score goes to stderr after every game.
 
 #[path = "support/tunes.rs"]
 mod tunes;
@@ -194,6 +194,18 @@ fn main() {
                     }
                     if let Ok(mut all) = results.lock() {
                         all.push(result);
+                        // A running score on stderr, so that a long run
+                        // that has to be stopped still says something.
+                        let (played, score) = all
+                            .iter()
+                            .flatten()
+                            .fold((0, 0.0), |(n, total), (score, _)| (n + 1, total + score));
+                        eprintln!(
+                            "{played} of {} games: A {score:.1} ({:.1}%), {:.0} s",
+                            games.len(),
+                            100.0 * score / f64::from(played.max(1)),
+                            start.elapsed().as_secs_f64()
+                        );
                     }
                 }
             });
