@@ -413,9 +413,10 @@ fn mix_seed(seed: u64, salt: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Searches one thread's trees. A lone tree searches straight through; a
-/// group takes turns of [`EARLY_STOP_INTERVAL`] iterations, so that every
-/// tree of the group has searched about as long when the time runs out.
+/// Searches one thread's trees and reports their root statistics. The
+/// trees take turns of [`EARLY_STOP_INTERVAL`] iterations, so that every
+/// tree has searched about as long when the time runs out (a lone tree
+/// simply searches on: its turns follow each other).
 fn search_group(
     trees: &mut [Tree],
     searches: &[Search],
@@ -424,9 +425,6 @@ fn search_group(
     limits: &Limits,
     votes: &StopVotes,
 ) -> Vec<RootReport> {
-    if let ([tree], [search]) = (&mut *trees, searches) {
-        return vec![tree.search(game, config, limits, votes, *search)];
-    }
     let mut runs: Vec<Option<Run>> = trees
         .iter_mut()
         .zip(searches)
@@ -436,7 +434,7 @@ fn search_group(
         let mut searching = false;
         for (tree, run) in trees.iter_mut().zip(&mut runs) {
             if let Some(run) = run.as_mut().filter(|run| !run.done) {
-                tree.advance(run, game, config, limits, votes, EARLY_STOP_INTERVAL);
+                tree.advance(run, game, config, limits, votes);
                 searching |= !run.done;
             }
         }
@@ -498,8 +496,7 @@ struct Search {
 struct Run {
     root: u32,
     rng: GameRng,
-    cap: Option<u64>,
-    voter: usize,
+    search: Search,
     iterations: u64,
     start: Instant,
     /// The budget is spent or the search has stopped early.
@@ -720,22 +717,6 @@ impl Tree {
         Some(index)
     }
 
-    /// Runs the search from `game` and reports the root statistics.
-    fn search(
-        &mut self,
-        game: &Game,
-        config: &MctsConfig,
-        limits: &Limits,
-        votes: &StopVotes,
-        search: Search,
-    ) -> RootReport {
-        let Some(mut run) = self.begin(game, config, search) else {
-            return RootReport::default();
-        };
-        self.advance(&mut run, game, config, limits, votes, u64::MAX);
-        self.report(run.root, game, run.iterations)
-    }
-
     /// Prepares a search from `game`: makes room in the tree and finds (or
     /// creates) the root. `None` if the tree has no room for the root.
     fn begin(&mut self, game: &Game, config: &MctsConfig, search: Search) -> Option<Run> {
@@ -758,16 +739,16 @@ impl Tree {
         Some(Run {
             root,
             rng: GameRng::seed_from_u64(search.seed),
-            cap: search.cap,
-            voter: search.voter,
+            search,
             iterations: 0,
             start: Instant::now(),
             done: false,
         })
     }
 
-    /// Goes on with `run` for at most `steps` iterations, and marks it done
-    /// once its budget is spent or the search may stop early.
+    /// Goes on with `run` for one turn of at most [`EARLY_STOP_INTERVAL`]
+    /// iterations, and marks it done once its budget is spent or the search
+    /// may stop early.
     fn advance(
         &mut self,
         run: &mut Run,
@@ -775,22 +756,19 @@ impl Tree {
         config: &MctsConfig,
         limits: &Limits,
         votes: &StopVotes,
-        steps: u64,
     ) {
-        let mut taken = 0;
-        while taken < steps {
-            if run.cap.is_some_and(|cap| run.iterations >= cap) || limits.expired() {
+        for _ in 0..EARLY_STOP_INTERVAL {
+            if run.search.cap.is_some_and(|cap| run.iterations >= cap) || limits.expired() {
                 run.done = true;
                 return;
             }
             self.iterate(game, run.root, config, &mut run.rng);
             run.iterations += 1;
-            taken += 1;
             if config.early_stop
-                && run.cap.is_none()
+                && run.search.cap.is_none()
                 && run.iterations.is_multiple_of(EARLY_STOP_INTERVAL)
                 && votes.vote(
-                    run.voter,
+                    run.search.voter,
                     self.decided(run.root, limits, run.iterations, run.start),
                 )
             {
@@ -1217,7 +1195,15 @@ mod tests {
             seed,
             voter: 0,
         };
-        tree.search(game, config, limits, &StopVotes::new(1), search)
+        let mut reports = search_group(
+            std::slice::from_mut(tree),
+            &[search],
+            game,
+            config,
+            limits,
+            &StopVotes::new(1),
+        );
+        reports.pop().unwrap_or_default()
     }
 
     /// A two-player game advanced by random play to a placement.
