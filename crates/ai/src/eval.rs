@@ -111,7 +111,6 @@ pub fn outcome(game: &Game) -> SeatValues {
 pub fn side_scores(game: &Game, weights: &EvalWeights) -> SeatValues {
     let sides = side_count(game);
     let players = game.players();
-    let per_turn = u32::from(game.config().knights_per_turn);
     let control = control_sides(game);
     let mut scores = [0.0; MAX_SEATS];
 
@@ -119,37 +118,17 @@ pub fn side_scores(game: &Game, weights: &EvalWeights) -> SeatValues {
         *score += weights.castle * castles_of_side(game, side) as f64;
     }
 
-    // What each side could add to a region next turn: its reserve knights of
-    // the families it controls (and its jokers), at most one turn's worth.
-    let mut usable = [0u32; MAX_SEATS];
-    for seat in Seat::all(players) {
-        let side = side_of(game, seat);
-        let reserve = game.reserve(seat);
-        let mut knights = game.pending_jokers(seat) as u32;
-        for family in Family::ALL {
-            if control[family.index()] == Some(side) {
-                knights += reserve[family];
-            }
-        }
-        usable[side] += knights;
-    }
-    for knights in &mut usable[..sides] {
-        *knights = (*knights).min(per_turn);
-    }
+    let usable = usable_knights(game, &control);
 
     let regions = game.regions();
     let region_count = regions.len();
     let emperor = game.emperor();
-    let mut on_board = [0u32; FAMILY_COUNT];
+    let on_board = knights_on_board(game);
     for (index, region) in regions.iter().enumerate() {
-        let knights = region.knights();
-        for (total, count) in on_board.iter_mut().zip(knights.0) {
-            *total += count;
-        }
         let mut region_scores = [0u32; MAX_SEATS];
         for (family, side) in control.iter().enumerate() {
             if let Some(side) = side {
-                region_scores[*side] += knights.0[family];
+                region_scores[*side] += region.knights().0[family];
             }
         }
         let owner = region.owner_index();
@@ -159,11 +138,7 @@ pub fn side_scores(game: &Game, weights: &EvalWeights) -> SeatValues {
         let Some((leader, best, second)) = unique_leader(&region_scores[..sides]) else {
             continue;
         };
-        let challenger = (0..sides)
-            .filter(|&side| side != leader)
-            .map(|side| region_scores[side] + usable[side])
-            .max()
-            .unwrap_or(0);
+        let challenger = strongest_challenger(&region_scores[..sides], &usable, leader);
         let confidence = if best > challenger {
             weights.safe_lead
         } else if best >= second + 2 {
@@ -196,13 +171,7 @@ pub fn side_scores(game: &Game, weights: &EvalWeights) -> SeatValues {
             continue;
         };
         let side = side_of(game, holder);
-        let held = game.court(holder)[family];
-        let vulnerable = Seat::all(players).any(|other| {
-            side_of(game, other) != side && {
-                let supply = game.reserve(other)[family] + game.pending_jokers(other) as u32;
-                game.court(other)[family] + supply.min(per_turn) > held
-            }
-        });
+        let vulnerable = control_is_vulnerable(game, family, holder);
         let worth =
             weights.control_base + weights.control_per_knight * on_board[family.index()] as f64;
         scores[side] += if vulnerable {
@@ -226,6 +195,67 @@ pub fn side_scores(game: &Game, weights: &EvalWeights) -> SeatValues {
         scores[side] += weights.joker * game.pending_jokers(seat) as f64;
     }
     scores
+}
+
+/// What each side could add to a region in one turn, by side: its reserve
+/// knights of the families it controls (`control`, from [`control_sides`])
+/// and its jokers, at most one turn's worth.
+pub fn usable_knights(game: &Game, control: &[Option<usize>; FAMILY_COUNT]) -> [u32; MAX_SEATS] {
+    let per_turn = u32::from(game.config().knights_per_turn);
+    let mut usable = [0u32; MAX_SEATS];
+    for seat in Seat::all(game.players()) {
+        let side = side_of(game, seat);
+        let reserve = game.reserve(seat);
+        let mut knights = game.pending_jokers(seat) as u32;
+        for family in Family::ALL {
+            if control[family.index()] == Some(side) {
+                knights += reserve[family];
+            }
+        }
+        usable[side] += knights;
+    }
+    for knights in &mut usable[..side_count(game)] {
+        *knights = (*knights).min(per_turn);
+    }
+    usable
+}
+
+/// Whether a seat of another side could take `family` from `holder` next
+/// turn, with the knights of its reserve and its jokers put into its court.
+pub fn control_is_vulnerable(game: &Game, family: Family, holder: Seat) -> bool {
+    let per_turn = u32::from(game.config().knights_per_turn);
+    let side = side_of(game, holder);
+    let held = game.court(holder)[family];
+    Seat::all(game.players()).any(|other| {
+        side_of(game, other) != side && {
+            let supply = game.reserve(other)[family] + game.pending_jokers(other) as u32;
+            game.court(other)[family] + supply.min(per_turn) > held
+        }
+    })
+}
+
+/// The knights of each family in the regions.
+pub fn knights_on_board(game: &Game) -> [u32; FAMILY_COUNT] {
+    let mut on_board = [0u32; FAMILY_COUNT];
+    for region in game.regions() {
+        for (total, count) in on_board.iter_mut().zip(region.knights().0) {
+            *total += count;
+        }
+    }
+    on_board
+}
+
+/// The highest score in a region that a side other than `leader` could
+/// reach in one turn: its score there plus its usable knights
+/// ([`usable_knights`]).
+pub fn strongest_challenger(scores: &[u32], usable: &[u32; MAX_SEATS], leader: usize) -> u32 {
+    scores
+        .iter()
+        .enumerate()
+        .filter(|&(side, _)| side != leader)
+        .map(|(side, score)| score + usable[side])
+        .max()
+        .unwrap_or(0)
 }
 
 /// The castles on the board of `side`.

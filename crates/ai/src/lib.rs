@@ -29,9 +29,11 @@
 //!   (max^n; partners share their team's value), one placement per tree
 //!   level with a transposition table so that placement orders reaching the
 //!   same position share one node, heuristic priors (PUCT), and leaves
-//!   valued by biased playouts to the end of the game in which every player
-//!   plays the turns of a fast planner ([`planner`]), with a little
-//!   randomness. It uses every core (root parallelism, one tree per thread)
+//!   valued by biased playouts in which every player plays the turns of a
+//!   fast planner ([`planner`]), with a little randomness: with two
+//!   players eight turns long and then valued by a learned evaluation
+//!   ([`value`]), with three or four to the end of the game. It uses every
+//!   core (root parallelism, one tree per thread)
 //!   and keeps its trees between moves, pruning a full tree down to what
 //!   the last search used instead of clearing it. A search limited by time
 //!   stops early once its answer cannot change any more.
@@ -116,6 +118,7 @@ pub mod mcts;
 pub mod planner;
 mod random;
 mod spec;
+pub mod value;
 
 use carolus_rules::{Game, Move, Phase, Seat};
 use thiserror::Error;
@@ -123,7 +126,7 @@ use thiserror::Error;
 pub use budget::Budget;
 pub use greedy::Greedy;
 pub use hash::{position_key, reply_key, search_key};
-pub use mcts::{Mcts, MctsConfig};
+pub use mcts::{LeafValue, Mcts, MctsConfig};
 pub use random::RandomBot;
 pub use spec::BotSpec;
 

@@ -6,7 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use crate::mcts::{Mcts, MctsConfig};
+use crate::mcts::{LeafValue, Mcts, MctsConfig};
 use crate::{AiError, Bot, Greedy, RandomBot};
 
 /// Which bot to build, with its settings.
@@ -24,7 +24,8 @@ use crate::{AiError, Bot, Greedy, RandomBot};
 /// level, none at 5), `ms` (its own time cap per move), `iterations` (its own
 /// iteration cap per move) and `threads` (default: every core), and for
 /// experiments `explore` (the PUCT constant, default 2) and `playout`
-/// (planned turns after each leaf). The caller's [`crate::Budget`] applies
+/// (planned turns after each leaf, then the hand-written evaluation, for
+/// every player count). The caller's [`crate::Budget`] applies
 /// as well; the tighter limit wins.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BotSpec {
@@ -113,7 +114,7 @@ impl BotSpec {
                 config.exploration = *explore;
             }
             if let Some(playout) = playout {
-                config.playout_turns = *playout;
+                config.leaves = [LeafValue::Evaluated { turns: *playout }; 3];
             }
             config.time = ms.map(Duration::from_millis);
             let level_cap = level
