@@ -334,7 +334,7 @@ fn calibration(game: &Game) -> (f64, f64, f64) {
 
 /// Estimated win chances per seat that mean what they say: the side scores
 /// of the evaluation under a softmax whose temperature was fitted to the
-/// results of real games ([`calibration`]). Exact for a finished game.
+/// results of real games (`calibration`). Exact for a finished game.
 ///
 /// [`win_chances`] uses a much lower temperature (one castle at the start),
 /// which sharpens the differences between moves for the bots' decisions

@@ -5,7 +5,8 @@
 //! planner ([`crate::planner`]). A playout's result is one noisy sample of
 //! what the position is worth; this model predicts the *average* result of
 //! such playouts from a position, so a search can stop a playout after a few
-//! turns and ask the model instead (`mcts:…;learned=1;playout=N`).
+//! turns and ask the model instead ([`crate::LeafValue::Learned`], the
+//! two-player default with eight turns; tune key `leaf=learned:N`).
 //!
 //! The hand-written evaluation ([`crate::eval`]) lost in that role because it
 //! misjudges whose turn comes next. The model is therefore only asked at the
