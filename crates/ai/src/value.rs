@@ -36,7 +36,8 @@ use carolus_rules::{Family, Game, MAX_SEATS, Phase, Seat};
 
 use crate::eval::{
     SeatValues, castles_of_side, control_is_vulnerable, control_sides, knights_on_board, outcome,
-    progress, side_count, side_of, strongest_challenger, unique_leader, usable_knights,
+    progress, side_count, side_of, softmax_by_side, strongest_challenger, unique_leader,
+    usable_knights,
 };
 use crate::planner::best_plan;
 
@@ -233,21 +234,6 @@ pub fn side_scores(game: &Game, inputs: &SideInputs, weights: &[f64; INPUTS]) ->
     scores
 }
 
-/// The chance of each side from its score: a softmax.
-pub fn side_chances(scores: &[f64]) -> SeatValues {
-    let top = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let mut chances = [0.0; MAX_SEATS];
-    let mut total = 0.0;
-    for (chance, score) in chances.iter_mut().zip(scores) {
-        *chance = (score - top).exp();
-        total += *chance;
-    }
-    for chance in &mut chances[..scores.len()] {
-        *chance /= total;
-    }
-    chances
-}
-
 /// The model's win chances per seat, summing to 1 (exact for a finished
 /// game). Meant for positions at the start of a turn ([`at_turn_start`]).
 pub fn learned_chances(game: &Game) -> SeatValues {
@@ -256,15 +242,8 @@ pub fn learned_chances(game: &Game) -> SeatValues {
     }
     let weights = &FITTED[model_index(game)];
     let scores = side_scores(game, &side_inputs(game), weights);
-    let sides = side_count(game);
-    let side_chances = side_chances(&scores[..sides]);
-    let players = game.players();
-    let seats_per_side = (players / sides.max(1)).max(1) as f64;
-    let mut chances = [0.0; MAX_SEATS];
-    for seat in Seat::all(players) {
-        chances[seat.index()] = side_chances[side_of(game, seat)] / seats_per_side;
-    }
-    chances
+    // The scores are in log-odds units already: temperature 1.
+    softmax_by_side(game, &scores, 1.0)
 }
 
 /// The fitted weights: two players, three players, the team game.
