@@ -125,7 +125,19 @@
 //!   52.0% before), and `examples/stability.rs` found the two seeds
 //!   agreeing in 27, 31, 35 and 33 of 49 positions at 4 000 to 256 000
 //!   iterations (19 to 24 before); seed 1 kept its 64 000-iteration choice
-//!   at 256 000 in 45 of them.
+//!   at 256 000 in 45 of them. With the learned two-player leaves the
+//!   seeds agree in 37, 44, 43 and 41 of 49 at 16 000 to 512 000
+//!   iterations, and seed 1's choice at 16 000, 64 000 and 256 000 is its
+//!   512 000-iteration choice in 38, 38 and 46: what more iterations
+//!   change are mostly near ties, on which the seeds disagree too.
+//! - The gain of doubling the time ends before one second (learned
+//!   leaves, one thread a bot, 100 games each): 200 ms against 100 ms 62%,
+//!   400 ms against 200 ms 57.0%, 1 s against 500 ms 51.0% ± 5.0%
+//!   (`--deals 50 --seed 5400`), 2 s against 1 s about 50%. It is not a
+//!   mechanical limit: at 2 s a move no tree reached its size limit in 183
+//!   searches of an instrumented build. Growing c at the root only, with a
+//!   constant c below it, scored 51.0% at 2 s against 1 s (100 games,
+//!   `--deals 50 --seed 5100`): not kept.
 //! - The extra time is really spent: replaying the decisions of one greedy
 //!   game through `carolus analyse` at 1 s and 2 s a decision on one
 //!   thread, the 2 s search ran 2.07 times the iterations on placements and
@@ -278,6 +290,8 @@ impl LeafValue {
     /// Two players: eight turns, then the learned evaluation, which scored
     /// 64.0% ± 4.8% against playouts to the end at 4 000 iterations a move
     /// and 71.0% ± 4.6% at 400 ms a move (one thread a bot, 100 games each).
+    /// Four turns scored 51.0% against eight at 400 ms a move, and asking
+    /// the model at the leaf itself (no turns) only 29.7% (37 games).
     /// With three players the same rule lost (22.8% ± 4.4% against a fair
     /// share of 33.3% at 4 000 iterations, 90 games), and so it did in the
     /// team game (35.5% ± 4.8% at 4 000 iterations, 100 games), so both
