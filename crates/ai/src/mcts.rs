@@ -119,7 +119,9 @@
 //!   the search runs, which is what a longer time limit needs. With three
 //!   players (one seat with reply keys against two with full keys, 200 ms
 //!   a move) they scored 36.7% over 84 games against a fair share of
-//!   33.3%: no sign of harm from hiding two reserves instead of one.
+//!   33.3%: no sign of harm from hiding two reserves instead of one; at
+//!   1 s a move 50.0% ± 7.4% over 48 games (`--deals 8`, seeds 6300 and
+//!   6400): with three players too they pay at longer searches.
 //! - With both (growing c and reply keys), 400 ms against 200 ms a move on
 //!   one thread scored 55.0% ± 4.9% (100 games, `--deals 50 --seed 1400`;
 //!   52.0% before), and `examples/stability.rs` found the two seeds
@@ -138,6 +140,18 @@
 //!   searches of an instrumented build. Growing c at the root only, with a
 //!   constant c below it, scored 51.0% at 2 s against 1 s (100 games,
 //!   `--deals 50 --seed 5100`): not kept.
+//! - Not kept: a stronger but slower playout policy (a throwaway build).
+//!   In each of the eight playout turns the mover tried the planner's
+//!   best plan for every number of emperor steps, played each on a copy
+//!   up to the next turn start (one sampled draw shared by the
+//!   candidates) and kept the one the learned model rated best. At equal
+//!   iterations it won, 64.0% ± 4.8% at 4 000 a move (100 games, `--deals
+//!   50 --seed 6000`), but it ran 2.4 times slower, and at equal time it
+//!   lost the more the longer the search: 44.0% ± 5.0% at 400 ms (100
+//!   games, `--seed 6100`), 7.0 of 23 games (30.4%) at 1 s (`--seed 6200`,
+//!   stopped). The tree already looks a turn ahead; buying that lookahead
+//!   again in every playout costs more iterations than it is worth, so a
+//!   slower leaf does not move the search to where doubling still pays.
 //! - The extra time is really spent: replaying the decisions of one greedy
 //!   game through `carolus analyse` at 1 s and 2 s a decision on one
 //!   thread, the 2 s search ran 2.07 times the iterations on placements and
