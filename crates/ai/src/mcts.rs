@@ -306,8 +306,9 @@ impl LeafValue {
     /// and 71.0% ± 4.6% at 400 ms a move (one thread a bot, 100 games each).
     /// Four turns scored 51.0% against eight at 400 ms a move, and asking
     /// the model at the leaf itself (no turns) only 29.7% (37 games).
-    /// With three players the same rule lost (22.8% ± 4.4% against a fair
-    /// share of 33.3% at 4 000 iterations, 90 games), and so it did in the
+    /// With three players the same rule lost (22.8% ± 4.4% and 32.6% ±
+    /// 4.9% against a fair share of 33.3% on two sets of 90 games at 4 000
+    /// iterations; 16 and 24 turns did no better), and so it did in the
     /// team game (35.5% ± 4.8% at 4 000 iterations, 100 games), so both
     /// play out to the end.
     pub const DEFAULTS: [LeafValue; 3] = [
