@@ -162,6 +162,10 @@
 //!   as flat: 1 s against 500 ms 52.0% ± 5.0% (100 games, `--deals 50
 //!   --seed 5400`; the default 51.0%). Depth below the mover's own draws is
 //!   not what the longer search lacks.
+//! - Not kept at 4 000 iterations a move (100 games each): first-play
+//!   urgency reduction, unvisited children starting δ below their parent's
+//!   mean. δ = 0.1 scored 58.0% ± 5.0% and 46.5% ± 5.0% (`--deals 50`,
+//!   seeds 7200 and 7300), about 52% pooled; δ = 0.2 51.0% ± 5.0%.
 //! - The extra time is really spent: replaying the decisions of one greedy
 //!   game through `carolus analyse` at 1 s and 2 s a decision on one
 //!   thread, the 2 s search ran 2.07 times the iterations on placements and
