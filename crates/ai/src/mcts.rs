@@ -166,6 +166,12 @@
 //!   urgency reduction, unvisited children starting δ below their parent's
 //!   mean. δ = 0.1 scored 58.0% ± 5.0% and 46.5% ± 5.0% (`--deals 50`,
 //!   seeds 7200 and 7300), about 52% pooled; δ = 0.2 51.0% ± 5.0%.
+//! - Not kept: half the exploration constant inside a turn (at the
+//!   placements after the first and at the emperor move, below the root),
+//!   so that a root move's mean is less diluted by the mover's own
+//!   exploration of the rest of the turn. 48.5% ± 5.0% at 4 000 iterations
+//!   a move (100 games, `--deals 50 --seed 8000`), 43.3% ± 6.5% at 48 000
+//!   (60 games, `--deals 30 --seed 8200`): worse the longer the search.
 //! - The extra time is really spent: replaying the decisions of one greedy
 //!   game through `carolus analyse` at 1 s and 2 s a decision on one
 //!   thread, the 2 s search ran 2.07 times the iterations on placements and
@@ -200,7 +206,10 @@
 //!   count), because well-visited lines then looked better than the rest
 //!   and the lock-in grew; as the final choice among the moves with at
 //!   least 30% of the leader's visits, 38.0% ± 4.9% at 4 000 iterations
-//!   (100 games), and with at least 50%, 46.7% ± 6.5% at 16 000 (60 games).
+//!   (100 games), and with at least 50%, 46.7% ± 6.5% at 16 000 (60 games)
+//!   and 48.0% ± 5.0% at 48 000 (100 games, `--deals 50 --seed 8100`, a
+//!   line descending only into children of at least 500 visits): the loss
+//!   shrank with the budget but did not turn into a gain.
 //!   Giving the three most visited root moves equal visits in the second
 //!   half of the search and playing the one with the best mean over those
 //!   visits (what `gaps.rs` does with fresh trees) lost too: 34.5% ± 4.8%
