@@ -29,7 +29,7 @@ use std::thread;
 use carolus_ai::eval::{SeatValues, outcome};
 use carolus_ai::planner::playout_step;
 use carolus_ai::value::{at_turn_start, learned_chances};
-use carolus_rules::{Game, GameRng, Seat, Variant};
+use carolus_rules::{Game, GameRng, MAX_SEATS, Seat, Variant};
 
 /// The planner's randomness in the playouts, as in the tree search.
 const PLAYOUT_RANDOMNESS: u32 = 4;
@@ -48,7 +48,6 @@ struct Options {
 /// The errors at one position, summed over its seats.
 #[derive(Clone, Copy, Default)]
 struct Errors {
-    seats: f64,
     floor: f64,
     model_loss: f64,
     later_loss: f64,
@@ -58,7 +57,6 @@ struct Errors {
 
 impl Errors {
     fn add(&mut self, other: &Errors) {
-        self.seats += other.seats;
         self.floor += other.floor;
         self.model_loss += other.model_loss;
         self.later_loss += other.later_loss;
@@ -110,7 +108,9 @@ fn main() {
         std::process::exit(1);
     }
     let per_position = |x: f64| x / positions as f64;
-    let rms = |x: f64| (x / total.seats).sqrt();
+    // Every position contributes one error per seat.
+    let seat_errors = (positions * options.players as u64) as f64;
+    let rms = |x: f64| (x / seat_errors).sqrt();
     println!(
         "{} players, {positions} positions, {} playouts each (seeds {}..):",
         options.players, options.playouts, options.seed
@@ -169,8 +169,8 @@ fn measure(seed: u64, options: &Options) -> Option<Errors> {
     let position = position(seed, options.players)?;
     let seats: Vec<usize> = Seat::all(options.players).map(Seat::index).collect();
     let model = learned_chances(&position);
-    let mut results = [0.0; carolus_rules::MAX_SEATS];
-    let mut later = [0.0; carolus_rules::MAX_SEATS];
+    let mut results = [0.0; MAX_SEATS];
+    let mut later = [0.0; MAX_SEATS];
     for playout in 0..options.playouts {
         let mut rng = GameRng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(playout));
         let (result, model_later) = play_out(position.clone(), options.turns, &mut rng);
@@ -180,10 +180,7 @@ fn measure(seed: u64, options: &Options) -> Option<Errors> {
         }
     }
     let count = options.playouts as f64;
-    let mut errors = Errors {
-        seats: seats.len() as f64,
-        ..Errors::default()
-    };
+    let mut errors = Errors::default();
     for &seat in &seats {
         let average = results[seat] / count;
         let later = later[seat] / count;
