@@ -164,6 +164,16 @@
 //!   as flat: 1 s against 500 ms 52.0% ± 5.0% (100 games, `--deals 50
 //!   --seed 5400`; the default 51.0%). Depth below the mover's own draws is
 //!   not what the longer search lacks.
+//! - Not kept: whole turns as single edges below the root's turn (a
+//!   throwaway build). At a turn start reached through a draw, the edges
+//!   were the planner's turn for each emperor move (at most five, priors
+//!   by the plans' worth), so that the tree's depth in turns grows with the
+//!   time instead of its width in placements; the root's own turn stayed a
+//!   placement at a time. Against the default it scored 48.0% ± 5.0% at
+//!   4 000 iterations a move (100 games, `--deals 50 --seed 9100`), and its
+//!   own doubling was as flat: 1 s against 500 ms 49.0% ± 5.0% (100 games,
+//!   `--deals 50 --seed 5400`; the default 51.0%). A deeper tree of the
+//!   planner's turns adds no more than the planner's playouts already give.
 //! - Not kept at 4 000 iterations a move (100 games each): first-play
 //!   urgency reduction, unvisited children starting δ below their parent's
 //!   mean. δ = 0.1 scored 58.0% ± 5.0% and 46.5% ± 5.0% (`--deals 50`,

@@ -324,6 +324,15 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
             summary.count(outcome, &mut pending_sets);
         }
         summary.resumed = resumed.outcomes.len() as u64;
+        // Without a progress bar (stderr not a terminal) a resumed match
+        // that first finishes a begun set would otherwise be silent.
+        if summary.resumed > 0 {
+            let _ = writeln!(
+                std::io::stderr(),
+                "{}",
+                resume_note(summary.resumed, &pending_sets, plan.set_size())
+            );
+        }
         if let Some(sprt) = args.sprt
             && sprt.decide(&summary.set_scores[0]).is_some()
             && let Ok(mut scheduler) = scheduler.lock()
@@ -434,6 +443,30 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
 fn abort(scheduler: &Mutex<Scheduler>) {
     if let Ok(mut scheduler) = scheduler.lock() {
         scheduler.aborted = true;
+    }
+}
+
+/// The line that tells how a resumed match goes on: how many games were
+/// read back, and whether a set they began is finished first (the
+/// duplicate format compares whole sets only).
+fn resume_note(
+    read_back: u64,
+    pending_sets: &HashMap<u64, (usize, Vec<f64>)>,
+    set_size: usize,
+) -> String {
+    let played: usize = pending_sets.values().map(|(played, _)| played).sum();
+    let missing = pending_sets.len() * set_size - played;
+    let games = if read_back == 1 { "game" } else { "games" };
+    match missing {
+        0 => format!("note: {read_back} {games} read back from the records"),
+        1 => format!(
+            "note: {read_back} {games} read back from the records; \
+             the set they began is finished first (1 game)"
+        ),
+        _ => format!(
+            "note: {read_back} {games} read back from the records; \
+             the set they began is finished first ({missing} games)"
+        ),
     }
 }
 
@@ -757,6 +790,23 @@ fn finite(value: f64) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_resumed_match_says_whether_it_first_finishes_a_begun_set() {
+        let mut pending = HashMap::new();
+        assert_eq!(
+            resume_note(4, &pending, 2),
+            "note: 4 games read back from the records"
+        );
+        pending.insert(2, (1, vec![0.0; 3]));
+        assert_eq!(
+            resume_note(7, &pending, 3),
+            "note: 7 games read back from the records; \
+             the set they began is finished first (2 games)"
+        );
+        pending.insert(2, (2, vec![0.0; 3]));
+        assert!(resume_note(8, &pending, 3).ends_with("(1 game)"));
+    }
 
     #[test]
     fn sprt_arguments_read_and_refuse() {

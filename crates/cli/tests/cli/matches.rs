@@ -551,14 +551,25 @@ fn a_match_cut_off_mid_line_resumes_to_the_same_records_and_totals() {
     let run = carolus(&with_json, None);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert!(run.stderr.contains("cut off"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "3 games read back from the records; the set they began is finished first (1 game)"
+        ),
+        "{}",
+        run.stderr
+    );
     let resumed_summary = run.json();
     assert_eq!(std::fs::read_to_string(&cut).unwrap(), whole_text);
     assert_eq!(resumed_summary["resumed"], 3);
     assert_consistent(&resumed_summary, 6);
     assert_eq!(resumed_summary["bots"], whole_summary["bots"]);
 
-    // Nothing left to play: the summary is the same again.
-    let again = match_json(&args);
+    // Nothing left to play: the summary is the same again, and stderr
+    // says only what was read back.
+    let run = carolus(&with_json, None);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stderr, "note: 6 games read back from the records\n");
+    let again = run.json();
     assert_eq!(again["resumed"], 6);
     assert_eq!(again["bots"], whole_summary["bots"]);
 }
