@@ -455,18 +455,19 @@ fn resume_note(
     set_size: usize,
 ) -> String {
     let played: usize = pending_sets.values().map(|(played, _)| played).sum();
-    let missing = pending_sets.len() * set_size - played;
-    let games = if read_back == 1 { "game" } else { "games" };
-    match missing {
-        0 => format!("note: {read_back} {games} read back from the records"),
-        1 => format!(
-            "note: {read_back} {games} read back from the records; \
-             the set they began is finished first (1 game)"
-        ),
-        _ => format!(
-            "note: {read_back} {games} read back from the records; \
-             the set they began is finished first ({missing} games)"
-        ),
+    let missing = (pending_sets.len() * set_size).saturating_sub(played);
+    let games = |count: u64| if count == 1 { "game" } else { "games" };
+    let read = format!(
+        "note: {read_back} {} read back from the records",
+        games(read_back)
+    );
+    if missing == 0 {
+        read
+    } else {
+        format!(
+            "{read}; the set they began is finished first ({missing} {})",
+            games(missing as u64)
+        )
     }
 }
 
