@@ -135,8 +135,8 @@
 //! - The gain of doubling the time ends before one second (learned
 //!   leaves, one thread a bot, 100 games each): 200 ms against 100 ms 62%,
 //!   400 ms against 200 ms 57.0%, 1 s against 500 ms 51.0% ± 5.0%
-//!   (`--deals 50 --seed 5400`), 2 s against 1 s about 50% (49.2% over
-//!   320 games of `carolus match --seed 41`, 49.4% over all 611 games of
+//!   (`--deals 50 --seed 5400`), 2 s against 1 s about 50% (50.6% over
+//!   400 games of `carolus match --seed 41`, 50.2% over all 691 games of
 //!   2 s against 1 s by five versions of the search). It is not a
 //!   mechanical limit: at 2 s a move no tree reached its size limit in 183
 //!   searches of an instrumented build. Growing c at the root only, with a
