@@ -311,14 +311,10 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     };
     // The games read back are counted first, as if just played; a set left
     // unfinished waits in `pending_sets` for the games still to come.
-    let mut pending_sets: HashMap<u64, (usize, Vec<f64>)> = HashMap::new();
+    let mut pending_sets = PendingSets::new();
     if let Some(resumed) = &resumed {
         if resumed.dropped_partial_line {
-            // A closed stderr is no reason to stop the match.
-            let _ = writeln!(
-                std::io::stderr(),
-                "note: the last line of the records was cut off; its game is played again"
-            );
+            note("note: the last line of the records was cut off; its game is played again");
         }
         for outcome in &resumed.outcomes {
             summary.count(outcome, &mut pending_sets);
@@ -327,11 +323,11 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         // Without a progress bar (stderr not a terminal) a resumed match
         // that first finishes a begun set would otherwise be silent.
         if summary.resumed > 0 {
-            let _ = writeln!(
-                std::io::stderr(),
-                "{}",
-                resume_note(summary.resumed, &pending_sets, plan.set_size())
-            );
+            note(&resume_note(
+                summary.resumed,
+                &pending_sets,
+                plan.set_size(),
+            ));
         }
         if let Some(sprt) = args.sprt
             && sprt.decide(&summary.set_scores[0]).is_some()
@@ -446,14 +442,20 @@ fn abort(scheduler: &Mutex<Scheduler>) {
     }
 }
 
+/// The sets begun but not yet finished, by set number: the games of the
+/// set counted so far and each bot's points in them.
+type PendingSets = HashMap<u64, (usize, Vec<f64>)>;
+
+/// Writes one line for the user on stderr, beside the progress bar.
+fn note(line: &str) {
+    // A closed stderr is no reason to stop the match.
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
 /// The line that tells how a resumed match goes on: how many games were
 /// read back, and whether a set they began is finished first (the
 /// duplicate format compares whole sets only).
-fn resume_note(
-    read_back: u64,
-    pending_sets: &HashMap<u64, (usize, Vec<f64>)>,
-    set_size: usize,
-) -> String {
+fn resume_note(read_back: u64, pending_sets: &PendingSets, set_size: usize) -> String {
     let played: usize = pending_sets.values().map(|(played, _)| played).sum();
     let missing = (pending_sets.len() * set_size).saturating_sub(played);
     let games = |count: u64| if count == 1 { "game" } else { "games" };
@@ -481,7 +483,7 @@ fn records_error(args: &Args, error: std::io::Error) -> anyhow::Error {
 
 impl Summary {
     /// Counts one game; returns whether it completed its set.
-    fn count(&mut self, outcome: &Outcome, pending: &mut HashMap<u64, (usize, Vec<f64>)>) -> bool {
+    fn count(&mut self, outcome: &Outcome, pending: &mut PendingSets) -> bool {
         let bots = self.tallies.len();
         let winners = outcome.winners.len();
         let entry = pending
