@@ -453,23 +453,31 @@ fn note(line: &str) {
 }
 
 /// The line that tells how a resumed match goes on: how many games were
-/// read back, and whether a set they began is finished first (the
-/// duplicate format compares whole sets only).
+/// read back, and whether sets they began are finished first (the
+/// duplicate format compares whole sets only). With several match threads
+/// an interrupted match can leave more than one set begun.
 fn resume_note(read_back: u64, pending_sets: &PendingSets, set_size: usize) -> String {
-    let played: usize = pending_sets.values().map(|(played, _)| played).sum();
-    let missing = (pending_sets.len() * set_size).saturating_sub(played);
+    let unfinished: Vec<usize> = pending_sets
+        .values()
+        .map(|(played, _)| *played)
+        .filter(|&played| played < set_size)
+        .collect();
+    let missing: usize = unfinished.iter().map(|played| set_size - played).sum();
     let games = |count: u64| if count == 1 { "game" } else { "games" };
     let read = format!(
         "note: {read_back} {} read back from the records",
         games(read_back)
     );
-    if missing == 0 {
-        read
-    } else {
-        format!(
+    match unfinished.len() {
+        0 => read,
+        1 => format!(
             "{read}; the set they began is finished first ({missing} {})",
             games(missing as u64)
-        )
+        ),
+        sets => format!(
+            "{read}; the {sets} sets they began are finished first ({missing} {})",
+            games(missing as u64)
+        ),
     }
 }
 
@@ -809,6 +817,19 @@ mod tests {
         );
         pending.insert(2, (2, vec![0.0; 3]));
         assert!(resume_note(8, &pending, 3).ends_with("(1 game)"));
+    }
+
+    #[test]
+    fn a_resumed_match_counts_every_set_it_began() {
+        // Two match threads can leave two sets begun when a match stops.
+        let mut pending = HashMap::new();
+        pending.insert(4, (1, vec![0.0; 2]));
+        pending.insert(5, (1, vec![0.0; 2]));
+        assert_eq!(
+            resume_note(9, &pending, 2),
+            "note: 9 games read back from the records; \
+             the 2 sets they began are finished first (2 games)"
+        );
     }
 
     #[test]
