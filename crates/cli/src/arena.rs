@@ -56,19 +56,24 @@ pub struct Table<'a> {
     pub time: Duration,
     /// Extra time an external program has before it counts as silent.
     pub grace: Duration,
+    /// Extra time on top of that for an external program's first answer
+    /// in a game, which includes its start-up.
+    pub startup: Duration,
     /// The match's master seed, for the records' meta.
     pub master_seed: u64,
 }
 
 #[cfg(test)]
 impl<'a> Table<'a> {
-    /// A table for tests: 100 ms a move and 100 ms of grace.
+    /// A table for tests: 100 ms a move, 100 ms of grace and a second for
+    /// start-up.
     pub fn quick(bots: &'a [BotChoice], plan: &'a Plan, master_seed: u64) -> Table<'a> {
         Table {
             bots,
             plan,
             time: Duration::from_millis(100),
             grace: Duration::from_millis(100),
+            startup: Duration::from_secs(1),
             master_seed,
         }
     }
@@ -82,7 +87,7 @@ pub fn play(table: &Table<'_>, deal: &Deal, rotation: usize) -> anyhow::Result<O
     let mut players: Vec<_> = seats
         .iter()
         .enumerate()
-        .map(|(seat, &bot)| table.bots[bot].player(deal.bot_seed(rotation, seat)))
+        .map(|(seat, &bot)| table.bots[bot].player(deal.bot_seed(rotation, seat), table.startup))
         .collect();
 
     let mut forfeit = None;

@@ -38,6 +38,10 @@ const EXIT_WAIT: Duration = Duration::from_millis(200);
 /// An external program playing one seat.
 pub struct External {
     words: Vec<String>,
+    /// How much longer the first answer of a process may take: starting
+    /// an interpreter or loading a model is not thinking, and on a busy
+    /// machine it can take longer than the grace of every later answer.
+    startup: Duration,
     process: Option<Process>,
 }
 
@@ -47,6 +51,8 @@ struct Process {
     stdin: Option<ChildStdin>,
     lines: Receiver<Result<String, String>>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+    /// Whether the process has answered a request yet.
+    answered: bool,
 }
 
 impl External {
@@ -60,10 +66,13 @@ impl External {
         Ok(words)
     }
 
-    /// A bot running the program `words`; it starts with [`External::start`].
-    pub fn new(words: Vec<String>) -> External {
+    /// A bot running the program `words`, whose first answer after each
+    /// start may take `startup` longer than the rest; it starts with
+    /// [`External::start`].
+    pub fn new(words: Vec<String>, startup: Duration) -> External {
         External {
             words,
+            startup,
             process: None,
         }
     }
@@ -138,14 +147,16 @@ impl External {
             stdin,
             lines,
             stderr,
+            answered: false,
         });
         Ok(())
     }
 
     /// Asks the program for its move at the end of `record` (the position
     /// `game`), allowing `time` for thinking (sent as `time_ms`) and
-    /// `grace` on top for everything else. Any failure is a reason for the
-    /// seat to lose; the program is then stopped.
+    /// `grace` on top for everything else (and the start-up allowance on
+    /// the first request). Any failure is a reason for the seat to lose;
+    /// the program is then stopped.
     pub fn ask(
         &mut self,
         record: &Record,
@@ -192,15 +203,28 @@ impl External {
         if written.is_err() {
             return Err(process.death("stopped reading its input"));
         }
-        let limit = time + grace;
+        let startup = if process.answered {
+            Duration::ZERO
+        } else {
+            self.startup
+        };
+        let limit = time + grace + startup;
         match process.lines.recv_timeout(limit) {
-            Ok(Ok(line)) => protocol::parse_answer(&line, game),
+            Ok(Ok(line)) => {
+                process.answered = true;
+                protocol::parse_answer(&line, game)
+            }
             Ok(Err(reason)) => Err(reason),
             Err(RecvTimeoutError::Timeout) => Err(format!(
-                "did not answer within {} ms (time_ms {} + grace {})",
+                "did not answer within {} ms (time_ms {} + grace {}{})",
                 limit.as_millis(),
                 time.as_millis(),
-                grace.as_millis()
+                grace.as_millis(),
+                if startup.is_zero() {
+                    String::new()
+                } else {
+                    format!(" + start-up {}", startup.as_millis())
+                }
             )),
             Err(RecvTimeoutError::Disconnected) => Err(process.death("closed its output")),
         }
@@ -273,7 +297,7 @@ mod tests {
 
     #[test]
     fn a_missing_program_is_a_reason_not_a_panic() {
-        let mut bot = External::new(vec!["/nonexistent/carolus-bot".to_owned()]);
+        let mut bot = External::new(vec!["/nonexistent/carolus-bot".to_owned()], Duration::ZERO);
         let message = bot.start().unwrap_err();
         assert!(message.starts_with("cannot start"), "{message}");
     }

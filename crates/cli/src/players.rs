@@ -52,12 +52,13 @@ impl fmt::Display for BotChoice {
 impl BotChoice {
     /// A player of this kind for one seat of one game; external programs
     /// are started at once, so that their start-up overlaps the first
-    /// draws rather than eating into the first answer's time.
-    pub fn player(&self, seed: u64) -> Player {
+    /// draws, and their first answer may take `startup` longer than the
+    /// rest.
+    pub fn player(&self, seed: u64, startup: Duration) -> Player {
         match self {
             BotChoice::Builtin(spec) => Player::Builtin(spec.build(seed)),
             BotChoice::External { words, .. } => {
-                let mut external = External::new(words.clone());
+                let mut external = External::new(words.clone(), startup);
                 // A failed start comes back with the first question.
                 let started = external.start();
                 Player::External {

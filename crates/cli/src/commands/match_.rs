@@ -70,6 +70,13 @@ pub struct Args {
           value_parser = clap::value_parser!(u64).range(0..=crate::protocol::MAX_TIME_MS))]
     grace_ms: u64,
 
+    /// How much longer than the rest an external program's first answer in
+    /// a game may take, for its start-up (an interpreter, loading a model),
+    /// in milliseconds.
+    #[arg(long, value_name = "S", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(0..=crate::protocol::MAX_TIME_MS))]
+    startup_ms: u64,
+
     /// Games played at once. The default is 1 because mcts already uses
     /// every core.
     #[arg(long, value_name = "K", default_value_t = 1,
@@ -110,7 +117,8 @@ Duplicate sets:
     3 players, 2 bots: 011, 101, 110, 100, 010, 001
     3 players, 3 bots: 012, 021, 102, 120, 201, 210
     4 players (teams 0+2 and 1+3), 2 bots: 0101, 1010
-  A bot that crashes, stays silent past --time-ms + --grace-ms, or answers
+  A bot that crashes, stays silent past --time-ms + --grace-ms (plus
+  --startup-ms for a program's first answer in a game), or answers
   garbage or an illegal move loses that game (its other seats too; the other
   seats share the win) and the match goes on.
 
@@ -286,6 +294,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         plan: &plan,
         time: Duration::from_millis(args.time_ms),
         grace: Duration::from_millis(args.grace_ms),
+        startup: Duration::from_millis(args.startup_ms),
         master_seed,
     };
     let scheduler = Mutex::new(Scheduler::starting_at(
@@ -539,6 +548,12 @@ impl Summary {
         self.set_scores.first().map_or(0, Vec::len)
     }
 
+    /// How many sets each bot won (scored more in than every other bot),
+    /// and how many had no single top scorer.
+    fn sets_won(&self) -> (Vec<usize>, usize) {
+        sets_won(&self.set_scores)
+    }
+
     /// The 95% interval of each bot's score per game.
     fn interval(&self, bot: usize) -> Option<Interval> {
         stats::mean_interval(&self.set_scores[bot])
@@ -643,6 +658,20 @@ impl Summary {
                 signed(elo)
             )?;
         }
+        if self.sets() > 0 {
+            let (won, tied) = self.sets_won();
+            let won: Vec<String> = self
+                .bots
+                .iter()
+                .zip(won)
+                .map(|(name, sets)| format!("{name} {sets}"))
+                .collect();
+            writeln!(
+                out,
+                "Sets won (most points in the set): {}; tied at the top: {tied}",
+                won.join(", ")
+            )?;
+        }
         if let Some(SprtState {
             sprt,
             llr,
@@ -701,6 +730,7 @@ impl Summary {
     }
 
     fn to_json(&self) -> Value {
+        let (sets_won, sets_tied) = self.sets_won();
         let bots: Vec<Value> = self
             .bots
             .iter()
@@ -717,6 +747,7 @@ impl Summary {
                     "score": tally.score,
                     "fraction": tally.fraction(),
                     "ci95": interval,
+                    "sets_won": sets_won[bot],
                     "forfeits": self.forfeits.iter().filter(|f| f.bot == bot).count(),
                 })
             })
@@ -764,6 +795,7 @@ impl Summary {
         json!({
             "games": self.games(),
             "sets": self.sets(),
+            "sets_tied": sets_tied,
             "set_size": self.set_size,
             "players": self.players,
             "seed": self.seed.to_string(),
@@ -776,6 +808,34 @@ impl Summary {
             "forfeits": forfeits,
         })
     }
+}
+
+/// Counts, over the complete sets, the sets each bot won (its score in the
+/// set above every other bot's) and the sets whose top score was shared.
+/// `set_scores[bot][set]` is a bot's score in a set. Two equally strong
+/// bots split about half of the sets of a two-player match (each wins one
+/// game of the set), so these counts show how much of a score rests on
+/// sets that one bot won outright.
+fn sets_won(set_scores: &[Vec<f64>]) -> (Vec<usize>, usize) {
+    // Set scores are sums of shares such as 1/3, so equal scores may differ
+    // in the last bits.
+    const SAME: f64 = 1e-9;
+    let mut won = vec![0; set_scores.len()];
+    let mut tied = 0;
+    let sets = set_scores.first().map_or(0, Vec::len);
+    for set in 0..sets {
+        let scores: Vec<f64> = set_scores.iter().map(|bot| bot[set]).collect();
+        let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let mut leaders = scores
+            .iter()
+            .enumerate()
+            .filter(|&(_, &score)| best - score < SAME);
+        match (leaders.next(), leaders.next()) {
+            (Some((bot, _)), None) => won[bot] += 1,
+            _ => tied += 1,
+        }
+    }
+    (won, tied)
 }
 
 /// An Elo figure with its sign, rounded to whole points; ±∞ for a score
@@ -817,6 +877,23 @@ mod tests {
         );
         pending.insert(2, (2, vec![0.0; 3]));
         assert!(resume_note(8, &pending, 3).ends_with("(1 game)"));
+    }
+
+    #[test]
+    fn a_set_is_won_by_the_bot_with_the_most_points_in_it() {
+        // Three sets of two games: the first bot wins both games, each
+        // wins one, the second bot wins both.
+        let scores = vec![vec![1.0, 0.5, 0.0], vec![0.0, 0.5, 1.0]];
+        assert_eq!(sets_won(&scores), (vec![1, 1], 1));
+        // Three bots: a shared top score is a tie, shares of 1/3 included.
+        let third = 1.0 / 3.0;
+        let scores = vec![
+            vec![0.5, third],
+            vec![0.25, third],
+            vec![0.25, 1.0 - 2.0 * third],
+        ];
+        assert_eq!(sets_won(&scores), (vec![1, 0, 0], 1));
+        assert_eq!(sets_won(&[Vec::new(), Vec::new()]), (vec![0, 0], 0));
     }
 
     #[test]

@@ -44,8 +44,10 @@ fn assert_consistent(summary: &Value, games: u64) {
     assert_eq!(summary["games"], games, "{summary}");
     let bots = summary["bots"].as_array().unwrap();
     let mut total = 0.0;
+    let mut sets = summary["sets_tied"].as_u64().unwrap();
     for bot in bots {
         let count = |field: &str| bot[field].as_u64().unwrap();
+        sets += count("sets_won");
         assert_eq!(count("games"), games, "{bot}");
         assert_eq!(
             count("wins") + count("shared") + count("losses"),
@@ -64,6 +66,7 @@ fn assert_consistent(summary: &Value, games: u64) {
         (total - games as f64).abs() < 1e-9,
         "scores sum to {total}: {summary}"
     );
+    assert_eq!(summary["sets"], sets, "every set is won or tied: {summary}");
 }
 
 #[test]
@@ -108,6 +111,13 @@ fn the_table_shows_every_bot_and_the_elo_difference() {
     assert!(lines[3].starts_with("greedy "), "{}", run.stdout);
     assert!(
         lines[4].starts_with("Elo difference (random − greedy)"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        lines[5].starts_with("Sets won (most points in the set): random ")
+            && lines[5].contains(", greedy ")
+            && lines[5].contains("; tied at the top: "),
         "{}",
         run.stdout
     );
@@ -275,9 +285,50 @@ fn a_silent_program_times_out() {
         "50",
         "--grace-ms",
         "100",
+        "--startup-ms",
+        "0",
     ]);
     assert_consistent(&summary, 2);
     let reason = summary["forfeits"][0]["reason"].as_str().unwrap();
+    assert!(reason.contains("did not answer within 150 ms"), "{reason}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_program_may_take_its_start_up_allowance_over_its_first_answer() {
+    // A bot that needs a second to start (an interpreter, a model to load)
+    // and then answers at once.
+    let slow_start = file(
+        "slow-start-bot.sh",
+        &format!("#!/bin/sh\nsleep 1\nexec {} bot --ai random\n", binary()),
+    );
+    make_executable(&slow_start);
+    let bot = format!("cmd:{}", slow_start.display());
+    let run = |startup: &str| {
+        match_json(&[
+            "--bot",
+            &bot,
+            "--bot",
+            "random",
+            "--games",
+            "2",
+            "--seed",
+            "8",
+            "--time-ms",
+            "50",
+            "--grace-ms",
+            "100",
+            "--startup-ms",
+            startup,
+        ])
+    };
+    let allowed = run("5000");
+    assert_consistent(&allowed, 2);
+    assert_eq!(allowed["forfeits"], serde_json::json!([]), "{allowed}");
+    // Without the allowance the first answer is a second late.
+    let refused = run("0");
+    assert_consistent(&refused, 2);
+    let reason = refused["forfeits"][0]["reason"].as_str().unwrap();
     assert!(reason.contains("did not answer within 150 ms"), "{reason}");
 }
 
