@@ -822,7 +822,9 @@ fn sets_won(set_scores: &[Vec<f64>]) -> (Vec<usize>, usize) {
     const SAME: f64 = 1e-9;
     let mut won = vec![0; set_scores.len()];
     let mut tied = 0;
-    let sets = set_scores.first().map_or(0, Vec::len);
+    // Every complete set adds one score to every bot, so the lengths agree;
+    // the shortest is the safe bound all the same.
+    let sets = set_scores.iter().map(Vec::len).min().unwrap_or(0);
     for set in 0..sets {
         let scores: Vec<f64> = set_scores.iter().map(|bot| bot[set]).collect();
         let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
