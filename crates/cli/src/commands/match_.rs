@@ -548,12 +548,6 @@ impl Summary {
         self.set_scores.first().map_or(0, Vec::len)
     }
 
-    /// How many sets each bot won (scored more in than every other bot),
-    /// and how many had no single top scorer.
-    fn sets_won(&self) -> (Vec<usize>, usize) {
-        sets_won(&self.set_scores)
-    }
-
     /// The 95% interval of each bot's score per game.
     fn interval(&self, bot: usize) -> Option<Interval> {
         stats::mean_interval(&self.set_scores[bot])
@@ -659,7 +653,7 @@ impl Summary {
             )?;
         }
         if self.sets() > 0 {
-            let (won, tied) = self.sets_won();
+            let (won, tied) = sets_won(&self.set_scores);
             let won: Vec<String> = self
                 .bots
                 .iter()
@@ -730,7 +724,7 @@ impl Summary {
     }
 
     fn to_json(&self) -> Value {
-        let (sets_won, sets_tied) = self.sets_won();
+        let (sets_won, sets_tied) = sets_won(&self.set_scores);
         let bots: Vec<Value> = self
             .bots
             .iter()

@@ -272,25 +272,11 @@ fn a_silent_program_times_out() {
         "silent-bot.sh",
         "#!/bin/sh\nwhile read line; do sleep 5; done\n",
     );
-    make_executable(&silent);
-    let bot = format!("cmd:{}", silent.display());
-    let summary = match_json(&[
-        "--bot",
-        &bot,
-        "--bot",
-        "random",
-        "--games",
-        "2",
-        "--time-ms",
-        "50",
-        "--grace-ms",
-        "100",
-        "--startup-ms",
-        "0",
-    ]);
-    assert_consistent(&summary, 2);
-    let reason = summary["forfeits"][0]["reason"].as_str().unwrap();
-    assert!(reason.contains("did not answer within 150 ms"), "{reason}");
+    let summary = two_quick_games_against_random(&silent, "0");
+    assert!(
+        first_forfeit(&summary).contains("did not answer within 150 ms"),
+        "{summary}"
+    );
 }
 
 #[cfg(unix)]
@@ -302,34 +288,47 @@ fn a_program_may_take_its_start_up_allowance_over_its_first_answer() {
         "slow-start-bot.sh",
         &format!("#!/bin/sh\nsleep 1\nexec {} bot --ai random\n", binary()),
     );
-    make_executable(&slow_start);
-    let bot = format!("cmd:{}", slow_start.display());
-    let run = |startup: &str| {
-        match_json(&[
-            "--bot",
-            &bot,
-            "--bot",
-            "random",
-            "--games",
-            "2",
-            "--seed",
-            "8",
-            "--time-ms",
-            "50",
-            "--grace-ms",
-            "100",
-            "--startup-ms",
-            startup,
-        ])
-    };
-    let allowed = run("5000");
-    assert_consistent(&allowed, 2);
+    let allowed = two_quick_games_against_random(&slow_start, "5000");
     assert_eq!(allowed["forfeits"], serde_json::json!([]), "{allowed}");
     // Without the allowance the first answer is a second late.
-    let refused = run("0");
-    assert_consistent(&refused, 2);
-    let reason = refused["forfeits"][0]["reason"].as_str().unwrap();
-    assert!(reason.contains("did not answer within 150 ms"), "{reason}");
+    let refused = two_quick_games_against_random(&slow_start, "0");
+    assert!(
+        first_forfeit(&refused).contains("did not answer within 150 ms"),
+        "{refused}"
+    );
+}
+
+/// Plays two games of the program `script` against `random` at 50 ms a
+/// move with 100 ms of grace and `startup_ms` of start-up allowance, and
+/// checks the totals.
+fn two_quick_games_against_random(script: &Path, startup_ms: &str) -> Value {
+    make_executable(script);
+    let bot = format!("cmd:{}", script.display());
+    let summary = match_json(&[
+        "--bot",
+        &bot,
+        "--bot",
+        "random",
+        "--games",
+        "2",
+        "--seed",
+        "8",
+        "--time-ms",
+        "50",
+        "--grace-ms",
+        "100",
+        "--startup-ms",
+        startup_ms,
+    ]);
+    assert_consistent(&summary, 2);
+    summary
+}
+
+/// The reason of a match summary's first forfeit.
+fn first_forfeit(summary: &Value) -> &str {
+    summary["forfeits"][0]["reason"]
+        .as_str()
+        .unwrap_or_default()
 }
 
 #[cfg(unix)]
