@@ -149,7 +149,7 @@
 //! - In the team game, whose playouts run to the end, the gain of more time
 //!   may last longer: 1 s against 500 ms a move scored 58.8% [43.0, 71.6]
 //!   over 40 games of `carolus match --players 4` (one thread a bot), and
-//!   2 s against 1 s stood at 54.9% [47.4, 61.9] after 154 of 400 games
+//!   2 s against 1 s stood at 53.1% [46.1, 59.9] after 176 of 400 games
 //!   (`--seed 41`, played in parts; BOTS.md, "More time").
 //! - Not kept: a stronger but slower playout policy (a throwaway build).
 //!   In each of the eight playout turns the mover tried the planner's
