@@ -149,10 +149,9 @@
 //! - In the team game, whose playouts run to the end, the gain of more time
 //!   might have lasted longer. 1 s against 500 ms a move still scored
 //!   58.8% [43.0, 71.6] over 40 games of `carolus match --players 4` (one
-//!   thread a bot), but 2 s against 1 s scored 51.2% [46.7, 55.7] over 370
-//!   of 400 games (`--seed 41`, played in parts; BOTS.md, "More time"),
-//!   which leaves 55% out of reach there too: the gain ends by about a
-//!   second a move in both formats.
+//!   thread a bot), but 2 s against 1 s scored 51.4% [47.0, 55.7] over
+//!   400 games (`--seed 41`, played in parts; BOTS.md, "More time"): the
+//!   gain ends by about a second a move in both formats.
 //! - Not kept: a stronger but slower playout policy (a throwaway build).
 //!   In each of the eight playout turns the mover tried the planner's
 //!   best plan for every number of emperor steps, played each on a copy
