@@ -103,16 +103,7 @@ pub fn answer_line(analysis: &Analysis, elapsed: Duration) -> String {
         info: Info {
             win: analysis.win.iter().map(|&w| round(w)).collect(),
             iterations: analysis.iterations,
-            best: analysis
-                .candidates
-                .iter()
-                .take(BEST_SHOWN)
-                .map(|candidate| Weighed {
-                    mv: candidate.mv.to_string(),
-                    visits: candidate.visits,
-                    value: round(candidate.value),
-                })
-                .collect(),
+            best: weighed(analysis, BEST_SHOWN),
             ms: u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
         },
     };
@@ -138,12 +129,28 @@ struct Info {
     ms: u64,
 }
 
+/// A move a bot weighed, with its visits and its value for the mover, as
+/// both an answer's `info.best` and `carolus analyse --json` write it.
 #[derive(Serialize)]
-struct Weighed {
+pub struct Weighed {
     #[serde(rename = "move")]
     mv: String,
     visits: u64,
     value: f64,
+}
+
+/// The first `count` moves `analysis` weighed, best first, values rounded.
+pub fn weighed(analysis: &Analysis, count: usize) -> Vec<Weighed> {
+    analysis
+        .candidates
+        .iter()
+        .take(count)
+        .map(|candidate| Weighed {
+            mv: candidate.mv.to_string(),
+            visits: candidate.visits,
+            value: round(candidate.value),
+        })
+        .collect()
 }
 
 /// The error line for a request that cannot be answered (no line break).
@@ -205,7 +212,7 @@ pub fn parse_answer(line: &str, game: &Game) -> Result<Move, String> {
 
 /// `value` rounded to four decimals, which is all a win chance means here
 /// and keeps the lines short.
-fn round(value: f64) -> f64 {
+pub fn round(value: f64) -> f64 {
     (value * 1e4).round() / 1e4
 }
 
@@ -260,7 +267,44 @@ mod tests {
         assert_eq!(value["move"], best.to_string());
         assert_eq!(value["info"]["win"], json!([0.1235, 0.8765]));
         assert_eq!(value["info"]["ms"], 12);
+        assert_eq!(
+            value["info"]["best"],
+            json!([{"move": best.to_string(), "visits": 3, "value": 0.5}])
+        );
         assert_eq!(parse_answer(&answer, recorded.game()), Ok(best));
+    }
+
+    #[test]
+    fn the_weighed_moves_are_the_first_few_in_order_with_rounded_values() {
+        let recorded = game();
+        let legal = recorded.game().legal_moves();
+        assert!(legal.len() > 3, "the test needs several legal moves");
+        let candidates: Vec<Candidate> = legal
+            .iter()
+            .enumerate()
+            .map(|(rank, &mv)| Candidate {
+                mv,
+                visits: 100 - rank as u64,
+                value: 0.5 + 1e-5 * rank as f64 + 1e-7,
+            })
+            .collect();
+        let analysis = Analysis {
+            best: legal[0],
+            win: vec![0.5, 0.5],
+            iterations: 300,
+            candidates,
+        };
+        let shown = serde_json::to_value(weighed(&analysis, 3)).unwrap();
+        assert_eq!(
+            shown,
+            json!([
+                {"move": legal[0].to_string(), "visits": 100, "value": 0.5},
+                {"move": legal[1].to_string(), "visits": 99, "value": 0.5},
+                {"move": legal[2].to_string(), "visits": 98, "value": 0.5},
+            ])
+        );
+        assert_eq!(round(0.123_45), 0.1235);
+        assert_eq!(round(0.876_54), 0.8765);
     }
 
     #[test]

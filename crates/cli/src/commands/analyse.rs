@@ -16,6 +16,7 @@ use carolus_rules::{Game, Move};
 use serde::Serialize;
 
 use crate::failure::bad_input;
+use crate::protocol::{Weighed, round, weighed};
 use crate::{input, loading, progress};
 
 /// Show what the AI thinks of every decision of a recorded game.
@@ -136,17 +137,7 @@ impl Line<'_> {
             played_value: self.played_value().map(round),
             best_value: self.analysis.candidates.first().map(|c| round(c.value)),
             iterations: self.analysis.iterations,
-            candidates: self
-                .analysis
-                .candidates
-                .iter()
-                .take(CANDIDATES_SHOWN)
-                .map(|c| Weighed {
-                    mv: c.mv.to_string(),
-                    visits: c.visits,
-                    value: round(c.value),
-                })
-                .collect(),
+            candidates: weighed(self.analysis, CANDIDATES_SHOWN),
         };
         // Plain strings and numbers always serialize.
         serde_json::to_string(&line).unwrap_or_default()
@@ -224,17 +215,4 @@ struct JsonLine {
     best_value: Option<f64>,
     iterations: u64,
     candidates: Vec<Weighed>,
-}
-
-#[derive(Serialize)]
-struct Weighed {
-    #[serde(rename = "move")]
-    mv: String,
-    visits: u64,
-    value: f64,
-}
-
-/// Win chances to four decimals, which is all they mean.
-fn round(value: f64) -> f64 {
-    (value * 1e4).round() / 1e4
 }

@@ -47,6 +47,16 @@ fn json_gives_one_object_per_decision_in_the_record() {
         let sum: f64 = win.iter().map(|w| w.as_f64().unwrap()).sum();
         assert!((sum - 1.0).abs() < 1e-3, "{line}");
         assert!(value["seat"].as_u64().unwrap() < 3);
+        // The moves weighed, as the bot protocol's `info.best` lists them.
+        let candidates = value["candidates"].as_array().unwrap();
+        assert!((1..=5).contains(&candidates.len()), "{line}");
+        for candidate in candidates {
+            let token = candidate["move"].as_str().unwrap();
+            assert!(token.parse::<carolus_rules::Move>().is_ok(), "{line}");
+            assert!(candidate["visits"].is_u64(), "{line}");
+            let value = candidate["value"].as_f64().unwrap();
+            assert!((0.0..=1.0).contains(&value), "{line}");
+        }
     }
 }
 
