@@ -143,7 +143,8 @@
 //!   (23 against 24 at 4 000 iterations a move, 9 against 12 at 1 s),
 //!   while 8 000 against 4 000 iterations won 36 and lost 13, and 16 000
 //!   against 8 000 already only 26 against 20 (53.0% [46.2, 59.6], 200
-//!   games of `carolus match --seed 77`). It is not a mechanical limit: at 2 s a move no tree reached its size limit in 183
+//!   games of `carolus match --seed 77`) and 32 000 against 16 000 11
+//!   against 11 (50.0%, 100 games). It is not a mechanical limit: at 2 s a move no tree reached its size limit in 183
 //!   searches of an instrumented build. Growing c at the root only, with a
 //!   constant c below it, scored 51.0% at 2 s against 1 s (100 games,
 //!   `--deals 50 --seed 5100`): not kept.

@@ -11,7 +11,8 @@
 //! BOTS.md describes the protocol for people; this module is both of its
 //! ends: [`parse_request`] and [`answer_line`]/[`error_line`] for `carolus
 //! bot`, [`request_line`] and [`parse_answer`] for the match runner talking
-//! to external programs.
+//! to external programs. The moves a bot weighed ([`weighed`]) keep the same
+//! shape in `carolus analyse --json`, which takes them from here.
 
 use std::time::Duration;
 
