@@ -5,8 +5,15 @@
 //! computer players' answers are polled from the [`Thinker`]. The event
 //! loop adds the terminal; tests add nothing and drive the session with
 //! keys, an [`crate::ai::InlineThinker`] and no clock at all.
+//!
+//! A file name the player types is taken relative to the session's
+//! directory, which is the working directory unless
+//! [`Session::with_directory`] names another. Tests that type file names
+//! give each session a directory of its own, so that nothing they save
+//! lands in the source tree.
 
 use std::collections::VecDeque;
+use std::path::PathBuf;
 
 use crate::ai::Thinker;
 use crate::app::App;
@@ -16,11 +23,24 @@ use crate::event::{Effect, Event};
 pub struct Session<T: Thinker> {
     app: App,
     thinker: T,
+    /// Where relative file names point; empty means the working directory.
+    directory: PathBuf,
 }
 
 impl<T: Thinker> Session<T> {
     pub fn new(app: App, thinker: T) -> Session<T> {
-        Session { app, thinker }
+        Session {
+            app,
+            thinker,
+            directory: PathBuf::new(),
+        }
+    }
+
+    /// Takes the file names typed in this session relative to `directory`
+    /// instead of the working directory (absolute names stay as they are).
+    pub fn with_directory(mut self, directory: impl Into<PathBuf>) -> Session<T> {
+        self.directory = directory.into();
+        self
     }
 
     pub fn app(&self) -> &App {
@@ -67,12 +87,13 @@ impl<T: Thinker> Session<T> {
                     None
                 }
                 Effect::Save { path, text } => Some(Event::Saved(
-                    std::fs::write(&path, text)
+                    std::fs::write(self.directory.join(&path), text)
                         .map(|()| path.clone())
                         .map_err(|error| format!("{path}: {error}")),
                 )),
                 Effect::Load { path } => {
-                    let text = std::fs::read_to_string(&path).map_err(|error| error.to_string());
+                    let text = std::fs::read_to_string(self.directory.join(&path))
+                        .map_err(|error| error.to_string());
                     Some(Event::Loaded { path, text })
                 }
                 Effect::Quit => {

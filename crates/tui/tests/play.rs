@@ -5,7 +5,7 @@ mod support;
 
 use carolus_rules::{Family, Move, Phase, Record, Seat};
 use carolus_tui::{Event, InlineThinker, Key, MessageKind, Pick, Screen, Session};
-use support::{buffer, press, rows, screen, session, settle, type_text};
+use support::{buffer, press, rows, scratch_directory, screen, session, settle, type_text};
 
 /// The labels of the buttons on the prompt line, as drawn at 80×24.
 fn offered(session: &Session<InlineThinker>) -> Vec<String> {
@@ -319,8 +319,7 @@ fn undo_goes_back_to_the_persons_previous_decision() {
 
 #[test]
 fn save_and_load_round_trip_through_a_file() {
-    let dir = std::env::temp_dir().join(format!("carolus-tui-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_directory("round-trip");
     let path = dir.join("saved.json");
     let path_text = path.to_string_lossy().into_owned();
 
@@ -379,6 +378,38 @@ fn save_and_load_round_trip_through_a_file() {
     press(&mut session, Key::Enter);
     assert_eq!(session.app().message().unwrap().kind, MessageKind::Error);
     assert_eq!(session.app().record().moves, before);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_file_name_without_a_directory_is_saved_in_the_sessions_directory() {
+    let dir = scratch_directory("relative-name");
+    let mut session = session(2, 12, &[]).with_directory(&dir);
+    press(&mut session, Key::Enter);
+    let played = session.app().record().moves.clone();
+    assert!(!played.is_empty());
+
+    press(&mut session, Key::Char('s'));
+    press(&mut session, Key::Ctrl('u'));
+    type_text(&mut session, "short.json");
+    press(&mut session, Key::Enter);
+    assert_eq!(
+        session.app().message().unwrap().text,
+        "Saved the game to short.json.",
+        "the message names the file as it was typed"
+    );
+    let text = std::fs::read_to_string(dir.join("short.json")).expect("saved in the directory");
+    assert_eq!(Record::from_json(&text).unwrap().moves, played);
+
+    // Loading by the same name reads the same file back.
+    press(&mut session, Key::Enter);
+    assert_ne!(session.app().record().moves, played);
+    press(&mut session, Key::Char('o'));
+    press(&mut session, Key::Ctrl('u'));
+    type_text(&mut session, "short.json");
+    press(&mut session, Key::Enter);
+    assert!(session.app().message().unwrap().text.starts_with("Loaded"));
+    assert_eq!(session.app().record().moves, played);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -519,7 +550,10 @@ fn random_keys_and_clicks_never_panic() {
         Key::Char('é'),
         Key::Char(' '),
     ];
-    let mut session = session(3, 99, &[(2, 1)]);
+    // The keys include `s`, Enter and letters, so the session saves games
+    // under random names: they go to a directory of the test's own.
+    let dir = scratch_directory("random-keys");
+    let mut session = session(3, 99, &[(2, 1)]).with_directory(&dir);
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut next = move || {
         state ^= state << 13;
@@ -551,4 +585,5 @@ fn random_keys_and_clicks_never_panic() {
             let _ = screen(session.app(), area.width.max(1), area.height.max(1));
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -87,6 +87,15 @@ pub fn fixed_budget() -> ThinkLimits {
     }
 }
 
+/// A fresh, empty directory for one test's files, under the system's
+/// temporary directory and named after the test and this process.
+pub fn scratch_directory(test: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("carolus-tui-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the test's directory is created");
+    dir
+}
+
 /// A session of a new game of `players` with computers at `ai`.
 pub fn session(players: usize, seed: u64, ai: &[(usize, u8)]) -> Session<InlineThinker> {
     let mut config = PlayConfig::new_game(players, seed);
