@@ -55,7 +55,7 @@ pub enum PromptKind {
 }
 
 /// The step a person is at in the decision at hand; the cursors index the
-/// options of [`crate::choices`].
+/// options of the `choices` module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pick {
     /// Nothing to decide for a person: a computer plays, or the game is over.

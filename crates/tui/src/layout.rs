@@ -5,7 +5,7 @@
 //! (7–8), five along the bottom (9–13, right to left) and two up the left
 //! side (14–15). Neighbouring slots share their borders, so that the ring
 //! reads as one table and merged regions can be drawn as one shape by
-//! leaving out the borders between their slots (see [`crate::ring`]). The
+//! leaving out the borders between their slots (see the `ring` module). The
 //! courts and the rest of the table sit in the centre.
 //!
 //! Two layouts: **compact** for anything from 80×24, and **wide** from

@@ -42,6 +42,8 @@ pub struct Args {
     /// A bot: random, greedy, mcts, mcts:level=3, mcts:ms=500, level:N, or
     /// cmd:<program> for an external program speaking the bot protocol.
     /// Give it two or three times.
+    // The help text is also rustdoc, which reads `<program>` as HTML.
+    #[allow(rustdoc::invalid_html_tags)]
     #[arg(long = "bot", value_name = "SPEC", required = true, num_args = 1)]
     bots: Vec<BotChoice>,
 
