@@ -234,7 +234,7 @@ fn quote_clipped(text: &str) -> String {
 mod tests {
     use super::*;
     use carolus_ai::Candidate;
-    use carolus_rules::{RecordedGame, Variant};
+    use carolus_rules::{GameRng, RecordedGame, Variant};
 
     fn game() -> RecordedGame {
         RecordedGame::from_seed(2, Variant::STANDARD, 5).unwrap()
@@ -343,6 +343,104 @@ mod tests {
         for (line, expected) in cases {
             let message = parse_answer(line, game).unwrap_err();
             assert!(message.contains(expected), "{message:?} lacks {expected:?}");
+        }
+    }
+
+    /// A request line for a game some forty random moves in, so that the
+    /// record has draws, placements and emperor moves to damage.
+    fn mid_game_request() -> (RecordedGame, String) {
+        let mut recorded = game();
+        let mut rng = GameRng::seed_from_u64(23);
+        for _ in 0..40 {
+            recorded.play_random(&mut rng);
+        }
+        let line = request_line(
+            recorded.record(),
+            recorded.game(),
+            Duration::from_millis(100),
+        );
+        (recorded, line)
+    }
+
+    /// A small deterministic generator of damage (xorshift64).
+    fn damage_source(seed: u64) -> impl FnMut() -> u64 {
+        let mut state = seed;
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    }
+
+    #[test]
+    fn every_truncated_request_is_refused_in_one_line() {
+        let (_, line) = mid_game_request();
+        let bytes = line.as_bytes();
+        assert!(parse_request(bytes).is_ok());
+        for cut in 0..bytes.len() {
+            let message = parse_request(&bytes[..cut])
+                .expect_err("a request cut short never reads as a whole one");
+            assert!(
+                !message.is_empty() && !message.contains('\n'),
+                "cut at {cut}: {message:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn damaged_requests_either_replay_exactly_or_are_refused() {
+        let (_, line) = mid_game_request();
+        let mut next = damage_source(0x2545_F491_4F6C_DD1D);
+        let (mut read, mut refused) = (0, 0);
+        for _ in 0..600 {
+            let mut bytes = line.clone().into_bytes();
+            for _ in 0..1 + next() % 3 {
+                let at = (next() % bytes.len() as u64) as usize;
+                bytes[at] = next() as u8;
+            }
+            match parse_request(&bytes) {
+                Ok(request) => {
+                    // What was accepted is a consistent request: the game
+                    // is the end of the record it came with.
+                    let replayed = RecordedGame::from_record(request.record).unwrap();
+                    assert_eq!(replayed.game(), &request.game);
+                    read += 1;
+                }
+                Err(message) => {
+                    assert!(!message.is_empty() && !message.contains('\n'));
+                    refused += 1;
+                }
+            }
+        }
+        // Both outcomes occur, or the damage would not be testing much.
+        assert!(read > 0 && refused > 0, "{read} read, {refused} refused");
+    }
+
+    #[test]
+    fn a_damaged_answer_is_a_legal_move_or_a_fault() {
+        let (recorded, _) = mid_game_request();
+        let game = recorded.game();
+        let best = game.legal_moves()[0];
+        let analysis = Analysis {
+            best,
+            win: vec![0.5, 0.5],
+            iterations: 1,
+            candidates: Vec::new(),
+        };
+        let answer = answer_line(&analysis, Duration::from_millis(1));
+        let mut next = damage_source(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..600 {
+            let mut bytes = answer.clone().into_bytes();
+            for _ in 0..1 + next() % 2 {
+                let at = (next() % bytes.len() as u64) as usize;
+                bytes[at] = b' ' + (next() % 95) as u8;
+            }
+            let line = String::from_utf8(bytes).expect("printable ASCII");
+            match parse_answer(&line, game) {
+                Ok(mv) => assert!(game.is_legal(&mv), "{line}"),
+                Err(message) => assert!(!message.contains('\n'), "{message:?}"),
+            }
         }
     }
 
