@@ -234,7 +234,7 @@ fn quote_clipped(text: &str) -> String {
 mod tests {
     use super::*;
     use carolus_ai::Candidate;
-    use carolus_rules::{GameRng, RecordedGame, Variant};
+    use carolus_rules::{GameRng, RandomSource, RecordedGame, Variant};
 
     fn game() -> RecordedGame {
         RecordedGame::from_seed(2, Variant::STANDARD, 5).unwrap()
@@ -362,17 +362,6 @@ mod tests {
         (recorded, line)
     }
 
-    /// A small deterministic generator of damage (xorshift64).
-    fn damage_source(seed: u64) -> impl FnMut() -> u64 {
-        let mut state = seed;
-        move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        }
-    }
-
     #[test]
     fn every_truncated_request_is_refused_in_one_line() {
         let (_, line) = mid_game_request();
@@ -391,7 +380,8 @@ mod tests {
     #[test]
     fn damaged_requests_either_replay_exactly_or_are_refused() {
         let (_, line) = mid_game_request();
-        let mut next = damage_source(0x2545_F491_4F6C_DD1D);
+        let mut rng = GameRng::seed_from_u64(0x2545_F491_4F6C_DD1D);
+        let mut next = || rng.next_u64();
         let (mut read, mut refused) = (0, 0);
         for _ in 0..600 {
             let mut bytes = line.clone().into_bytes();
@@ -429,7 +419,8 @@ mod tests {
             candidates: Vec::new(),
         };
         let answer = answer_line(&analysis, Duration::from_millis(1));
-        let mut next = damage_source(0x9E37_79B9_7F4A_7C15);
+        let mut rng = GameRng::seed_from_u64(0x9E37_79B9_7F4A_7C15);
+        let mut next = || rng.next_u64();
         for _ in 0..600 {
             let mut bytes = answer.clone().into_bytes();
             for _ in 0..1 + next() % 2 {
