@@ -1,10 +1,12 @@
 //! An app joined to a thinker: carries out the app's effects and feeds the
 //! answers back, the same way for the terminal and for tests.
 //!
-//! Files are read and written here (the only I/O besides the terminal), and
-//! computer players' answers are polled from the [`Thinker`]. The event
-//! loop adds the terminal; tests add nothing and drive the session with
-//! keys, an [`crate::ai::InlineThinker`] and no clock at all.
+//! The files a player names are read and written here (the only other file
+//! the terminal game writes is the runtime's recovery file when the
+//! terminal is lost), and computer players' answers are polled from the
+//! [`Thinker`]. The event loop adds the terminal; tests add nothing and
+//! drive the session with keys, an [`crate::ai::InlineThinker`] and no
+//! clock at all.
 //!
 //! A file name the player types is taken relative to the session's
 //! directory, which is the working directory unless
