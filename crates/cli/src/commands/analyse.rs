@@ -6,6 +6,14 @@
 //! the game from the start and, before each decision, gives its preferred
 //! move and its estimate of every seat's chance to win. One bot serves the
 //! whole game, so a search tree grown for one position helps with the next.
+//!
+//! The table also says what each move other than the AI's choice cost: the
+//! mover's win chance after the AI's choice less the one after the move
+//! played, both as the search valued them. The last lines give each seat's
+//! average cost a decision (the AI's own choices costing nothing), which is
+//! what a player studying their own game wants first. Like every value of
+//! the search, a cost is an estimate, and a rough one for a move that the
+//! search visited only a few times.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -21,9 +29,11 @@ use crate::{input, loading, progress};
 
 /// Show what the AI thinks of every decision of a recorded game.
 ///
-/// For each decision: the move played, the move the AI prefers and every
-/// seat's estimated chance to win, before the move. Without --json the
-/// output is a table; with --json it is one JSON object per decision:
+/// For each decision: the move played, the move the AI prefers, what the
+/// move played cost against that choice (points of the mover's chance to
+/// win) and every seat's estimated chance to win, before the move. Without
+/// --json the output is a table that ends with each seat's average cost; with
+/// --json it is one JSON object per decision:
 /// {"index": n, "seat": s, "phase": "disc", "played": "disc 3", "best":
 /// "disc 2", "win": [..], "played_value": v|null, "best_value": v,
 /// "iterations": n, "candidates": [{"move", "visits", "value"}, ..]}.
@@ -68,6 +78,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     if !args.json {
         write_header(out, args, game.players())?;
     }
+    let mut tallies = vec![Tally::default(); game.players()];
     for (i, &mv) in record.moves.iter().enumerate() {
         if mv.is_decision() {
             let analysis = think(bot.as_mut(), &game, &budget)?;
@@ -82,6 +93,9 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
             } else {
                 writeln!(out, "{}", line.row())?;
             }
+            if let Some(tally) = line.seat().and_then(|seat| tallies.get_mut(seat)) {
+                tally.add(line.cost());
+            }
             // Lines go out as they are found, so a long analysis can be
             // followed (or piped) while it runs.
             out.flush()?;
@@ -93,7 +107,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     }
     bar.finish_and_clear();
     if !args.json {
-        write_footer(out, &game)?;
+        write_footer(out, &game, &tallies)?;
     }
     Ok(())
 }
@@ -124,6 +138,19 @@ impl Line<'_> {
             .iter()
             .find(|candidate| candidate.mv == self.played)
             .map(|candidate| candidate.value)
+    }
+
+    /// What the move played cost against the AI's choice, in the mover's
+    /// chance to win.
+    fn cost(&self) -> Cost {
+        if self.played == self.analysis.best {
+            return Cost::Chosen;
+        }
+        let best = self.analysis.candidates.first().map(|c| c.value);
+        match (best, self.played_value()) {
+            (Some(best), Some(played)) => Cost::Weighed(best - played),
+            _ => Cost::NotWeighed,
+        }
     }
 
     fn json(&self) -> String {
@@ -158,8 +185,13 @@ impl Line<'_> {
             .iter()
             .map(|w| format!("{:>6.1}%", 100.0 * w))
             .collect();
+        let cost = match self.cost() {
+            Cost::Chosen => String::new(),
+            Cost::Weighed(cost) => points(cost),
+            Cost::NotWeighed => "?".to_owned(),
+        };
         format!(
-            "{:>5}  {seat:>4}  {:<14} {same} {:<14}  {}",
+            "{:>5}  {seat:>4}  {:<14} {same} {:<14} {cost:>5}  {}",
             self.index,
             self.played.to_string(),
             self.analysis.best.to_string(),
@@ -171,7 +203,7 @@ impl Line<'_> {
 fn write_header(out: &mut impl Write, args: &Args, players: usize) -> std::io::Result<()> {
     writeln!(
         out,
-        "analysis by {}, {} ms a decision; * marks a move other than the AI's choice",
+        "analysis by {}, {} ms a decision; * = not the AI's choice, cost = win chance given up (points)",
         args.ai, args.time_ms
     )?;
     let seats: Vec<String> = (0..players)
@@ -179,16 +211,20 @@ fn write_header(out: &mut impl Write, args: &Args, players: usize) -> std::io::R
         .collect();
     writeln!(
         out,
-        "{:>5}  {:>4}  {:<14}   {:<14}  {}",
+        "{:>5}  {:>4}  {:<14}   {:<14} {:>5}  {}",
         "move",
         "seat",
         "played",
         "preferred",
+        "cost",
         seats.join(" ")
     )
 }
 
-fn write_footer(out: &mut impl Write, game: &Game) -> std::io::Result<()> {
+fn write_footer(out: &mut impl Write, game: &Game, tallies: &[Tally]) -> std::io::Result<()> {
+    for (seat, tally) in tallies.iter().enumerate() {
+        writeln!(out, "seat {seat}: {}", tally.summary())?;
+    }
     if game.is_over() {
         let winners: Vec<String> = game.winners().map(|s| s.to_string()).collect();
         writeln!(out, "game over: seat(s) {} won", winners.join(", "))
@@ -215,4 +251,107 @@ struct JsonLine {
     best_value: Option<f64>,
     iterations: u64,
     candidates: Vec<Weighed>,
+}
+
+/// What a move cost against the AI's choice.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Cost {
+    /// The move played is the AI's choice.
+    Chosen,
+    /// The mover's chance to win after the AI's choice less the one after
+    /// the move played (negative when the search valued the move played
+    /// higher but visited it less).
+    Weighed(f64),
+    /// The search did not weigh the move played, so its cost is unknown.
+    NotWeighed,
+}
+
+/// One seat's decisions and what those other than the AI's choice cost.
+/// The average is over the decisions whose cost is known, the AI's own
+/// choices counting as costing nothing.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Tally {
+    decisions: usize,
+    others: usize,
+    cost: f64,
+    not_weighed: usize,
+}
+
+impl Tally {
+    fn add(&mut self, cost: Cost) {
+        self.decisions += 1;
+        match cost {
+            Cost::Chosen => {}
+            Cost::Weighed(cost) => {
+                self.others += 1;
+                self.cost += cost;
+            }
+            Cost::NotWeighed => {
+                self.others += 1;
+                self.not_weighed += 1;
+            }
+        }
+    }
+
+    fn summary(&self) -> String {
+        let known = self.decisions - self.not_weighed;
+        let average = if known == 0 {
+            0.0
+        } else {
+            self.cost / known as f64
+        };
+        let mut text = format!(
+            "{} of {} decisions other than the AI's choice; {} points of win chance lost a decision on average",
+            self.others,
+            self.decisions,
+            points(average)
+        );
+        if self.not_weighed > 0 {
+            text.push_str(&format!(" ({} not weighed)", self.not_weighed));
+        }
+        text
+    }
+}
+
+/// A chance as points (percent) with one decimal, never as "-0.0".
+fn points(chance: f64) -> String {
+    let tenths = (1000.0 * chance).round();
+    // Adding zero turns a negative zero into a positive one.
+    format!("{:.1}", tenths / 10.0 + 0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tally_adds_the_cost_of_the_moves_other_than_the_ais_choice() {
+        let mut tally = Tally::default();
+        tally.add(Cost::Chosen);
+        tally.add(Cost::Weighed(0.031));
+        tally.add(Cost::Weighed(-0.004));
+        tally.add(Cost::NotWeighed);
+        assert_eq!(tally.decisions, 4);
+        assert_eq!(tally.others, 3);
+        assert_eq!(tally.not_weighed, 1);
+        // (3.1 − 0.4) points over the three decisions whose cost is known.
+        assert_eq!(
+            tally.summary(),
+            "3 of 4 decisions other than the AI's choice; 0.9 points of win chance lost a \
+             decision on average (1 not weighed)"
+        );
+        assert_eq!(
+            Tally::default().summary(),
+            "0 of 0 decisions other than the AI's choice; 0.0 points of win chance lost a \
+             decision on average"
+        );
+    }
+
+    #[test]
+    fn points_have_one_decimal_and_no_negative_zero() {
+        assert_eq!(points(0.0314), "3.1");
+        assert_eq!(points(-0.0004), "0.0");
+        assert_eq!(points(-0.012), "-1.2");
+        assert_eq!(points(1.0), "100.0");
+    }
 }

@@ -78,9 +78,35 @@ fn the_table_has_a_row_per_decision_with_the_tree_search() {
     );
     run.assert_success();
     let lines = run.lines();
-    // A title, the column heads, the rows and a closing line.
-    assert_eq!(lines.len(), decisions + 3, "{}", run.stdout);
-    assert!(lines[1].contains("preferred") && lines[1].contains("win 1"));
+    // A title, the column heads, the rows, a summary for each seat and a
+    // closing line.
+    assert_eq!(lines.len(), decisions + 2 + 2 + 1, "{}", run.stdout);
+    assert!(
+        lines[1].contains("preferred") && lines[1].contains("cost") && lines[1].contains("win 1")
+    );
+    // A move other than the AI's choice (marked `*`) has a cost, the AI's
+    // own choice none.
+    let cost_column = lines[1].find("cost").unwrap();
+    let mut others = 0;
+    for row in &lines[2..2 + decisions] {
+        let marked = row.as_bytes()[28] == b'*';
+        let cost = row[cost_column - 1..cost_column + 4].trim();
+        assert_eq!(marked, !cost.is_empty(), "{row}");
+        if marked {
+            others += 1;
+            assert!(cost == "?" || cost.parse::<f64>().is_ok(), "{row}");
+        }
+    }
+    // Random moves differ from the search's choice often enough to test.
+    assert!(others > 0, "{}", run.stdout);
+    let seat_0 = &lines[2 + decisions];
+    assert!(seat_0.starts_with("seat 0: "), "{seat_0}");
+    assert!(seat_0.contains("points of win chance lost a decision on average"));
+    let summed: usize = lines[2 + decisions..4 + decisions]
+        .iter()
+        .map(|line| line.split(' ').nth(2).unwrap().parse::<usize>().unwrap())
+        .sum();
+    assert_eq!(summed, others, "the summaries count the marked rows");
     assert!(
         lines
             .last()
@@ -90,7 +116,7 @@ fn the_table_has_a_row_per_decision_with_the_tree_search() {
     // Standard input works as for replay.
     let run = carolus(&["analyse", "-", "--ai", "random"], Some(&record.to_json()));
     run.assert_success();
-    assert_eq!(run.lines().len(), decisions + 3);
+    assert_eq!(run.lines().len(), decisions + 5);
 }
 
 #[test]
