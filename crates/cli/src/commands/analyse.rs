@@ -294,6 +294,14 @@ impl Tally {
     }
 
     fn summary(&self) -> String {
+        if self.others > 0 && self.not_weighed == self.others {
+            // An average over the AI's own choices alone would read as
+            // "nothing lost", which is not what is known.
+            return format!(
+                "{} of {} decisions other than the AI's choice; it weighed none of them, so their cost is unknown",
+                self.others, self.decisions
+            );
+        }
         let known = self.decisions - self.not_weighed;
         let average = if known == 0 {
             0.0
@@ -339,6 +347,14 @@ mod tests {
             tally.summary(),
             "3 of 4 decisions other than the AI's choice; 0.9 points of win chance lost a \
              decision on average (1 not weighed)"
+        );
+        let mut unknown = Tally::default();
+        unknown.add(Cost::Chosen);
+        unknown.add(Cost::NotWeighed);
+        assert_eq!(
+            unknown.summary(),
+            "1 of 2 decisions other than the AI's choice; it weighed none of them, so their cost \
+             is unknown"
         );
         assert_eq!(
             Tally::default().summary(),
