@@ -131,12 +131,12 @@ impl Line<'_> {
         self.game.to_act().map(|seat| seat.index())
     }
 
-    /// The value the AI gave the move played, if it weighed it.
-    fn played_value(&self) -> Option<f64> {
+    /// The value the AI gave `mv`, if it weighed it.
+    fn value_of(&self, mv: Move) -> Option<f64> {
         self.analysis
             .candidates
             .iter()
-            .find(|candidate| candidate.mv == self.played)
+            .find(|candidate| candidate.mv == mv)
             .map(|candidate| candidate.value)
     }
 
@@ -146,8 +146,10 @@ impl Line<'_> {
         if self.played == self.analysis.best {
             return Cost::Chosen;
         }
-        let best = self.analysis.candidates.first().map(|c| c.value);
-        match (best, self.played_value()) {
+        match (
+            self.value_of(self.analysis.best),
+            self.value_of(self.played),
+        ) {
             (Some(best), Some(played)) => Cost::Weighed(best - played),
             _ => Cost::NotWeighed,
         }
@@ -161,8 +163,8 @@ impl Line<'_> {
             played: self.played.to_string(),
             best: self.analysis.best.to_string(),
             win: self.analysis.win.iter().map(|&w| round(w)).collect(),
-            played_value: self.played_value().map(round),
-            best_value: self.analysis.candidates.first().map(|c| round(c.value)),
+            played_value: self.value_of(self.played).map(round),
+            best_value: self.value_of(self.analysis.best).map(round),
             iterations: self.analysis.iterations,
             candidates: weighed(self.analysis, CANDIDATES_SHOWN),
         };
