@@ -13,7 +13,9 @@
 //! average cost a decision (the AI's own choices costing nothing), which is
 //! what a player studying their own game wants first. Like every value of
 //! the search, a cost is an estimate, and a rough one for a move that the
-//! search visited only a few times.
+//! search visited only a few times. A line of block characters per seat
+//! (per team in the team game) then draws its win chance over the game, so
+//! that the turning points stand out.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -32,7 +34,8 @@ use crate::{input, loading, progress};
 /// For each decision: the move played, the move the AI prefers, what the
 /// move played cost against that choice (points of the mover's chance to
 /// win) and every seat's estimated chance to win, before the move. Without
-/// --json the output is a table that ends with each seat's average cost; with
+/// --json the output is a table that ends with each seat's average cost and
+/// a graph of the win chances over the game; with
 /// --json it is one JSON object per decision:
 /// {"index": n, "seat": s, "phase": "disc", "played": "disc 3", "best":
 /// "disc 2", "win": [..], "played_value": v|null, "best_value": v,
@@ -79,6 +82,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         write_header(out, args, game.players())?;
     }
     let mut tallies = vec![Tally::default(); game.players()];
+    let mut chances = Vec::with_capacity(decisions);
     for (i, &mv) in record.moves.iter().enumerate() {
         if mv.is_decision() {
             let analysis = think(bot.as_mut(), &game, &budget)?;
@@ -96,6 +100,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
             if let Some(tally) = line.seat().and_then(|seat| tallies.get_mut(seat)) {
                 tally.add(line.cost());
             }
+            chances.push(analysis.win.clone());
             // Lines go out as they are found, so a long analysis can be
             // followed (or piped) while it runs.
             out.flush()?;
@@ -107,7 +112,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     }
     bar.finish_and_clear();
     if !args.json {
-        write_footer(out, &game, &tallies)?;
+        write_footer(out, &game, &tallies, &chances)?;
     }
     Ok(())
 }
@@ -223,10 +228,16 @@ fn write_header(out: &mut impl Write, args: &Args, players: usize) -> std::io::R
     )
 }
 
-fn write_footer(out: &mut impl Write, game: &Game, tallies: &[Tally]) -> std::io::Result<()> {
+fn write_footer(
+    out: &mut impl Write,
+    game: &Game,
+    tallies: &[Tally],
+    chances: &[Vec<f64>],
+) -> std::io::Result<()> {
     for (seat, tally) in tallies.iter().enumerate() {
         writeln!(out, "seat {seat}: {}", tally.summary())?;
     }
+    write_graph(out, game.players(), chances)?;
     if game.is_over() {
         let winners: Vec<String> = game.winners().map(|s| s.to_string()).collect();
         writeln!(out, "game over: seat(s) {} won", winners.join(", "))
@@ -237,6 +248,62 @@ fn write_footer(out: &mut impl Write, game: &Game, tallies: &[Tally]) -> std::io
             game.phase()
         )
     }
+}
+
+/// The widest graph line: longer games share a column between decisions.
+const GRAPH_COLUMNS: usize = 60;
+
+/// One line of block characters per side, its win chance before each
+/// decision. In the team game the sides are the teams, whose chance is
+/// their two seats' shares together, so that a sure win reaches the top.
+fn write_graph(out: &mut impl Write, players: usize, chances: &[Vec<f64>]) -> std::io::Result<()> {
+    if chances.is_empty() {
+        return Ok(());
+    }
+    let sides: Vec<(String, Vec<usize>)> = if players == 4 {
+        vec![
+            ("team 0+2".to_owned(), vec![0, 2]),
+            ("team 1+3".to_owned(), vec![1, 3]),
+        ]
+    } else {
+        (0..players)
+            .map(|seat| (format!("seat {seat}"), vec![seat]))
+            .collect()
+    };
+    let per_column = chances.len().div_ceil(GRAPH_COLUMNS);
+    writeln!(
+        out,
+        "win chance before each decision{} (▁ 0% … █ 100%):",
+        if per_column > 1 {
+            format!(", a column for every {per_column}")
+        } else {
+            String::new()
+        }
+    )?;
+    let width = sides.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
+    for (name, seats) in &sides {
+        let series: Vec<f64> = chances
+            .iter()
+            .map(|win| seats.iter().filter_map(|&seat| win.get(seat)).sum())
+            .collect();
+        writeln!(out, "{name:<width$}  {}", sparkline(&series, per_column))?;
+    }
+    Ok(())
+}
+
+/// `values` (each from 0 to 1) as block characters, one for every
+/// `per_column` values, each the mean of its values.
+fn sparkline(values: &[f64], per_column: usize) -> String {
+    const BLOCKS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+    values
+        .chunks(per_column.max(1))
+        .map(|chunk| {
+            let mean = chunk.iter().sum::<f64>() / chunk.len() as f64;
+            // Eight equal bands; a chance of exactly 1 belongs to the top.
+            let band = (mean.clamp(0.0, 1.0) * 8.0) as usize;
+            BLOCKS[band.min(7)]
+        })
+        .collect()
 }
 
 /// A decision as `--json` writes it; a struct, so that the fields keep this
@@ -363,6 +430,43 @@ mod tests {
             "0 of 0 decisions other than the AI's choice; 0.0 points of win chance lost a \
              decision on average"
         );
+    }
+
+    #[test]
+    fn a_sparkline_has_a_block_per_column_from_low_to_high() {
+        assert_eq!(sparkline(&[0.0, 0.2, 0.5, 0.8, 1.0], 1), "▁▂▅▇█");
+        // Two values a column, each the mean of its values.
+        assert_eq!(sparkline(&[0.0, 1.0, 0.5, 0.5, 0.9], 2), "▅▅█");
+        assert_eq!(sparkline(&[], 3), "");
+    }
+
+    #[test]
+    fn the_graph_has_a_line_per_seat_or_per_team() {
+        let two: Vec<Vec<f64>> = (0..120)
+            .map(|i| vec![i as f64 / 119.0, 1.0 - i as f64 / 119.0])
+            .collect();
+        let mut text = Vec::new();
+        write_graph(&mut text, 2, &two).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        assert!(lines[0].contains("a column for every 2"), "{text}");
+        assert!(
+            lines[1].starts_with("seat 0  ▁") && lines[1].ends_with('█'),
+            "{text}"
+        );
+        assert_eq!(lines[1].chars().count(), "seat 0  ".len() + GRAPH_COLUMNS);
+        assert!(
+            lines[2].starts_with("seat 1  █") && lines[2].ends_with('▁'),
+            "{text}"
+        );
+
+        // In the team game a team's sure win reaches the top.
+        let team = vec![vec![0.5, 0.0, 0.5, 0.0]];
+        let mut text = Vec::new();
+        write_graph(&mut text, 4, &team).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(text.contains("team 0+2  █\nteam 1+3  ▁\n"), "{text}");
     }
 
     #[test]

@@ -78,9 +78,9 @@ fn the_table_has_a_row_per_decision_with_the_tree_search() {
     );
     run.assert_success();
     let lines = run.lines();
-    // A title, the column heads, the rows, a summary for each seat and a
-    // closing line.
-    assert_eq!(lines.len(), decisions + 2 + 2 + 1, "{}", run.stdout);
+    // A title, the column heads, the rows, a summary for each seat, the
+    // graph's heading and a line for each seat, and a closing line.
+    assert_eq!(lines.len(), decisions + 2 + 2 + 3 + 1, "{}", run.stdout);
     assert!(
         lines[1].contains("preferred") && lines[1].contains("cost") && lines[1].contains("win 1")
     );
@@ -107,6 +107,16 @@ fn the_table_has_a_row_per_decision_with_the_tree_search() {
         .map(|line| line.split(' ').nth(2).unwrap().parse::<usize>().unwrap())
         .sum();
     assert_eq!(summed, others, "the summaries count the marked rows");
+    // The graph has a block for every decision (a short record needs no
+    // more columns than it has decisions).
+    assert!(lines[4 + decisions].starts_with("win chance before each decision"));
+    for (seat, line) in lines[5 + decisions..7 + decisions].iter().enumerate() {
+        let blocks = line
+            .strip_prefix(&format!("seat {seat}  "))
+            .unwrap_or_else(|| panic!("{line}"));
+        assert_eq!(blocks.chars().count(), decisions, "{line}");
+        assert!(blocks.chars().all(|c| ('▁'..='█').contains(&c)), "{line}");
+    }
     assert!(
         lines
             .last()
@@ -116,7 +126,7 @@ fn the_table_has_a_row_per_decision_with_the_tree_search() {
     // Standard input works as for replay.
     let run = carolus(&["analyse", "-", "--ai", "random"], Some(&record.to_json()));
     run.assert_success();
-    assert_eq!(run.lines().len(), decisions + 5);
+    assert_eq!(run.lines().len(), decisions + 8);
 }
 
 #[test]
