@@ -143,8 +143,8 @@
 //!   (23 against 24 at 4 000 iterations a move, 9 against 12 at 1 s),
 //!   while 8 000 against 4 000 iterations won 62 and lost 29 (58.2%
 //!   [53.6, 62.6] over 400 games). One more doubling already gained far
-//!   less: 16 000 against 8 000 won 26 and lost 20 (53.0% [46.2, 59.6],
-//!   200 games of `carolus match --seed 77`), 32 000 against 16 000 won 11
+//!   less: 16 000 against 8 000 won 49 and lost 37 (53.0% [48.4, 57.5],
+//!   400 games of `carolus match --seed 77`), 32 000 against 16 000 won 11
 //!   and lost 11 (50.0%, 100 games). It is not a mechanical limit: at 2 s
 //!   a move no tree reached its size limit in 183 searches of an
 //!   instrumented build. Growing c at the root only, with a constant c
