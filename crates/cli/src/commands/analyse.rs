@@ -22,7 +22,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use carolus_ai::{Analysis, Bot, BotSpec, Budget};
-use carolus_rules::{Game, Move};
+use carolus_rules::{Game, Move, Owner, Seat};
 use serde::Serialize;
 
 use crate::failure::bad_input;
@@ -237,7 +237,7 @@ fn write_footer(
     for (seat, tally) in tallies.iter().enumerate() {
         writeln!(out, "seat {seat}: {}", tally.summary())?;
     }
-    write_graph(out, game.players(), chances)?;
+    write_graph(out, game, chances)?;
     if game.is_over() {
         let winners: Vec<String> = game.winners().map(|s| s.to_string()).collect();
         writeln!(out, "game over: seat(s) {} won", winners.join(", "))
@@ -253,23 +253,30 @@ fn write_footer(
 /// The widest graph line: longer games share a column between decisions.
 const GRAPH_COLUMNS: usize = 60;
 
-/// One line of block characters per side, its win chance before each
-/// decision. In the team game the sides are the teams, whose chance is
-/// their two seats' shares together, so that a sure win reaches the top.
-fn write_graph(out: &mut impl Write, players: usize, chances: &[Vec<f64>]) -> std::io::Result<()> {
+/// One line of block characters per owner of `game` (a seat, or a team in
+/// the team game), its win chance before each decision. A team's chance is
+/// its seats' shares together, so that a sure win reaches the top.
+fn write_graph(out: &mut impl Write, game: &Game, chances: &[Vec<f64>]) -> std::io::Result<()> {
     if chances.is_empty() {
         return Ok(());
     }
-    let sides: Vec<(String, Vec<usize>)> = if players == 4 {
-        vec![
-            ("team 0+2".to_owned(), vec![0, 2]),
-            ("team 1+3".to_owned(), vec![1, 3]),
-        ]
-    } else {
-        (0..players)
-            .map(|seat| (format!("seat {seat}"), vec![seat]))
-            .collect()
-    };
+    let sides: Vec<(String, Vec<usize>)> = game
+        .owners()
+        .map(|owner| {
+            let seats: Vec<usize> = Seat::all(game.players())
+                .filter(|&seat| game.owner_of(seat) == owner)
+                .map(Seat::index)
+                .collect();
+            let name = match owner {
+                Owner::Seat(_) => owner.to_string(),
+                Owner::Team(_) => {
+                    let members: Vec<String> = seats.iter().map(usize::to_string).collect();
+                    format!("team {}", members.join("+"))
+                }
+            };
+            (name, seats)
+        })
+        .collect();
     let per_column = chances.len().div_ceil(GRAPH_COLUMNS);
     writeln!(
         out,
@@ -400,6 +407,7 @@ fn points(chance: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use carolus_rules::{RecordedGame, Variant};
 
     #[test]
     fn a_tally_adds_the_cost_of_the_moves_other_than_the_ais_choice() {
@@ -432,6 +440,14 @@ mod tests {
         );
     }
 
+    fn new_game(players: usize) -> Game {
+        let variant = Variant::for_players(players);
+        RecordedGame::from_seed(players, variant, 1)
+            .unwrap()
+            .game()
+            .clone()
+    }
+
     #[test]
     fn a_sparkline_has_a_block_per_column_from_low_to_high() {
         assert_eq!(sparkline(&[0.0, 0.2, 0.5, 0.8, 1.0], 1), "▁▂▅▇█");
@@ -446,7 +462,7 @@ mod tests {
             .map(|i| vec![i as f64 / 119.0, 1.0 - i as f64 / 119.0])
             .collect();
         let mut text = Vec::new();
-        write_graph(&mut text, 2, &two).unwrap();
+        write_graph(&mut text, &new_game(2), &two).unwrap();
         let text = String::from_utf8(text).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 3, "{text}");
@@ -464,7 +480,7 @@ mod tests {
         // In the team game a team's sure win reaches the top.
         let team = vec![vec![0.5, 0.0, 0.5, 0.0]];
         let mut text = Vec::new();
-        write_graph(&mut text, 4, &team).unwrap();
+        write_graph(&mut text, &new_game(4), &team).unwrap();
         let text = String::from_utf8(text).unwrap();
         assert!(text.contains("team 0+2  █\nteam 1+3  ▁\n"), "{text}");
     }
