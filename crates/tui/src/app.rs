@@ -24,6 +24,7 @@ use crate::ai::{Purpose, ThinkReply, ThinkRequest};
 use crate::choices;
 use crate::config::{self, PlayConfig, SeatInfo, SeatKind, Start};
 use crate::event::{Effect, Event, Key};
+use crate::graph::Trail;
 use crate::history;
 use crate::layout::{Kind, Layout};
 use crate::prompt::{self, Action};
@@ -149,6 +150,8 @@ pub struct App {
     message: Option<Message>,
     thinking: Option<Thinking>,
     estimate: Option<Estimate>,
+    /// Every estimate of this game, for the win-chance graph.
+    trail: Trail,
     hint: Option<Move>,
     area: Rect,
     now: Duration,
@@ -234,6 +237,7 @@ impl App {
             message: None,
             thinking: None,
             estimate: None,
+            trail: Trail::default(),
             hint: None,
             area: Rect::new(0, 0, 80, 24),
             now: Duration::ZERO,
@@ -299,6 +303,11 @@ impl App {
 
     pub fn estimate(&self) -> Option<&Estimate> {
         self.estimate.as_ref()
+    }
+
+    /// The estimates made during this game, for the win-chance graph.
+    pub fn trail(&self) -> &Trail {
+        &self.trail
     }
 
     /// The move a hint suggested for the decision at hand.
@@ -927,6 +936,8 @@ impl App {
             }
         };
         if let Some(analysis) = &analysis {
+            let moves = self.record().moves.len();
+            self.trail.record(moves, analysis.win.clone());
             self.estimate = Some(Estimate {
                 seat: thinking.seat,
                 level: thinking.level,
@@ -1052,6 +1063,7 @@ impl App {
         self.game = game;
         self.log.retain(|entry| entry.index < index);
         self.log_scroll = 0;
+        self.trail.take_back_to(index);
         self.hint = None;
         self.dirty = true;
         self.screen = Screen::Board;
@@ -1180,6 +1192,7 @@ impl App {
         self.log = history::log_of(self.record(), &self.seats);
         self.log_scroll = 0;
         self.estimate = None;
+        self.trail.clear();
         self.hint = None;
         self.dirty = false;
         self.path = Some(path.clone());

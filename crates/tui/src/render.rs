@@ -19,6 +19,7 @@ use crate::app::{App, MessageKind, Pick, PromptKind, Screen};
 use crate::canvas::{self, put, put_centred, put_line};
 use crate::centre;
 use crate::config::CASTLE_COLOURS;
+use crate::graph;
 use crate::help::HELP;
 use crate::layout::{Kind, Layout, MIN_HEIGHT, MIN_WIDTH};
 use crate::log_view;
@@ -335,6 +336,44 @@ fn analysis_lines(app: &App, width: usize) -> Vec<Line<'static>> {
             lines.push(Line::from(canvas::truncate(&text, width)));
         }
     }
+    lines.extend(graph_lines(app, width));
+    lines
+}
+
+/// The widest win-chance graph, so that it stays a glance at the game.
+const GRAPH_COLUMNS: usize = 40;
+
+/// The win-chance graph of the game so far: a line of blocks per seat (per
+/// team in the team game), a column per estimate, or per few estimates
+/// when there are more than fit in `width`. Nothing until there are two
+/// estimates, since one is not yet a course.
+fn graph_lines(app: &App, width: usize) -> Vec<Line<'static>> {
+    let readings = app.trail().readings().len();
+    if readings < 2 {
+        return Vec::new();
+    }
+    let theme = app.theme();
+    let seats = app.seats();
+    let name_width = 10;
+    let columns = width.saturating_sub(name_width).clamp(1, GRAPH_COLUMNS);
+    let per_column = graph::values_per_column(readings, columns);
+    let mut lines = vec![Line::from(Span::styled(
+        canvas::truncate(
+            &format!("Chances over the game ({readings} estimates):"),
+            width,
+        ),
+        theme.dim(),
+    ))];
+    for (owner, values) in app.trail().series(app.game()) {
+        let name = match owner {
+            Owner::Seat(seat) => canvas::truncate(words::seat_name(seats, seat), name_width - 1),
+            Owner::Team(_) => words::owner_badge(seats, owner, name_width - 1),
+        };
+        lines.push(Line::from(vec![
+            Span::raw(format!("{name:<name_width$}")),
+            Span::styled(graph::sparkline(&values, per_column), owner_bar(app, owner)),
+        ]));
+    }
     lines
 }
 
@@ -517,6 +556,11 @@ fn result(app: &App, area: Rect, buf: &mut Buffer) {
                 ))));
             }
         }
+    }
+    let graph = graph_lines(app, GRAPH_COLUMNS + 10);
+    if !graph.is_empty() {
+        lines.push(Line::default());
+        lines.extend(graph);
     }
     lines.push(Line::default());
     lines.push(Line::from(Span::styled(

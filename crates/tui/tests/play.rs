@@ -451,10 +451,118 @@ fn hints_point_at_a_legal_move() {
     settle(&mut session);
     let hint = session.app().hint().expect("a hint");
     assert!(session.app().game().is_legal(&hint));
+    // The hint's estimate joins the win-chance graph at this position.
+    let last = session.app().trail().readings().last().expect("a reading");
+    assert_eq!(last.moves, session.app().record().moves.len());
     assert!(session.app().message().unwrap().text.starts_with("Hint:"));
     if !matches!(hint, Move::Place { .. }) {
         assert_eq!(session.app().selected_move(), Some(hint));
     }
+}
+
+/// Every win-chance graph on the screen: for each, its lines as the name
+/// in front and the number of columns of blocks drawn after it.
+fn graphs_on(text: &str, owners: usize) -> Vec<Vec<(String, usize)>> {
+    const BLOCKS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+    const HEADING: &str = "Chances over the game";
+    let rows: Vec<Vec<char>> = text.lines().map(|row| row.chars().collect()).collect();
+    let mut graphs = Vec::new();
+    for (y, row) in text.lines().enumerate() {
+        for (byte, _) in row.match_indices(HEADING) {
+            let x = row[..byte].chars().count();
+            let lines = rows[y + 1..=y + owners]
+                .iter()
+                .map(|row| {
+                    let name: String = row[x..x + 10].iter().collect();
+                    let columns = row[x + 10..]
+                        .iter()
+                        .take_while(|c| BLOCKS.contains(c))
+                        .count();
+                    (name.trim().to_owned(), columns)
+                })
+                .collect();
+            graphs.push(lines);
+        }
+    }
+    graphs
+}
+
+#[test]
+fn the_result_screen_draws_the_computers_estimates_over_the_game() {
+    let mut session = session(2, 12, &[(0, 2), (1, 4)]);
+    play_to_the_end(&mut session);
+    assert_finished(&session);
+    let app = session.app();
+    // Each computer decision estimated everybody's chances once.
+    let decisions = app
+        .record()
+        .moves
+        .iter()
+        .filter(|m| m.is_decision())
+        .count();
+    assert_eq!(app.trail().readings().len(), decisions);
+    let text = screen(app, 80, 24);
+    assert!(
+        text.contains(&format!("Chances over the game ({decisions} estimates):")),
+        "{text}"
+    );
+    // A line per seat, a column for every few decisions, at most 40.
+    let per_column = decisions.div_ceil(40);
+    let graphs = graphs_on(&text, 2);
+    assert_eq!(graphs.len(), 1, "{text}");
+    for ((name, columns), seat) in graphs[0].iter().zip(app.seats()) {
+        assert_eq!(name, &seat.name, "{text}");
+        assert_eq!(*columns, decisions.div_ceil(per_column), "{text}");
+    }
+    // The wide layout also draws it in the analysis panel beside the board.
+    let wide = screen(app, 200, 60);
+    assert_eq!(graphs_on(&wide, 2).len(), 2, "{wide}");
+}
+
+#[test]
+fn the_team_game_draws_a_graph_line_per_team() {
+    let mut session = session(4, 3, &[(0, 1), (1, 1), (2, 1), (3, 1)]);
+    play_to_the_end(&mut session);
+    let text = screen(session.app(), 80, 24);
+    let graphs = graphs_on(&text, 2);
+    assert_eq!(graphs.len(), 1, "{text}");
+    let badge = |a: usize, b: usize| {
+        let initial = |i: usize| session.app().seats()[i].name.chars().next().unwrap();
+        format!("{}+{}", initial(a), initial(b))
+    };
+    assert_eq!(graphs[0][0].0, badge(0, 2), "{text}");
+    assert_eq!(graphs[0][1].0, badge(1, 3), "{text}");
+    assert!(graphs[0].iter().all(|&(_, columns)| columns > 0), "{text}");
+}
+
+#[test]
+fn taking_back_forgets_the_estimates_of_the_positions_taken_back() {
+    let mut session = session(2, 12, &[(1, 2)]);
+    play_to_the_end(&mut session);
+    let before = session.app().trail().readings().len();
+    // Ten decisions of the person back: a few turns, past some of the
+    // computer's decisions.
+    for _ in 0..10 {
+        press(&mut session, Key::Char('u'));
+    }
+    let app = session.app();
+    let moves = app.record().moves.len();
+    assert!(app.trail().readings().len() < before);
+    assert!(
+        app.trail().readings().iter().all(|r| r.moves <= moves),
+        "an estimate of a position that was taken back is kept"
+    );
+    // The computer's decisions still in the record keep their estimates.
+    let computer = Seat::new(1).unwrap();
+    let mut game = app.record().start().unwrap();
+    let mut computer_decisions = 0;
+    for mv in &app.record().moves {
+        if mv.is_decision() && game.to_act() == Some(computer) {
+            computer_decisions += 1;
+        }
+        game.play(*mv).unwrap();
+    }
+    assert_eq!(app.trail().readings().len(), computer_decisions);
 }
 
 #[test]

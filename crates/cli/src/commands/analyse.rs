@@ -23,6 +23,7 @@ use std::time::Duration;
 
 use carolus_ai::{Analysis, Bot, BotSpec, Budget};
 use carolus_rules::{Game, Move, Owner, Seat};
+use carolus_tui::graph;
 use serde::Serialize;
 
 use crate::failure::bad_input;
@@ -260,24 +261,20 @@ fn write_graph(out: &mut impl Write, game: &Game, chances: &[Vec<f64>]) -> std::
     if chances.is_empty() {
         return Ok(());
     }
-    let sides: Vec<(String, Vec<usize>)> = game
+    let names: Vec<String> = game
         .owners()
-        .map(|owner| {
-            let seats: Vec<usize> = Seat::all(game.players())
-                .filter(|&seat| game.owner_of(seat) == owner)
-                .map(Seat::index)
-                .collect();
-            let name = match owner {
-                Owner::Seat(_) => owner.to_string(),
-                Owner::Team(_) => {
-                    let members: Vec<String> = seats.iter().map(usize::to_string).collect();
-                    format!("team {}", members.join("+"))
-                }
-            };
-            (name, seats)
+        .map(|owner| match owner {
+            Owner::Seat(_) => owner.to_string(),
+            Owner::Team(_) => {
+                let members: Vec<String> = Seat::all(game.players())
+                    .filter(|&seat| game.owner_of(seat) == owner)
+                    .map(|seat| seat.index().to_string())
+                    .collect();
+                format!("team {}", members.join("+"))
+            }
         })
         .collect();
-    let per_column = chances.len().div_ceil(GRAPH_COLUMNS);
+    let per_column = graph::values_per_column(chances.len(), GRAPH_COLUMNS);
     writeln!(
         out,
         "win chance before each decision{} (▁ 0% … █ 100%):",
@@ -287,30 +284,20 @@ fn write_graph(out: &mut impl Write, game: &Game, chances: &[Vec<f64>]) -> std::
             String::new()
         }
     )?;
-    let width = sides.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
-    for (name, seats) in &sides {
-        let series: Vec<f64> = chances
-            .iter()
-            .map(|win| seats.iter().filter_map(|&seat| win.get(seat)).sum())
-            .collect();
-        writeln!(out, "{name:<width$}  {}", sparkline(&series, per_column))?;
+    let by_owner: Vec<Vec<(Owner, f64)>> = chances
+        .iter()
+        .map(|win| graph::owner_chances(game, win))
+        .collect();
+    let width = names.iter().map(String::len).max().unwrap_or(0);
+    for (i, name) in names.iter().enumerate() {
+        let series: Vec<f64> = by_owner.iter().map(|owners| owners[i].1).collect();
+        writeln!(
+            out,
+            "{name:<width$}  {}",
+            graph::sparkline(&series, per_column)
+        )?;
     }
     Ok(())
-}
-
-/// `values` (each from 0 to 1) as block characters, one for every
-/// `per_column` values, each the mean of its values.
-fn sparkline(values: &[f64], per_column: usize) -> String {
-    const BLOCKS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
-    values
-        .chunks(per_column.max(1))
-        .map(|chunk| {
-            let mean = chunk.iter().sum::<f64>() / chunk.len() as f64;
-            // Eight equal bands; a chance of exactly 1 belongs to the top.
-            let band = (mean.clamp(0.0, 1.0) * 8.0) as usize;
-            BLOCKS[band.min(7)]
-        })
-        .collect()
 }
 
 /// A decision as `--json` writes it; a struct, so that the fields keep this
@@ -446,14 +433,6 @@ mod tests {
             .unwrap()
             .game()
             .clone()
-    }
-
-    #[test]
-    fn a_sparkline_has_a_block_per_column_from_low_to_high() {
-        assert_eq!(sparkline(&[0.0, 0.2, 0.5, 0.8, 1.0], 1), "▁▂▅▇█");
-        // Two values a column, each the mean of its values.
-        assert_eq!(sparkline(&[0.0, 1.0, 0.5, 0.5, 0.9], 2), "▅▅█");
-        assert_eq!(sparkline(&[], 3), "");
     }
 
     #[test]

@@ -1,0 +1,195 @@
+//! The win-chance graph: the computer's estimates over a game, and how to
+//! draw them as a line of block characters.
+//!
+//! Every time a computer player moves or gives a hint, it estimates
+//! everybody's chance to win. The [`Trail`] keeps one reading per position,
+//! so that the screens can show how the chances went, the way a chess
+//! program draws its evaluation over a game. The drawing itself,
+//! [`sparkline`], is shared with `carolus analyse`, which draws the same
+//! graph from its own estimates.
+
+use carolus_rules::{Game, Owner, Seat};
+
+/// The eight heights of a graph's column, from 0% to 100%.
+const BLOCKS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+
+/// `values` (each from 0 to 1) as block characters, one for every
+/// `per_column` values, each the mean of its values: ▁ for 0 up to █ for 1.
+pub fn sparkline(values: &[f64], per_column: usize) -> String {
+    values
+        .chunks(per_column.max(1))
+        .map(|chunk| {
+            let mean = chunk.iter().sum::<f64>() / chunk.len() as f64;
+            // Eight equal bands; a chance of exactly 1 belongs to the top.
+            let band = (mean.clamp(0.0, 1.0) * 8.0) as usize;
+            BLOCKS[band.min(7)]
+        })
+        .collect()
+}
+
+/// How many values share a column when `count` values must fit in
+/// `columns` (at least one a column).
+pub fn values_per_column(count: usize, columns: usize) -> usize {
+    count.div_ceil(columns.max(1)).max(1)
+}
+
+/// Everybody's chance grouped by who wins together: one value per owner of
+/// `game` (a seat, or a team in the team game), in the order of
+/// [`Game::owners`]. A team's chance is its seats' shares added, so that a
+/// sure win of the team is 1.
+pub fn owner_chances(game: &Game, win: &[f64]) -> Vec<(Owner, f64)> {
+    game.owners()
+        .map(|owner| {
+            let chance = Seat::all(game.players())
+                .filter(|&seat| game.owner_of(seat) == owner)
+                .filter_map(|seat| win.get(seat.index()))
+                .sum();
+            (owner, chance)
+        })
+        .collect()
+}
+
+/// One estimate of the game: everybody's chance to win at the position
+/// after the record's first `moves` moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reading {
+    pub moves: usize,
+    /// Chance of winning by seat.
+    pub win: Vec<f64>,
+}
+
+/// The estimates of one game, in the order of the positions they are about.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Trail {
+    readings: Vec<Reading>,
+}
+
+impl Trail {
+    /// Adds the estimate of the position after `moves` moves. A second
+    /// estimate of the same position (a hint, then another) replaces the
+    /// first; estimates of later positions, which can only be left from a
+    /// line that was taken back, are dropped.
+    pub fn record(&mut self, moves: usize, win: Vec<f64>) {
+        self.take_back_to(moves);
+        if self.readings.last().is_some_and(|last| last.moves == moves) {
+            self.readings.pop();
+        }
+        self.readings.push(Reading { moves, win });
+    }
+
+    /// Forgets the estimates of positions after the first `moves` moves,
+    /// when the game is taken back to there. The estimate of that very
+    /// position stays true: the same position comes back.
+    pub fn take_back_to(&mut self, moves: usize) {
+        self.readings.retain(|reading| reading.moves <= moves);
+    }
+
+    /// Forgets everything, for another game.
+    pub fn clear(&mut self) {
+        self.readings.clear();
+    }
+
+    pub fn readings(&self) -> &[Reading] {
+        &self.readings
+    }
+
+    /// For each owner of `game`, its chance at every reading, oldest first.
+    pub fn series(&self, game: &Game) -> Vec<(Owner, Vec<f64>)> {
+        let mut series: Vec<(Owner, Vec<f64>)> =
+            game.owners().map(|owner| (owner, Vec::new())).collect();
+        for reading in &self.readings {
+            for ((_, values), (_, chance)) in
+                series.iter_mut().zip(owner_chances(game, &reading.win))
+            {
+                values.push(chance);
+            }
+        }
+        series
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carolus_rules::{RecordedGame, Variant};
+
+    fn new_game(players: usize) -> Game {
+        let variant = Variant::for_players(players);
+        RecordedGame::from_seed(players, variant, 1)
+            .unwrap()
+            .game()
+            .clone()
+    }
+
+    #[test]
+    fn a_sparkline_has_a_block_per_column_from_low_to_high() {
+        assert_eq!(sparkline(&[0.0, 0.2, 0.5, 0.8, 1.0], 1), "▁▂▅▇█");
+        // Two values a column, each the mean of its values.
+        assert_eq!(sparkline(&[0.0, 1.0, 0.5, 0.5, 0.9], 2), "▅▅█");
+        assert_eq!(sparkline(&[], 3), "");
+        // Values outside 0–1 are drawn at the nearest end.
+        assert_eq!(sparkline(&[-0.5, 1.5], 0), "▁█");
+    }
+
+    #[test]
+    fn long_series_share_columns() {
+        assert_eq!(values_per_column(60, 60), 1);
+        assert_eq!(values_per_column(61, 60), 2);
+        assert_eq!(values_per_column(0, 60), 1);
+        assert_eq!(values_per_column(5, 0), 5);
+    }
+
+    #[test]
+    fn partners_share_their_team_s_chance() {
+        let team_game = new_game(4);
+        let chances = owner_chances(&team_game, &[0.3, 0.1, 0.4, 0.2]);
+        assert_eq!(chances.len(), 2);
+        assert!((chances[0].1 - 0.7).abs() < 1e-12, "{chances:?}");
+        assert!((chances[1].1 - 0.3).abs() < 1e-12, "{chances:?}");
+        let three = owner_chances(&new_game(3), &[0.5, 0.3, 0.2]);
+        assert_eq!(
+            three.iter().map(|&(_, c)| c).collect::<Vec<_>>(),
+            [0.5, 0.3, 0.2]
+        );
+    }
+
+    #[test]
+    fn a_position_estimated_again_keeps_one_reading() {
+        let mut trail = Trail::default();
+        trail.record(3, vec![0.5, 0.5]);
+        trail.record(9, vec![0.6, 0.4]);
+        trail.record(9, vec![0.7, 0.3]);
+        assert_eq!(trail.readings().len(), 2);
+        assert_eq!(trail.readings()[1].win, [0.7, 0.3]);
+    }
+
+    #[test]
+    fn taking_back_forgets_the_positions_after_it() {
+        let mut trail = Trail::default();
+        for moves in [3, 9, 15, 21] {
+            trail.record(moves, vec![0.5, 0.5]);
+        }
+        trail.take_back_to(15);
+        let kept: Vec<usize> = trail.readings().iter().map(|r| r.moves).collect();
+        assert_eq!(kept, [3, 9, 15]);
+        // An estimate of an earlier position means the later ones were
+        // taken back.
+        trail.record(5, vec![0.2, 0.8]);
+        let kept: Vec<usize> = trail.readings().iter().map(|r| r.moves).collect();
+        assert_eq!(kept, [3, 5]);
+        trail.clear();
+        assert!(trail.readings().is_empty());
+    }
+
+    #[test]
+    fn the_series_follow_the_readings_per_owner() {
+        let mut trail = Trail::default();
+        trail.record(1, vec![0.1, 0.2, 0.3, 0.4]);
+        trail.record(2, vec![0.4, 0.3, 0.2, 0.1]);
+        let series = trail.series(&new_game(4));
+        assert_eq!(series.len(), 2);
+        assert_eq!(series[0].1.len(), 2);
+        assert!((series[0].1[0] - 0.4).abs() < 1e-12);
+        assert!((series[1].1[1] - 0.4).abs() < 1e-12);
+    }
+}
