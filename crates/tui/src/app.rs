@@ -24,7 +24,7 @@ use crate::ai::{Purpose, ThinkReply, ThinkRequest};
 use crate::choices;
 use crate::config::{self, PlayConfig, SeatInfo, SeatKind, Start};
 use crate::event::{Effect, Event, Key};
-use crate::graph::Trail;
+use crate::graph::{self, Trail};
 use crate::history;
 use crate::layout::{Kind, Layout};
 use crate::prompt::{self, Action};
@@ -246,6 +246,11 @@ impl App {
             dirty: false,
             quit: false,
         };
+        if let Err(error) = app.restore_trail() {
+            app.notice(format!(
+                "The game's win-chance estimates were left out: {error}."
+            ));
+        }
         app.stamp_record();
         app.log = history::log_of(app.game.record(), &app.seats);
         Ok(app)
@@ -1121,16 +1126,38 @@ impl App {
         text
     }
 
-    /// Writes the names and the seed into the record, as saved files carry
-    /// them.
+    /// Writes the names, the seed and the estimates so far into the record,
+    /// as saved files carry them.
     fn stamp_record(&mut self) {
         let names: Vec<String> = self.seats.iter().map(|s| s.name.clone()).collect();
         let seed = self.seed;
+        let estimates = (!self.trail.readings().is_empty()).then(|| self.trail.to_json());
         let record = self.game.record_mut();
         record.names = Some(names);
         let meta = record.meta.get_or_insert_with(Map::new);
         meta.entry("seed")
             .or_insert_with(|| Value::String(seed.to_string()));
+        match estimates {
+            Some(estimates) => meta.insert(graph::META_KEY.to_owned(), estimates),
+            None => meta.remove(graph::META_KEY),
+        };
+    }
+
+    /// Takes the estimates of a loaded game from its record; a game without
+    /// them starts an empty trail. When they cannot be read, the trail is
+    /// empty and the error says why.
+    fn restore_trail(&mut self) -> Result<(), String> {
+        self.trail.clear();
+        let record = self.record();
+        let Some(saved) = record
+            .meta
+            .as_ref()
+            .and_then(|meta| meta.get(graph::META_KEY))
+        else {
+            return Ok(());
+        };
+        self.trail = Trail::from_json(saved, record.moves.len(), record.setup.players)?;
+        Ok(())
     }
 
     fn on_loaded(&mut self, path: String, text: Result<String, String>) -> Vec<Effect> {
@@ -1188,17 +1215,22 @@ impl App {
         self.draws = resumed_draws(self.draw_seed, game.record());
         self.game = game;
         self.seats = seats;
+        let unread = self.restore_trail().err();
         self.stamp_record();
         self.log = history::log_of(self.record(), &self.seats);
         self.log_scroll = 0;
         self.estimate = None;
-        self.trail.clear();
         self.hint = None;
         self.dirty = false;
         self.path = Some(path.clone());
         self.screen = Screen::Board;
         self.pick = Pick::Wait;
-        self.notice(format!("Loaded {path}."));
+        match unread {
+            None => self.notice(format!("Loaded {path}.")),
+            Some(error) => self.notice(format!(
+                "Loaded {path}, without its win-chance estimates: {error}."
+            )),
+        }
         effects.extend(self.advance());
         effects
     }

@@ -7,8 +7,16 @@
 //! program draws its evaluation over a game. The drawing itself,
 //! [`sparkline`], is shared with `carolus analyse`, which draws the same
 //! graph from its own estimates.
+//!
+//! A saved game keeps its trail in the record's free-form `meta`, under
+//! [`META_KEY`], so that the graph survives saving and loading.
 
 use carolus_rules::{Game, Owner, Seat};
+use serde_json::{Value, json};
+
+/// The key of a record's `meta` under which a saved game keeps its
+/// estimates: `[{"moves": 12, "win": [0.61, 0.39]}, …]`.
+pub const META_KEY: &str = "estimates";
 
 /// The eight heights of a graph's column, from 0% to 100%.
 const BLOCKS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
@@ -91,6 +99,68 @@ impl Trail {
 
     pub fn readings(&self) -> &[Reading] {
         &self.readings
+    }
+
+    /// The readings as JSON, for a saved game's `meta`; chances have four
+    /// decimals, as in the bot protocol.
+    pub fn to_json(&self) -> Value {
+        let readings: Vec<Value> = self
+            .readings
+            .iter()
+            .map(|reading| {
+                let win: Vec<f64> = reading
+                    .win
+                    .iter()
+                    .map(|p| (p * 1e4).round() / 1e4)
+                    .collect();
+                json!({ "moves": reading.moves, "win": win })
+            })
+            .collect();
+        Value::Array(readings)
+    }
+
+    /// Reads the readings [`Trail::to_json`] wrote for a record of `moves`
+    /// moves and `players` seats. Each must be about a position of that
+    /// record, after the one before it, with a chance from 0 to 1 for every
+    /// seat; the error names the first reading that is not, and why.
+    pub fn from_json(value: &Value, moves: usize, players: usize) -> Result<Trail, String> {
+        let Some(items) = value.as_array() else {
+            return Err(format!("`{META_KEY}` is not an array"));
+        };
+        let mut trail = Trail::default();
+        for (i, item) in items.iter().enumerate() {
+            let at = |what: &str| format!("`{META_KEY}[{i}]`: {what}");
+            let reading_moves = item
+                .get("moves")
+                .and_then(Value::as_u64)
+                .and_then(|n| usize::try_from(n).ok())
+                .ok_or_else(|| at("`moves` is not a count of moves"))?;
+            if reading_moves > moves {
+                return Err(at(&format!(
+                    "move {reading_moves} is past the record's {moves} moves"
+                )));
+            }
+            if trail
+                .readings
+                .last()
+                .is_some_and(|last| last.moves >= reading_moves)
+            {
+                return Err(at("not after the reading before it"));
+            }
+            let win: Vec<f64> = item
+                .get("win")
+                .and_then(Value::as_array)
+                .and_then(|chances| chances.iter().map(Value::as_f64).collect::<Option<_>>())
+                .filter(|win: &Vec<f64>| {
+                    win.len() == players && win.iter().all(|p| (0.0..=1.0).contains(p))
+                })
+                .ok_or_else(|| at(&format!("`win` is not {players} chances from 0 to 1")))?;
+            trail.readings.push(Reading {
+                moves: reading_moves,
+                win,
+            });
+        }
+        Ok(trail)
     }
 
     /// For each owner of `game`, its chance at every reading, oldest first.
@@ -179,6 +249,58 @@ mod tests {
         assert_eq!(kept, [3, 5]);
         trail.clear();
         assert!(trail.readings().is_empty());
+    }
+
+    #[test]
+    fn a_trail_survives_json() {
+        let mut trail = Trail::default();
+        trail.record(4, vec![0.123456, 0.876544]);
+        trail.record(9, vec![1.0, 0.0]);
+        let json = trail.to_json();
+        assert_eq!(
+            json.to_string(),
+            r#"[{"moves":4,"win":[0.1235,0.8765]},{"moves":9,"win":[1.0,0.0]}]"#
+        );
+        let back = Trail::from_json(&json, 9, 2).unwrap();
+        assert_eq!(back.readings()[0].win, [0.1235, 0.8765]);
+        assert_eq!(back.readings()[1], trail.readings()[1]);
+    }
+
+    #[test]
+    fn bad_saved_estimates_say_which_and_why() {
+        let bad = |text: &str, moves: usize| {
+            let value: Value = serde_json::from_str(text).unwrap();
+            Trail::from_json(&value, moves, 2).unwrap_err()
+        };
+        assert_eq!(bad("{}", 9), "`estimates` is not an array");
+        assert_eq!(
+            bad(r#"[{"moves": 4, "win": [0.5, 0.5]}, {"moves": -1}]"#, 9),
+            "`estimates[1]`: `moves` is not a count of moves"
+        );
+        assert_eq!(
+            bad(r#"[{"moves": 12, "win": [0.5, 0.5]}]"#, 9),
+            "`estimates[0]`: move 12 is past the record's 9 moves"
+        );
+        assert_eq!(
+            bad(
+                r#"[{"moves": 4, "win": [0.5, 0.5]}, {"moves": 4, "win": [0.5, 0.5]}]"#,
+                9
+            ),
+            "`estimates[1]`: not after the reading before it"
+        );
+        for win in [
+            "[0.5]",
+            "[0.5, 0.5, 0.0]",
+            "[0.5, \"x\", 0.5]",
+            "[1.5, -0.5]",
+            "5",
+        ] {
+            assert_eq!(
+                bad(&format!(r#"[{{"moves": 4, "win": {win}}}]"#), 9),
+                "`estimates[0]`: `win` is not 2 chances from 0 to 1",
+                "{win}"
+            );
+        }
     }
 
     #[test]

@@ -36,7 +36,7 @@ pub const HELP: &[&str] = &[
     "On a wide screen the Analysis panel shows the computer's latest estimate",
     "of everybody's chance to win and, once it has made two, a graph of all",
     "its estimates so far (a line per seat or team, ▁ 0% … █ 100%). The",
-    "result screen shows the graph too.",
+    "result screen shows the graph too, and saved games keep it.",
     "",
     "# Keys",
     "←→ ↑↓ Tab      move between the options",

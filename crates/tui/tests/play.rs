@@ -5,7 +5,10 @@ mod support;
 
 use carolus_rules::{Family, Move, Phase, Record, Seat};
 use carolus_tui::{Event, InlineThinker, Key, MessageKind, Pick, Screen, Session};
-use support::{buffer, press, rows, scratch_directory, screen, session, settle, type_text};
+use support::{
+    buffer, press, random_record, rows, scratch_directory, screen, session, session_from, settle,
+    type_text,
+};
 
 /// The labels of the buttons on the prompt line, as drawn at 80×24.
 fn offered(session: &Session<InlineThinker>) -> Vec<String> {
@@ -349,6 +352,11 @@ fn save_and_load_round_trip_through_a_file() {
         read.names,
         Some(vec!["Anna".to_owned(), "Bruno".to_owned()])
     );
+    // The computer's estimates so far are saved with the game.
+    let estimates = session.app().trail().readings().to_vec();
+    assert!(!estimates.is_empty());
+    let saved_estimates = &read.meta.as_ref().unwrap()["estimates"];
+    assert_eq!(saved_estimates.as_array().unwrap().len(), estimates.len());
 
     // Play on, then load the saved game back.
     while session.app().record().moves.len() < saved.moves.len() + 5 {
@@ -368,6 +376,16 @@ fn save_and_load_round_trip_through_a_file() {
         session.app().record().moves[..saved.moves.len()],
         saved.moves[..]
     );
+    // The graph comes back with the game (to the four decimals saved);
+    // the computer may already have estimated again since.
+    let loaded = session.app().trail().readings();
+    assert!(loaded.len() >= estimates.len());
+    for (back, before) in loaded.iter().zip(&estimates) {
+        assert_eq!(back.moves, before.moves);
+        for (p, q) in back.win.iter().zip(&before.win) {
+            assert!((p - q).abs() <= 5e-5, "{back:?} was {before:?}");
+        }
+    }
 
     // A file that is not a record is refused and changes nothing.
     std::fs::write(dir.join("bad.json"), "{\"format\": 3}").unwrap();
@@ -378,6 +396,53 @@ fn save_and_load_round_trip_through_a_file() {
     press(&mut session, Key::Enter);
     assert_eq!(session.app().message().unwrap().kind, MessageKind::Error);
     assert_eq!(session.app().record().moves, before);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_saved_game_with_unreadable_estimates_loads_without_them() {
+    let mut record = random_record(2, 4, |game| game.round() == 3).unwrap();
+    let mut meta = serde_json::Map::new();
+    meta.insert(
+        "estimates".to_owned(),
+        serde_json::json!([{"moves": 1, "win": [0.5, 0.5]}, {"moves": 100000, "win": [0.5, 0.5]}]),
+    );
+    record.meta = Some(meta);
+    let moves = record.moves.clone();
+
+    // Opened from the command line.
+    let opened = session_from(record.clone(), 4, false);
+    let message = opened.app().message().expect("a notice");
+    assert_eq!(message.kind, MessageKind::Notice);
+    assert_eq!(
+        message.text,
+        format!(
+            "The game's win-chance estimates were left out: `estimates[1]`: move 100000 is past \
+             the record's {} moves.",
+            moves.len()
+        )
+    );
+    assert!(opened.app().trail().readings().is_empty());
+    assert_eq!(opened.app().record().moves, moves);
+
+    // Opened from the game.
+    let dir = scratch_directory("bad-estimates");
+    std::fs::write(dir.join("bad.json"), record.to_json_pretty()).unwrap();
+    let mut session = session(2, 12, &[]).with_directory(&dir);
+    press(&mut session, Key::Char('o'));
+    press(&mut session, Key::Ctrl('u'));
+    type_text(&mut session, "bad.json");
+    press(&mut session, Key::Enter);
+    let message = session.app().message().expect("a notice");
+    assert_eq!(message.kind, MessageKind::Notice);
+    assert!(
+        message
+            .text
+            .starts_with("Loaded bad.json, without its win-chance estimates: `estimates[1]`"),
+        "{message:?}"
+    );
+    assert_eq!(session.app().record().moves, moves);
+    assert!(session.app().trail().readings().is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
