@@ -283,6 +283,8 @@ fn analysis_lines(app: &App, width: usize) -> Vec<Line<'static>> {
                 lines.push(Line::from(Span::styled(text, theme.dim())));
             }
         }
+        // A loaded game brings its graph but no latest estimate.
+        lines.extend(graph_lines(app, width));
         return lines;
     };
     let who = match estimate.purpose {
@@ -358,10 +360,7 @@ fn graph_lines(app: &App, width: usize) -> Vec<Line<'static>> {
     let columns = width.saturating_sub(name_width).clamp(1, GRAPH_COLUMNS);
     let per_column = graph::values_per_column(readings, columns);
     let mut lines = vec![Line::from(Span::styled(
-        canvas::truncate(
-            &format!("Chances over the game ({readings} estimates):"),
-            width,
-        ),
+        canvas::truncate(&format!("Chances so far ({readings} estimates):"), width),
         theme.dim(),
     ))];
     for (owner, values) in app.trail().series(app.game()) {

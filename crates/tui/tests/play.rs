@@ -400,6 +400,29 @@ fn save_and_load_round_trip_through_a_file() {
 }
 
 #[test]
+fn an_opened_game_draws_its_saved_graph_before_anyone_estimates_again() {
+    let mut record = random_record(2, 4, |game| game.round() == 3).unwrap();
+    let mut meta = serde_json::Map::new();
+    meta.insert(
+        "estimates".to_owned(),
+        serde_json::json!([
+            {"moves": 1, "win": [0.5, 0.5]},
+            {"moves": 6, "win": [0.9, 0.1]},
+            {"moves": 9, "win": [0.8, 0.2]}
+        ]),
+    );
+    record.meta = Some(meta);
+    let session = session_from(record, 4, false);
+    assert!(session.app().estimate().is_none());
+    let wide = screen(session.app(), 120, 40);
+    let graphs = graphs_on(&wide, 2);
+    assert_eq!(graphs.len(), 1, "{wide}");
+    assert_eq!(graphs[0][0], ("Anna".to_owned(), 3), "{wide}");
+    assert!(wide.contains("Anna      ▅█▇"), "{wide}");
+    assert!(wide.contains("Bruno     ▅▁▂"), "{wide}");
+}
+
+#[test]
 fn a_saved_game_with_unreadable_estimates_loads_without_them() {
     let mut record = random_record(2, 4, |game| game.round() == 3).unwrap();
     let mut meta = serde_json::Map::new();
@@ -529,7 +552,7 @@ fn hints_point_at_a_legal_move() {
 /// in front and the number of columns of blocks drawn after it.
 fn graphs_on(text: &str, owners: usize) -> Vec<Vec<(String, usize)>> {
     const BLOCKS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
-    const HEADING: &str = "Chances over the game";
+    const HEADING: &str = "Chances so far";
     let rows: Vec<Vec<char>> = text.lines().map(|row| row.chars().collect()).collect();
     let mut graphs = Vec::new();
     for (y, row) in text.lines().enumerate() {
@@ -568,7 +591,7 @@ fn the_result_screen_draws_the_computers_estimates_over_the_game() {
     assert_eq!(app.trail().readings().len(), decisions);
     let text = screen(app, 80, 24);
     assert!(
-        text.contains(&format!("Chances over the game ({decisions} estimates):")),
+        text.contains(&format!("Chances so far ({decisions} estimates):")),
         "{text}"
     );
     // A line per seat, a column for every few decisions, at most 40.
