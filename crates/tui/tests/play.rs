@@ -399,19 +399,23 @@ fn save_and_load_round_trip_through_a_file() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn an_opened_game_draws_its_saved_graph_before_anyone_estimates_again() {
+/// A two-player game of people at round 3, as a file saved with
+/// `estimates` in its meta would hold it.
+fn saved_with_estimates(estimates: serde_json::Value) -> Record {
     let mut record = random_record(2, 4, |game| game.round() == 3).unwrap();
     let mut meta = serde_json::Map::new();
-    meta.insert(
-        "estimates".to_owned(),
-        serde_json::json!([
-            {"moves": 1, "win": [0.5, 0.5]},
-            {"moves": 6, "win": [0.9, 0.1]},
-            {"moves": 9, "win": [0.8, 0.2]}
-        ]),
-    );
+    meta.insert("estimates".to_owned(), estimates);
     record.meta = Some(meta);
+    record
+}
+
+#[test]
+fn an_opened_game_draws_its_saved_graph_before_anyone_estimates_again() {
+    let record = saved_with_estimates(serde_json::json!([
+        {"moves": 1, "win": [0.5, 0.5]},
+        {"moves": 6, "win": [0.9, 0.1]},
+        {"moves": 9, "win": [0.8, 0.2]}
+    ]));
     let session = session_from(record, 4, false);
     assert!(session.app().estimate().is_none());
     let wide = screen(session.app(), 120, 40);
@@ -424,13 +428,10 @@ fn an_opened_game_draws_its_saved_graph_before_anyone_estimates_again() {
 
 #[test]
 fn a_saved_game_with_unreadable_estimates_loads_without_them() {
-    let mut record = random_record(2, 4, |game| game.round() == 3).unwrap();
-    let mut meta = serde_json::Map::new();
-    meta.insert(
-        "estimates".to_owned(),
-        serde_json::json!([{"moves": 1, "win": [0.5, 0.5]}, {"moves": 100000, "win": [0.5, 0.5]}]),
-    );
-    record.meta = Some(meta);
+    let record = saved_with_estimates(serde_json::json!([
+        {"moves": 1, "win": [0.5, 0.5]},
+        {"moves": 100000, "win": [0.5, 0.5]}
+    ]));
     let moves = record.moves.clone();
 
     // Opened from the command line.
