@@ -18,8 +18,9 @@ use std::io::Write;
 
 use clap::{Parser, Subcommand};
 
-/// Carolus Magnus (Leo Colovini) on the command line: make, replay,
-/// simulate and benchmark games.
+/// Carolus Magnus (Leo Colovini) on the command line: play it in the
+/// terminal, run computer players, matches and analyses, and make, replay
+/// and benchmark game records.
 ///
 /// Games are written as `carolus-record/1` JSON records and positions as
 /// `carolus-state/1` JSON state views, one per line.
