@@ -46,6 +46,9 @@ pub enum Screen {
     ConfirmQuit,
     /// The result of the finished game.
     Result,
+    /// The win-chance graph of the game so far, as wide as the screen
+    /// allows.
+    Chances,
 }
 
 /// What a typed file name is for.
@@ -482,6 +485,10 @@ impl App {
                 }
                 _ => Vec::new(),
             },
+            Screen::Chances => {
+                self.screen = Screen::Board;
+                Vec::new()
+            }
             Screen::ConfirmQuit => match key {
                 Key::Char('y' | 'Y' | 'q') | Key::Enter => self.quit_now(),
                 _ => {
@@ -496,6 +503,10 @@ impl App {
                 Key::Char('u') => self.undo(),
                 Key::Char('?') | Key::F(1) => {
                     self.screen = Screen::Help { scroll: 0 };
+                    Vec::new()
+                }
+                Key::Char('w') => {
+                    self.screen = Screen::Chances;
                     Vec::new()
                 }
                 _ => {
@@ -515,6 +526,10 @@ impl App {
             }
             Key::Char('l') => {
                 self.screen = Screen::Log { scroll: 0 };
+                return Vec::new();
+            }
+            Key::Char('w') => {
+                self.screen = Screen::Chances;
                 return Vec::new();
             }
             Key::Char('q') => {
@@ -1276,7 +1291,7 @@ impl App {
     fn on_click(&mut self, x: u16, y: u16) -> Vec<Effect> {
         match self.screen {
             Screen::Board => {}
-            Screen::Result | Screen::Help { .. } | Screen::Log { .. } => {
+            Screen::Result | Screen::Help { .. } | Screen::Log { .. } | Screen::Chances => {
                 self.screen = Screen::Board;
                 return Vec::new();
             }

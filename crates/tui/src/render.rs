@@ -54,6 +54,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         Screen::Prompt { kind, text } => file_prompt(app, area, *kind, text, buf),
         Screen::ConfirmQuit => confirm_quit(app, area, buf),
         Screen::Result => result(app, area, buf),
+        Screen::Chances => chances(app, area, buf),
     }
 }
 
@@ -208,6 +209,7 @@ fn key_hints(app: &App) -> Vec<(&'static str, &'static str)> {
         ("s", "save"),
         ("o", "open"),
         ("l", "log"),
+        ("w", "chances"),
     ]);
     keys
 }
@@ -342,8 +344,13 @@ fn analysis_lines(app: &App, width: usize) -> Vec<Line<'static>> {
     lines
 }
 
-/// The widest win-chance graph, so that it stays a glance at the game.
+/// The columns of the result screen's win-chance graph, a glance at the
+/// game; `w` shows a wider one.
 const GRAPH_COLUMNS: usize = 40;
+
+/// The columns of the graph `w` shows, at most: a column per decision for
+/// most of a two-player game.
+const WIDE_GRAPH_COLUMNS: usize = 100;
 
 /// The win-chance graph of the game so far: a line of blocks per seat (per
 /// team in the team game), a column per estimate, or per few estimates
@@ -357,7 +364,7 @@ fn graph_lines(app: &App, width: usize) -> Vec<Line<'static>> {
     let theme = app.theme();
     let seats = app.seats();
     let name_width = 10;
-    let columns = width.saturating_sub(name_width).clamp(1, GRAPH_COLUMNS);
+    let columns = width.saturating_sub(name_width).max(1);
     let per_column = graph::values_per_column(readings, columns);
     let mut lines = vec![Line::from(Span::styled(
         canvas::truncate(&format!("Chances so far ({readings} estimates):"), width),
@@ -502,6 +509,40 @@ fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
         app.theme().dim(),
         inner.width,
     );
+}
+
+/// The win-chance graph on a screen of its own, as wide as fits.
+fn chances(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let width = usize::from(area.width.saturating_sub(4)).min(WIDE_GRAPH_COLUMNS + 10);
+    let mut lines = graph_lines(app, width);
+    if lines.is_empty() {
+        let text = "No graph yet. It shows the computer's estimates of everybody's \
+                    chance to win, from the second one on: computer players make one \
+                    a move, and h asks for a hint.";
+        for line in canvas::wrap(text, width.min(60)) {
+            lines.push(Line::from(Span::styled(line, theme.text())));
+        }
+    } else {
+        lines.push(Line::from(Span::styled("▁ 0% … █ 100%", theme.dim())));
+    }
+    lines.push(Line::default());
+    lines.push(Line::from(Span::styled(
+        "Any key: back to the game",
+        theme.dim(),
+    )));
+    let inner_width = lines.iter().map(|l| l.width()).max().unwrap_or(20) as u16;
+    let rect = centred(area, inner_width + 4, lines.len() as u16 + 2);
+    let inner = popup(app, rect, "Win chances", buf);
+    for (i, line) in lines.iter().take(usize::from(inner.height)).enumerate() {
+        put_line(
+            buf,
+            inner.x + 1,
+            inner.y + i as u16,
+            line,
+            inner.width.saturating_sub(1),
+        );
+    }
 }
 
 /// The end screen: castles per seat (and per team), and the winners.

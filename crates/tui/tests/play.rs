@@ -606,6 +606,18 @@ fn the_result_screen_draws_the_computers_estimates_over_the_game() {
     // The wide layout also draws it in the analysis panel beside the board.
     let wide = screen(app, 200, 60);
     assert_eq!(graphs_on(&wide, 2).len(), 2, "{wide}");
+
+    // w shows it as wide as the screen allows, at most 100 columns.
+    press(&mut session, Key::Char('w'));
+    for (width, most) in [(80, 66), (200, 100)] {
+        let text = screen(session.app(), width, 24);
+        let graphs = graphs_on(&text, 2);
+        assert_eq!(graphs.len(), 1, "{text}");
+        let per_column = decisions.div_ceil(most);
+        assert_eq!(graphs[0][0].1, decisions.div_ceil(per_column), "{text}");
+    }
+    press(&mut session, Key::Char('x'));
+    assert_eq!(session.app().screen(), &Screen::Board);
 }
 
 #[test]
@@ -692,14 +704,30 @@ fn help_log_and_quit_screens_open_and_close() {
     let mut session = session(2, 2, &[]);
     press(&mut session, Key::Char('?'));
     assert!(screen(session.app(), 80, 24).contains("Charlemagne travels"));
-    press(&mut session, Key::PageDown);
-    press(&mut session, Key::PageDown);
-    assert!(screen(session.app(), 80, 24).contains("hint: what the computer would play"));
+    for _ in 0..3 {
+        press(&mut session, Key::PageDown);
+    }
+    let keys = screen(session.app(), 80, 24);
+    assert!(
+        keys.contains("hint: what the computer would play"),
+        "{keys}"
+    );
+    assert!(keys.contains("win chances: the graph"), "{keys}");
     press(&mut session, Key::Esc);
     assert_eq!(session.app().screen(), &Screen::Board);
     press(&mut session, Key::Char('l'));
     assert!(screen(session.app(), 80, 24).contains("Game log"));
     press(&mut session, Key::Esc);
+    // Without estimates the graph's screen says where they come from.
+    press(&mut session, Key::Char('w'));
+    assert_eq!(session.app().screen(), &Screen::Chances);
+    let text = screen(session.app(), 80, 24);
+    assert!(
+        text.contains("Win chances") && text.contains("No graph yet"),
+        "{text}"
+    );
+    press(&mut session, Key::Esc);
+    assert_eq!(session.app().screen(), &Screen::Board);
     press(&mut session, Key::Enter);
     press(&mut session, Key::Char('q'));
     assert_eq!(session.app().screen(), &Screen::ConfirmQuit);
