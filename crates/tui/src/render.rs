@@ -531,18 +531,7 @@ fn chances(app: &App, area: Rect, buf: &mut Buffer) {
         "Any key: back to the game",
         theme.dim(),
     )));
-    let inner_width = lines.iter().map(|l| l.width()).max().unwrap_or(20) as u16;
-    let rect = centred(area, inner_width + 4, lines.len() as u16 + 2);
-    let inner = popup(app, rect, "Win chances", buf);
-    for (i, line) in lines.iter().take(usize::from(inner.height)).enumerate() {
-        put_line(
-            buf,
-            inner.x + 1,
-            inner.y + i as u16,
-            line,
-            inner.width.saturating_sub(1),
-        );
-    }
+    popup_of_lines(app, area, "Win chances", &lines, 0, buf);
 }
 
 /// The end screen: castles per seat (and per team), and the winners.
@@ -607,9 +596,22 @@ fn result(app: &App, area: Rect, buf: &mut Buffer) {
         "Esc: the board · s: save · u: take back · q: quit",
         theme.dim(),
     )));
+    popup_of_lines(app, area, "Game over", &lines, 40, buf);
+}
+
+/// A popup just big enough for `lines` (and at least `min_width` wide),
+/// centred in `area`, with a column of margin on the left.
+fn popup_of_lines(
+    app: &App,
+    area: Rect,
+    title: &str,
+    lines: &[Line],
+    min_width: u16,
+    buf: &mut Buffer,
+) {
     let width = lines.iter().map(|l| l.width()).max().unwrap_or(20) as u16 + 4;
-    let rect = centred(area, width.max(40), lines.len() as u16 + 2);
-    let inner = popup(app, rect, "Game over", buf);
+    let rect = centred(area, width.max(min_width), lines.len() as u16 + 2);
+    let inner = popup(app, rect, title, buf);
     for (i, line) in lines.iter().take(usize::from(inner.height)).enumerate() {
         put_line(
             buf,
