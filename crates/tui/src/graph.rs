@@ -165,17 +165,24 @@ impl Trail {
 
     /// For each owner of `game`, its chance at every reading, oldest first.
     pub fn series(&self, game: &Game) -> Vec<(Owner, Vec<f64>)> {
-        let mut series: Vec<(Owner, Vec<f64>)> =
-            game.owners().map(|owner| (owner, Vec::new())).collect();
-        for reading in &self.readings {
-            for ((_, values), (_, chance)) in
-                series.iter_mut().zip(owner_chances(game, &reading.win))
-            {
-                values.push(chance);
-            }
-        }
-        series
+        owner_series(game, self.readings.iter().map(|reading| &reading.win[..]))
     }
+}
+
+/// For each owner of `game`, its chance in each of `chances` (every seat's
+/// chances, one slice per estimate), in the order of the estimates.
+pub fn owner_series<'a>(
+    game: &Game,
+    chances: impl IntoIterator<Item = &'a [f64]>,
+) -> Vec<(Owner, Vec<f64>)> {
+    let mut series: Vec<(Owner, Vec<f64>)> =
+        game.owners().map(|owner| (owner, Vec::new())).collect();
+    for win in chances {
+        for ((_, values), (_, chance)) in series.iter_mut().zip(owner_chances(game, win)) {
+            values.push(chance);
+        }
+    }
+    series
 }
 
 #[cfg(test)]

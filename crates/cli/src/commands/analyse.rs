@@ -284,17 +284,13 @@ fn write_graph(out: &mut impl Write, game: &Game, chances: &[Vec<f64>]) -> std::
             String::new()
         }
     )?;
-    let by_owner: Vec<Vec<(Owner, f64)>> = chances
-        .iter()
-        .map(|win| graph::owner_chances(game, win))
-        .collect();
     let width = names.iter().map(String::len).max().unwrap_or(0);
-    for (i, name) in names.iter().enumerate() {
-        let series: Vec<f64> = by_owner.iter().map(|owners| owners[i].1).collect();
+    let series = graph::owner_series(game, chances.iter().map(Vec::as_slice));
+    for (name, (_, values)) in names.iter().zip(series) {
         writeln!(
             out,
             "{name:<width$}  {}",
-            graph::sparkline(&series, per_column)
+            graph::sparkline(&values, per_column)
         )?;
     }
     Ok(())
