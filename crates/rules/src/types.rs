@@ -242,6 +242,19 @@ impl Owner {
             Owner::Team(team) => team.index(),
         }
     }
+
+    /// The seats whose castles count for this owner, in seat order: the seat
+    /// itself, or both partners of the team.
+    pub fn seats(self) -> impl Iterator<Item = Seat> {
+        let (first, partner) = match self {
+            Owner::Seat(seat) => (seat, None),
+            Owner::Team(team) => {
+                let [first, partner] = team.seats();
+                (first, Some(partner))
+            }
+        };
+        std::iter::once(first).chain(partner)
+    }
 }
 
 impl fmt::Display for Owner {
@@ -567,6 +580,17 @@ pub(crate) fn parse_small_number(s: &str) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_owner_is_its_own_seat_or_both_partners_of_a_team() {
+        let seats = |owner: Owner| owner.seats().map(Seat::index).collect::<Vec<_>>();
+        assert_eq!(seats(Owner::Seat(Seat::new(2).unwrap())), [2]);
+        assert_eq!(seats(Owner::Team(Team::ALL[0])), [0, 2]);
+        assert_eq!(seats(Owner::Team(Team::ALL[1])), [1, 3]);
+        for seat in Seat::all(4) {
+            assert!(Owner::Team(seat.team()).seats().any(|s| s == seat));
+        }
+    }
 
     #[test]
     fn families_round_trip_through_their_letters() {

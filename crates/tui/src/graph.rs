@@ -11,7 +11,7 @@
 //! A saved game keeps its trail in the record's free-form `meta`, under
 //! [`META_KEY`], so that the graph survives saving and loading.
 
-use carolus_rules::{Game, Owner, Seat};
+use carolus_rules::{Game, Owner};
 use serde_json::{Value, json};
 
 /// The key of a record's `meta` under which a saved game keeps its
@@ -48,10 +48,7 @@ pub fn values_per_column(count: usize, columns: usize) -> usize {
 pub fn owner_chances(game: &Game, win: &[f64]) -> Vec<(Owner, f64)> {
     game.owners()
         .map(|owner| {
-            let chance = Seat::all(game.players())
-                .filter(|&seat| game.owner_of(seat) == owner)
-                .filter_map(|seat| win.get(seat.index()))
-                .sum();
+            let chance = owner.seats().filter_map(|seat| win.get(seat.index())).sum();
             (owner, chance)
         })
         .collect()

@@ -559,10 +559,7 @@ fn result(app: &App, area: Rect, buf: &mut Buffer) {
     let mut owners: Vec<Owner> = game.owners().collect();
     owners.sort_by_key(|&o| std::cmp::Reverse(game.castles_of(o)));
     for owner in owners {
-        let members: Vec<Seat> = Seat::all(game.players())
-            .filter(|&s| game.owner_of(s) == owner)
-            .collect();
-        let won = members.iter().any(|s| winners.contains(s));
+        let won = owner.seats().any(|seat| winners.contains(&seat));
         let colour = CASTLE_COLOURS.get(owner.index()).copied().unwrap_or("grey");
         let label = match owner {
             Owner::Team(team) => format!("Team {team} ({colour})"),
@@ -578,7 +575,7 @@ fn result(app: &App, area: Rect, buf: &mut Buffer) {
             Span::styled(if won { "  winner" } else { "" }, theme.winner()),
         ]));
         if let Owner::Team(_) = owner {
-            for seat in members {
+            for seat in owner.seats() {
                 lines.push(Line::from(Span::raw(format!(
                     "   {}",
                     words::seat_name(seats, seat)

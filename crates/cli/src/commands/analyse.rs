@@ -22,7 +22,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use carolus_ai::{Analysis, Bot, BotSpec, Budget};
-use carolus_rules::{Game, Move, Owner, Seat};
+use carolus_rules::{Game, Move, Owner};
 use carolus_tui::graph;
 use serde::Serialize;
 
@@ -266,10 +266,8 @@ fn write_graph(out: &mut impl Write, game: &Game, chances: &[Vec<f64>]) -> std::
         .map(|owner| match owner {
             Owner::Seat(_) => owner.to_string(),
             Owner::Team(_) => {
-                let members: Vec<String> = Seat::all(game.players())
-                    .filter(|&seat| game.owner_of(seat) == owner)
-                    .map(|seat| seat.index().to_string())
-                    .collect();
+                let members: Vec<String> =
+                    owner.seats().map(|seat| seat.index().to_string()).collect();
                 format!("team {}", members.join("+"))
             }
         })
