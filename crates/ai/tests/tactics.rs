@@ -113,3 +113,17 @@ fn the_bots_avoid_handing_the_opponent_a_castle() {
         }
     }
 }
+
+#[test]
+fn greedy_turns_a_first_round_joker_into_the_family_it_lacks() {
+    // Nobody controls a family yet, so the evaluation values every colour of
+    // the joker alike. The bot then follows the turn planner, which spreads
+    // a reserve over the families: pink, the only one seat 0 drew none of.
+    let mut game = position("RGBYPRGBYPRGBYP", &[0, 1], &["draw RRGGBYJ"]);
+    assert_eq!(game.phase(), Phase::Joker);
+    assert_eq!(game.to_act(), Some(seat(0)));
+    let mut bot = "greedy".parse::<BotSpec>().expect("a spec").build(1);
+    let analysis = bot.choose(&game, &Budget::default()).expect("a decision");
+    assert_eq!(analysis.best, Move::Joker(Family::Pink));
+    game.play(analysis.best).expect("a legal move");
+}
