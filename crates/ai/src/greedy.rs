@@ -134,9 +134,7 @@ impl Greedy {
             let mut next = game.clone();
             if next.play(mv).is_ok() {
                 let scores = side_scores(&next, &self.weights);
-                // Until some family is controlled, the evaluation values
-                // every colour of a joker alike; the planner's preference
-                // then orders them, rather than the order of the families.
+                // See `JOKER_TIE_BREAK` for why the planner has a say.
                 let value = chances_from_scores(&next, &scores, &self.weights)[seat.index()]
                     + JOKER_TIE_BREAK * preference[family.index()];
                 options.push((mv, value, calibrated_chances(&next, &scores)));
