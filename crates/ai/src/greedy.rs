@@ -13,17 +13,22 @@
 //!   turn's outcome. For each emperor move the search tries just those two
 //!   destinations for every family, which keeps the three-player turn (four
 //!   placements) to a few thousand positions.
+//!
+//! A disc is chosen by the margin it leaves over the strongest other side
+//! once every seat has taken its turn of the round, each at the planner's
+//! worth of the disc it would show: the mover's own turn, and the discs it
+//! leaves the seats still to choose.
 
 use std::collections::HashMap;
 
 use carolus_rules::{
-    Destination, FAMILY_COUNT, Family, Game, GameRng, Move, Phase, RandomSource, Seat,
+    Destination, FAMILY_COUNT, Family, Game, GameRng, MAX_SEATS, Move, Phase, RandomSource, Seat,
 };
 
 use crate::budget::Limits;
 use crate::eval::{
-    EvalWeights, SeatValues, calibrated_chances, chances_from_scores, honest_win_chances, side_of,
-    side_scores,
+    EvalWeights, SeatValues, calibrated_chances, chances_from_scores, honest_win_chances,
+    side_count, side_of, side_scores,
 };
 use crate::planner::{disc_value, disc_values, joker_values};
 use crate::{AiError, Analysis, Bot, Budget, Candidate, deciding_seat, seat_vector};
@@ -157,43 +162,49 @@ impl Greedy {
     }
 
     fn choose_disc(&mut self, game: &Game, seat: Seat) -> Analysis {
-        let values = disc_values(game, seat);
         let moves: Vec<Move> = game.legal_moves().to_vec();
-        let scores: Vec<f64> = moves.iter().map(|mv| disc_value(&values, mv)).collect();
+        let outlook = DiscOutlook::new(game, &self.weights);
+        let side = side_of(game, seat);
+        let sides = side_count(game);
+        let options: Vec<(Move, SeatValues)> = moves
+            .iter()
+            .map(|mv| (*mv, outlook.after(game, *mv)))
+            .collect();
+        // The margin over the strongest other side, in castles.
+        let scores: Vec<f64> = options
+            .iter()
+            .map(|(_, after)| {
+                let rival = (0..sides)
+                    .filter(|&other| other != side)
+                    .map(|other| after[other])
+                    .fold(f64::NEG_INFINITY, f64::max);
+                after[side] - rival
+            })
+            .collect();
         // Disc values are in castles, a few times larger than win chances.
         let pick = self.pick(&scores, self.noise * 4.0);
         let best = moves
             .get(pick)
             .copied()
             .unwrap_or(Move::Emperor { steps: 1 });
-        let now = side_scores(game, &self.weights);
-        let win = calibrated_chances(game, &now);
-        // A disc's candidate value is the calibrated win chance with the
-        // planned turn's worth (in castles) added to the mover's score: an
-        // estimate in 0..1 like every other candidate value, ordered as the
-        // planner orders the discs.
-        let side = side_of(game, seat);
-        let mut ranked: Vec<(Candidate, f64)> = moves
+        let win = options.get(pick).map_or_else(
+            || calibrated_chances(game, &outlook.now),
+            |(_, after)| calibrated_chances(game, after),
+        );
+        let mut ranked: Vec<(Move, f64, SeatValues)> = options
             .iter()
             .zip(&scores)
-            .map(|(mv, score)| {
-                let mut after = now;
-                if score.is_finite() {
-                    after[side] += score;
-                }
-                let value = calibrated_chances(game, &after)[seat.index()];
-                (
-                    Candidate {
-                        mv: *mv,
-                        visits: 0,
-                        value,
-                    },
-                    *score,
-                )
-            })
+            .map(|((mv, after), score)| (*mv, *score, calibrated_chances(game, after)))
             .collect();
         ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
-        let candidates = ranked.into_iter().map(|(c, _)| c).collect();
+        let candidates = ranked
+            .into_iter()
+            .map(|(mv, _, win)| Candidate {
+                mv,
+                visits: 0,
+                value: win[seat.index()],
+            })
+            .collect();
         analysis(game, best, &win, moves.len() as u64, candidates)
     }
 
@@ -271,6 +282,68 @@ impl Bot for Greedy {
 
     fn new_game(&mut self) {
         self.plan = None;
+    }
+}
+
+/// Every side's prospects for the round once the discs are chosen: what a
+/// disc decision reports.
+///
+/// A disc's value counts only the mover's coming turn, but every other seat
+/// takes a turn this round too, and the disc the mover shows may be one
+/// another seat wanted. Counting the mover's turn alone put every disc
+/// above the position's own estimate (56% against 50% on an even first
+/// round), so that a hint's chance and its list of moves disagreed.
+struct DiscOutlook {
+    /// The side scores of the position, before anybody's turn.
+    now: SeatValues,
+    /// What each disc is worth to each seat (the planner's disc values).
+    values: [[f64; 5]; MAX_SEATS],
+}
+
+impl DiscOutlook {
+    fn new(game: &Game, weights: &EvalWeights) -> DiscOutlook {
+        let mut values = [[f64::NEG_INFINITY; 5]; MAX_SEATS];
+        for seat in Seat::all(game.players()) {
+            values[seat.index()] = disc_values(game, seat);
+        }
+        DiscOutlook {
+            now: side_scores(game, weights),
+            values,
+        }
+    }
+
+    /// Every side's score once `mv` is shown and each seat still to choose
+    /// takes the disc worth most to it among those left to it, every seat's
+    /// turn counted at its disc's worth.
+    fn after(&self, game: &Game, mv: Move) -> SeatValues {
+        let mut round = game.clone();
+        if round.play(mv).is_err() {
+            return self.now;
+        }
+        while round.phase() == Phase::Disc {
+            let Some(next) = round.to_act() else { break };
+            let own = &self.values[next.index()];
+            let reply = round
+                .legal_moves()
+                .iter()
+                .copied()
+                .max_by(|a, b| disc_value(own, a).total_cmp(&disc_value(own, b)));
+            match reply {
+                Some(reply) if round.play(reply).is_ok() => {}
+                _ => break,
+            }
+        }
+        let mut after = self.now;
+        for seat in Seat::all(game.players()) {
+            let Some(disc) = round.chosen_disc(seat) else {
+                continue;
+            };
+            let worth = disc_value(&self.values[seat.index()], &Move::Disc(disc));
+            if worth.is_finite() {
+                after[side_of(game, seat)] += worth;
+            }
+        }
+        after
     }
 }
 
