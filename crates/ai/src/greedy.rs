@@ -66,7 +66,12 @@ struct Plan {
     /// The moves still to play, next first.
     moves: Vec<Move>,
     win: SeatValues,
-    candidates: Vec<Candidate>,
+    /// The seat whose turn it is.
+    seat: Seat,
+    /// Every turn the search evaluated, left as they were.
+    turns: Vec<Turn>,
+    /// The placements of the plan played so far.
+    played: Vec<Move>,
 }
 
 /// One complete turn the search evaluated.
@@ -80,6 +85,22 @@ struct Turn {
     value: f64,
     /// Calibrated win chances of every seat after the turn: what it reports.
     win: SeatValues,
+}
+
+impl Turn {
+    /// The rest of this turn once `played` (placements of it, in any order)
+    /// are made, or `None` if one of them is not part of it.
+    fn without(&self, played: &[Move]) -> Option<Turn> {
+        let mut rest = *self;
+        for mv in played {
+            let index = rest.placements[..rest.count]
+                .iter()
+                .position(|placement| placement == mv)?;
+            rest.placements.copy_within(index + 1..rest.count, index);
+            rest.count -= 1;
+        }
+        Some(rest)
+    }
 }
 
 impl Greedy {
@@ -231,7 +252,9 @@ impl Greedy {
                 expected,
                 moves: moves[1..].to_vec(),
                 win: turn.win,
-                candidates: candidates.clone(),
+                seat,
+                turns,
+                played: vec![best],
             }),
             _ => None,
         };
@@ -250,7 +273,18 @@ impl Greedy {
             self.plan = None;
             return None;
         }
-        let result = analysis(game, next, &plan.win, 0, plan.candidates.clone());
+        // The moves weighed now are those that continue a turn the search
+        // evaluated through the placements already made, each valued by the
+        // best such turn: the same values a fresh search would find, without
+        // searching again.
+        let rest: Vec<Turn> = plan
+            .turns
+            .iter()
+            .filter_map(|turn| turn.without(&plan.played))
+            .collect();
+        let candidates = move_candidates(&rest, plan.seat);
+        plan.played.push(next);
+        let result = analysis(game, next, &plan.win, 0, candidates);
         if plan.moves.is_empty() {
             self.plan = None;
         }
