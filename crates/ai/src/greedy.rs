@@ -30,7 +30,7 @@ use crate::eval::{
     EvalWeights, SeatValues, calibrated_chances, chances_from_scores, honest_win_chances,
     side_count, side_of, side_scores,
 };
-use crate::planner::{disc_value, disc_values, joker_values};
+use crate::planner::{best_disc, disc_value, disc_values, joker_values};
 use crate::{AiError, Analysis, Bot, Budget, Candidate, deciding_seat, seat_vector};
 
 /// The most knights placed in one turn (three-player game).
@@ -356,13 +356,7 @@ impl DiscOutlook {
         }
         while round.phase() == Phase::Disc {
             let Some(next) = round.to_act() else { break };
-            let own = &self.values[next.index()];
-            let reply = round
-                .legal_moves()
-                .iter()
-                .copied()
-                .max_by(|a, b| disc_value(own, a).total_cmp(&disc_value(own, b)));
-            match reply {
+            match best_disc(&round, &self.values[next.index()]) {
                 Some(reply) if round.play(reply).is_ok() => {}
                 _ => break,
             }

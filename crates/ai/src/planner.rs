@@ -339,10 +339,16 @@ pub fn planned_disc<R: RandomSource>(game: &Game, rng: &mut R, exploration: u32)
     if exploration != 0 && rng.below(exploration) == 0 {
         return game.nth_legal_move(rng.below(count as u32) as usize);
     }
-    let values = disc_values(game, seat);
-    (0..count)
+    best_disc(game, &disc_values(game, seat))
+}
+
+/// The legal disc worth most by `values` (a seat's [`disc_values`]) to the
+/// player to choose, or `None` outside the disc phase.
+pub fn best_disc(game: &Game, values: &[f64; 5]) -> Option<Move> {
+    (0..game.legal_move_count())
         .filter_map(|i| game.nth_legal_move(i))
-        .max_by(|a, b| disc_value(&values, a).total_cmp(&disc_value(&values, b)))
+        .filter(|mv| matches!(mv, Move::Disc(_)))
+        .max_by(|a, b| disc_value(values, a).total_cmp(&disc_value(values, b)))
 }
 
 /// The value of a disc move from a table indexed by disc number minus one.
