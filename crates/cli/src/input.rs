@@ -3,6 +3,7 @@
 //! Every way this can fail is bad input (exit status 2), reported with the
 //! path and the reason on one line.
 
+use std::fmt::Display;
 use std::fs;
 use std::io::{self, Read};
 use std::path::Path;
@@ -32,6 +33,17 @@ pub fn read_text(path: &Path) -> anyhow::Result<String> {
     })
 }
 
+/// `message` about the contents of `path`, led by the file's name so that a
+/// refusal says where as well as what. Standard input goes unnamed: the
+/// user who piped the record knows where it came from.
+pub fn about(path: &Path, message: impl Display) -> String {
+    if path.as_os_str() == STDIN {
+        message.to_string()
+    } else {
+        format!("{}: {message}", path.display())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -44,6 +56,18 @@ mod tests {
         assert!(
             message.starts_with("/nonexistent/carolus/record.json: "),
             "{message}"
+        );
+    }
+
+    #[test]
+    fn messages_about_a_file_lead_with_its_name_but_not_for_standard_input() {
+        assert_eq!(
+            about(Path::new("games/g.json"), "field `moves`: missing"),
+            "games/g.json: field `moves`: missing"
+        );
+        assert_eq!(
+            about(Path::new(STDIN), "field `moves`: missing"),
+            "field `moves`: missing"
         );
     }
 }

@@ -72,8 +72,9 @@ const CANDIDATES_SHOWN: usize = 5;
 
 pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let text = input::read_text(&args.file)?;
-    let (record, _) = loading::replay_text(&text).map_err(bad_input)?;
-    let mut game = record.start().map_err(bad_input)?;
+    let refused = |error| bad_input(input::about(&args.file, error));
+    let (record, _) = loading::replay_text(&text).map_err(refused)?;
+    let mut game = record.start().map_err(|error| refused(error.to_string()))?;
     let decisions = record.moves.iter().filter(|mv| mv.is_decision()).count();
     let mut bot = args.ai.build(args.seed);
     let budget = Budget::time(Duration::from_millis(args.time_ms));

@@ -70,8 +70,8 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let start = match &args.load {
         Some(path) => {
             let text = input::read_text(path)?;
-            let record = Record::from_json(&text)
-                .map_err(|error| bad_input(format!("{}: {error}", path.display())))?;
+            let record =
+                Record::from_json(&text).map_err(|error| bad_input(input::about(path, error)))?;
             Start::Record(Box::new(record))
         }
         None => Start::New {

@@ -8,6 +8,7 @@
 //! the record that did read is always replayed first, and the first fault
 //! in the order of the moves is the one reported.
 
+use std::fmt;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -39,11 +40,12 @@ pub struct Args {
 
 pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let text = input::read_text(&args.file)?;
+    let refused = |error: &dyn fmt::Display| bad_input(input::about(&args.file, error));
     let (record, bad_token) = match Record::from_json(&text) {
         Ok(record) => (record, None),
         Err(error) => match &error {
             RecordError::Move { accepted, .. } => ((**accepted).clone(), Some(error)),
-            _ => return Err(bad_input(error)),
+            _ => return Err(refused(&error)),
         },
     };
 
@@ -61,9 +63,9 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     };
     // A fault in the record is reported before a failed write, because it
     // is what the user needs to know; a closed pipe has no reader to tell.
-    let game = replayed.map_err(bad_input)?;
+    let game = replayed.map_err(|error| refused(&error))?;
     if let Some(error) = bad_token {
-        return Err(bad_input(error));
+        return Err(refused(&error));
     }
     written?;
 

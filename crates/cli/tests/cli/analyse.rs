@@ -136,12 +136,17 @@ fn bad_records_are_refused_naming_the_move() {
     let path = file("analyse-bad.json", &value.to_string());
     let run = carolus(&["analyse", path.to_str().unwrap(), "--ai", "random"], None);
     let message = run.assert_bad_input();
-    assert!(message.starts_with("move 10 \"place R 16\""), "{message}");
+    let path = path.to_str().unwrap();
+    assert!(
+        message.starts_with(&format!("{path}: move 10 \"place R 16\"")),
+        "{message}"
+    );
     assert_eq!(
         run.stdout, "",
         "nothing is analysed before the record is checked"
     );
 
+    // Standard input has no name to give.
     let run = carolus(&["analyse", "-", "--ai", "random"], Some("{\"players\": 2"));
     assert!(
         run.assert_bad_input()

@@ -80,14 +80,26 @@ pub fn file(name: &str, contents: &str) -> PathBuf {
 }
 
 /// Runs `carolus replay [--trace] FILE` on `record`.
+///
+/// A refusal must lead with the file's name; this checks that and takes
+/// the name off `stderr`, so that the tests compare what is said about the
+/// record itself.
 pub fn replay(name: &str, record: &str, trace: bool) -> Run {
     let path = file(name, record);
     let path = path.to_str().expect("temporary paths are UTF-8");
-    if trace {
+    let mut run = if trace {
         carolus(&["replay", "--trace", path], None)
     } else {
         carolus(&["replay", path], None)
+    };
+    if run.code == Some(2) {
+        let about = run
+            .stderr
+            .strip_prefix(&format!("{path}: "))
+            .unwrap_or_else(|| panic!("the refusal does not name {path}: {run:?}"));
+        run.stderr = about.to_owned();
     }
+    run
 }
 
 /// A real game of `players` from `seed`, played at random for exactly
