@@ -439,14 +439,12 @@ fn decision(app: &App, width: u16) -> (Vec<Line<'static>>, Option<usize>) {
         Pick::Joker { .. } => {
             let jokers = game.pending_jokers(seat);
             lines.extend(para(
-                &format!(
-                    "You drew {}: choose the family it becomes.",
-                    if jokers == 1 {
-                        "a joker".to_owned()
-                    } else {
-                        format!("{jokers} jokers")
-                    }
-                ),
+                &if jokers == 1 {
+                    "You drew a joker: choose the family it becomes.".to_owned()
+                } else {
+                    // Jokers are assigned one at a time, each a move of its own.
+                    format!("You drew {jokers} jokers: choose each one's family.")
+                },
                 theme.text(),
             ));
         }
