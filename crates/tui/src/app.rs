@@ -1004,8 +1004,7 @@ impl App {
 
     fn show_hint(&mut self, game: &Game, seat: Seat, mv: Move, win: &[f64]) {
         self.hint = Some(mv);
-        let chance = win
-            .get(seat.index())
+        let chance = graph::seat_chance(game, win, seat)
             .map(|p| format!(" (estimated chance to win: {:.0}%)", p * 100.0))
             .unwrap_or_default();
         self.notice(format!("Hint: {}{chance}.", words::move_words(game, mv)));

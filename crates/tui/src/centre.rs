@@ -13,6 +13,7 @@ use ratatui::text::{Line, Span};
 use crate::ai::Purpose;
 use crate::app::{App, Pick};
 use crate::canvas::{self, put, put_line};
+use crate::graph;
 use crate::layout::{Kind, Layout};
 use crate::log_view;
 use crate::preview;
@@ -224,7 +225,7 @@ fn seat_table(app: &App, area: Rect, y: u16, buf: &mut Buffer) -> u16 {
         spans.extend(discs(theme, game, seat));
         if columns.win > 0
             && let Some(estimate) = estimate
-            && let Some(win) = estimate.win.get(seat.index())
+            && let Some(win) = graph::seat_chance(&estimate.game, &estimate.win, seat)
         {
             spans.push(Span::styled(format!("{:>4.0}%", win * 100.0), theme.text()));
         }
@@ -537,18 +538,10 @@ pub fn estimate_lines(app: &App, width: usize) -> Vec<Line<'static>> {
         return Vec::new();
     };
     let seats = app.seats();
-    let chances: Vec<String> = estimate
-        .win
-        .iter()
-        .enumerate()
-        .filter_map(|(i, p)| {
-            let seat = Seat::new(i)?;
-            Some(format!(
-                "{} {:.0}%",
-                words::seat_name(seats, seat),
-                p * 100.0
-            ))
-        })
+    // By side: in the team game partners win together.
+    let chances: Vec<String> = graph::owner_chances(&estimate.game, &estimate.win)
+        .into_iter()
+        .map(|(owner, p)| format!("{} {:.0}%", words::owner_name(seats, owner), p * 100.0))
         .collect();
     let who = words::seat_name(seats, estimate.seat);
     let text = match estimate.purpose {

@@ -11,7 +11,7 @@
 //! A saved game keeps its trail in the record's free-form `meta`, under
 //! [`META_KEY`], so that the graph survives saving and loading.
 
-use carolus_rules::{Game, Owner};
+use carolus_rules::{Game, Owner, Seat};
 use serde_json::{Value, json};
 
 /// The key of a record's `meta` under which a saved game keeps its
@@ -52,6 +52,23 @@ pub fn owner_chances(game: &Game, win: &[f64]) -> Vec<(Owner, f64)> {
             (owner, chance)
         })
         .collect()
+}
+
+/// The chance that `seat` wins: in the team game its team's, since partners
+/// win together, rather than the half of it the bots report per seat.
+/// `None` for a seat the estimate does not cover.
+pub fn seat_chance(game: &Game, win: &[f64], seat: Seat) -> Option<f64> {
+    game.owner_of(seat)
+        .seats()
+        .map(|member| win.get(member.index()))
+        .sum()
+}
+
+/// A bot's value of a move for its mover, `share` being the mover's seat's
+/// share as the bots report it, as the chance that the mover wins: in the
+/// team game the team's, twice the seat's share.
+pub fn mover_chance(game: &Game, seat: Seat, share: f64) -> f64 {
+    share * game.owner_of(seat).seats().count() as f64
 }
 
 /// One estimate of the game: everybody's chance to win at the position
@@ -224,6 +241,28 @@ mod tests {
         assert_eq!(
             three.iter().map(|&(_, c)| c).collect::<Vec<_>>(),
             [0.5, 0.3, 0.2]
+        );
+    }
+
+    #[test]
+    fn a_partner_s_chance_is_the_team_s() {
+        let team_game = new_game(4);
+        let win = [0.3, 0.1, 0.4, 0.2];
+        let chance = |i| seat_chance(&team_game, &win, Seat::new(i).unwrap()).unwrap();
+        assert!((chance(0) - 0.7).abs() < 1e-12);
+        assert!((chance(2) - 0.7).abs() < 1e-12);
+        assert!((chance(3) - 0.3).abs() < 1e-12);
+        let seat = Seat::new(1).unwrap();
+        assert!((mover_chance(&team_game, seat, 0.45) - 0.9).abs() < 1e-12);
+
+        let three = new_game(3);
+        let seat = Seat::new(2).unwrap();
+        assert_eq!(seat_chance(&three, &[0.5, 0.3, 0.2], seat), Some(0.2));
+        assert_eq!(mover_chance(&three, seat, 0.2), 0.2);
+        assert_eq!(
+            seat_chance(&three, &[0.5, 0.5], seat),
+            None,
+            "no value for seat 2"
         );
     }
 

@@ -18,7 +18,7 @@ use crate::ai::Purpose;
 use crate::app::{App, MessageKind, Pick, PromptKind, Screen};
 use crate::canvas::{self, put, put_centred, put_line};
 use crate::centre;
-use crate::config::CASTLE_COLOURS;
+use crate::config::{CASTLE_COLOURS, SeatInfo};
 use crate::graph;
 use crate::help::HELP;
 use crate::layout::{Kind, Layout, MIN_HEIGHT, MIN_WIDTH};
@@ -309,14 +309,14 @@ fn analysis_lines(app: &App, width: usize) -> Vec<Line<'static>> {
     }
     let name_width = 10;
     let bar_width = width.saturating_sub(name_width + 6).max(1);
-    for (i, chance) in estimate.win.iter().enumerate() {
-        let Some(seat) = Seat::new(i) else { continue };
+    // One bar per side: in the team game partners win together, so the bar
+    // is the team's chance, named as in the graph below.
+    for (owner, chance) in graph::owner_chances(&estimate.game, &estimate.win) {
         let filled = ((chance.clamp(0.0, 1.0) * bar_width as f64).round() as usize).min(bar_width);
-        let owner = estimate.game.owner_of(seat);
         lines.push(Line::from(vec![
             Span::raw(format!(
                 "{:<name_width$}",
-                canvas::truncate(words::seat_name(seats, seat), name_width - 1)
+                owner_label(seats, owner, name_width - 1)
             )),
             Span::styled("█".repeat(filled), owner_bar(app, owner)),
             Span::styled("░".repeat(bar_width - filled), theme.dim()),
@@ -329,7 +329,8 @@ fn analysis_lines(app: &App, width: usize) -> Vec<Line<'static>> {
             // Some bots score candidates on their own scale rather than as
             // a chance; a number outside 0–1 is shown as it is.
             let value = if (0.0..=1.0).contains(&candidate.value) {
-                format!("{:>4.0}%", candidate.value * 100.0)
+                let chance = graph::mover_chance(&estimate.game, estimate.seat, candidate.value);
+                format!("{:>4.0}%", chance * 100.0)
             } else {
                 format!("{:>5.2}", candidate.value)
             };
@@ -371,16 +372,22 @@ fn graph_lines(app: &App, width: usize) -> Vec<Line<'static>> {
         theme.dim(),
     ))];
     for (owner, values) in app.trail().series(app.game()) {
-        let name = match owner {
-            Owner::Seat(seat) => canvas::truncate(words::seat_name(seats, seat), name_width - 1),
-            Owner::Team(_) => words::owner_badge(seats, owner, name_width - 1),
-        };
+        let name = owner_label(seats, owner, name_width - 1);
         lines.push(Line::from(vec![
             Span::raw(format!("{name:<name_width$}")),
             Span::styled(graph::sparkline(&values, per_column), owner_bar(app, owner)),
         ]));
     }
     lines
+}
+
+/// A side's name in the Analysis panel, at most `width` cells: a player's
+/// name, or a team's badge ("A+C").
+fn owner_label(seats: &[SeatInfo], owner: Owner, width: usize) -> String {
+    match owner {
+        Owner::Seat(seat) => canvas::truncate(words::seat_name(seats, seat), width),
+        Owner::Team(_) => words::owner_badge(seats, owner, width),
+    }
 }
 
 fn owner_bar(app: &App, owner: Owner) -> Style {

@@ -812,3 +812,50 @@ fn random_keys_and_clicks_never_panic() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn in_the_team_game_every_chance_shown_is_a_team_s() {
+    // Partners win together, so a person's chance is their team's: the
+    // bots report half of it per seat, and the screen adds the halves up.
+    let mut session = session(4, 5, &[(1, 1), (2, 1), (3, 1)]);
+    settle(&mut session);
+    assert_eq!(session.app().human_to_act(), Seat::new(0));
+    press(&mut session, Key::Char('h'));
+    settle(&mut session);
+    let app = session.app();
+    let estimate = app.estimate().expect("the hint's estimate");
+    let ours = estimate.win[0] + estimate.win[2];
+    let theirs = estimate.win[1] + estimate.win[3];
+    let percent = |chance: f64| format!("{:.0}%", chance * 100.0);
+    let message = &app.message().expect("the hint").text;
+    assert!(
+        message.ends_with(&format!("(estimated chance to win: {}).", percent(ours))),
+        "{message}"
+    );
+
+    let text = screen(app, 200, 60);
+    let initial = |i: usize| app.seats()[i].name.chars().next().unwrap();
+    for (a, b, chance) in [(0, 2, ours), (1, 3, theirs)] {
+        let badge = format!("{}+{}", initial(a), initial(b));
+        let bar = text
+            .lines()
+            .find_map(|row| {
+                let at = row.find(&format!("│{badge} "))?;
+                Some(row[at..].trim_end_matches([' ', '│']).to_owned())
+            })
+            .unwrap_or_else(|| panic!("no bar for {badge}: {text}"));
+        assert!(bar.ends_with(&percent(chance)), "{bar}");
+    }
+    // The table's Win column gives both partners their team's chance.
+    for (seat, chance) in [(0, ours), (1, theirs), (2, ours), (3, theirs)] {
+        let name = &app.seats()[seat].name;
+        let row = text
+            .lines()
+            .find(|row| row.contains(&format!(" {name} ")) && row.contains("+"))
+            .unwrap_or_else(|| panic!("no table row for {name}: {text}"));
+        assert!(
+            row.contains(&format!("  {}  ", percent(chance))),
+            "{name}: {row}"
+        );
+    }
+}
