@@ -16,6 +16,10 @@
 //! search visited only a few times. A line of block characters per seat
 //! (per team in the team game) then draws its win chance over the game, so
 //! that the turning points stand out.
+//!
+//! In the team game the table speaks of teams, because partners win
+//! together: a win column per team, and costs in the team's chance. The
+//! JSON keeps the bot protocol's terms, a share per seat.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -81,7 +85,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let bar = progress::bar(decisions as u64, "decisions");
 
     if !args.json {
-        write_header(out, args, game.players())?;
+        write_header(out, args, &game)?;
     }
     let mut tallies = vec![Tally::default(); game.players()];
     let mut chances = Vec::with_capacity(decisions);
@@ -148,15 +152,20 @@ impl Line<'_> {
     }
 
     /// What the move played cost against the AI's choice, in the mover's
-    /// chance to win.
+    /// chance to win: in the team game the team's, since partners win
+    /// together (the bots value a move by the seat's half of it).
     fn cost(&self) -> Cost {
         if self.played == self.analysis.best {
             return Cost::Chosen;
         }
-        match (
-            self.value_of(self.analysis.best),
-            self.value_of(self.played),
-        ) {
+        let Some(seat) = self.game.to_act() else {
+            return Cost::NotWeighed;
+        };
+        let chance = |mv| {
+            self.value_of(mv)
+                .map(|share| graph::mover_chance(self.game, seat, share))
+        };
+        match (chance(self.analysis.best), chance(self.played)) {
             (Some(best), Some(played)) => Cost::Weighed(best - played),
             _ => Cost::NotWeighed,
         }
@@ -188,11 +197,10 @@ impl Line<'_> {
         } else {
             "*"
         };
-        let wins: Vec<String> = self
-            .analysis
-            .win
+        // A column per side: a seat, or in the team game a team.
+        let wins: Vec<String> = graph::owner_chances(self.game, &self.analysis.win)
             .iter()
-            .map(|w| format!("{:>6.1}%", 100.0 * w))
+            .map(|(owner, w)| format!("{:>w$.1}%", 100.0 * w, w = column_width(*owner) - 1))
             .collect();
         let cost = match self.cost() {
             Cost::Chosen => String::new(),
@@ -209,14 +217,40 @@ impl Line<'_> {
     }
 }
 
-fn write_header(out: &mut impl Write, args: &Args, players: usize) -> std::io::Result<()> {
+/// A side's seats, as `1` or `0+2`.
+fn members(owner: Owner) -> String {
+    let seats: Vec<String> = owner.seats().map(|seat| seat.index().to_string()).collect();
+    seats.join("+")
+}
+
+/// A side's name in the graph and the last line: `seat 1`, or `team 0+2`.
+fn side_name(owner: Owner) -> String {
+    match owner {
+        Owner::Seat(_) => format!("seat {}", members(owner)),
+        Owner::Team(_) => format!("team {}", members(owner)),
+    }
+}
+
+/// The width of a side's win column: `win 1` or `win 0+2` and a chance.
+fn column_width(owner: Owner) -> usize {
+    match owner {
+        Owner::Seat(_) => 7,
+        Owner::Team(_) => 9,
+    }
+}
+
+fn write_header(out: &mut impl Write, args: &Args, game: &Game) -> std::io::Result<()> {
     writeln!(
         out,
         "analysis by {}, {} ms a decision; * = not the AI's choice, cost = win chance given up (points)",
         args.ai, args.time_ms
     )?;
-    let seats: Vec<String> = (0..players)
-        .map(|s| format!("{:>7}", format!("win {s}")))
+    let seats: Vec<String> = game
+        .owners()
+        .map(|owner| {
+            let name = format!("win {}", members(owner));
+            format!("{name:>w$}", w = column_width(owner))
+        })
         .collect();
     writeln!(
         out,
@@ -241,8 +275,9 @@ fn write_footer(
     }
     write_graph(out, game, chances)?;
     if game.is_over() {
-        let winners: Vec<String> = game.winners().map(|s| s.to_string()).collect();
-        writeln!(out, "game over: seat(s) {} won", winners.join(", "))
+        let won = |owner: Owner| owner.seats().any(|seat| game.winners().any(|w| w == seat));
+        let winners: Vec<String> = game.owners().filter(|&o| won(o)).map(side_name).collect();
+        writeln!(out, "game over: {} won", winners.join(", "))
     } else {
         writeln!(
             out,
@@ -262,17 +297,7 @@ fn write_graph(out: &mut impl Write, game: &Game, chances: &[Vec<f64>]) -> std::
     if chances.is_empty() {
         return Ok(());
     }
-    let names: Vec<String> = game
-        .owners()
-        .map(|owner| match owner {
-            Owner::Seat(_) => owner.to_string(),
-            Owner::Team(_) => {
-                let members: Vec<String> =
-                    owner.seats().map(|seat| seat.index().to_string()).collect();
-                format!("team {}", members.join("+"))
-            }
-        })
-        .collect();
+    let names: Vec<String> = game.owners().map(side_name).collect();
     let per_column = graph::values_per_column(chances.len(), GRAPH_COLUMNS);
     writeln!(
         out,

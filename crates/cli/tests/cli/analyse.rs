@@ -153,3 +153,63 @@ fn bad_records_are_refused_naming_the_move() {
             .starts_with("the record is not valid JSON")
     );
 }
+
+#[test]
+fn the_team_game_table_speaks_of_teams() {
+    // Partners win together, so the table gives each team's chance and
+    // what a move cost the team; the JSON keeps the protocol's seat shares.
+    let record = game_record(4, 8, 2000);
+    let game = record.replay().unwrap();
+    assert!(game.is_over());
+    let path = file("analyse-teams.json", &record.to_json());
+    let path = path.to_str().unwrap();
+    let args = ["analyse", path, "--ai", "greedy", "--time-ms", "5"];
+    let table = carolus(&args, None);
+    table.assert_success();
+    let json = carolus(&[&args[..], &["--json"]].concat(), None);
+    json.assert_success();
+
+    let lines = table.lines();
+    let heads: Vec<&str> = lines[1].split_whitespace().collect();
+    assert_eq!(
+        heads[heads.len() - 4..],
+        ["win", "0+2", "win", "1+3"],
+        "{}",
+        lines[1]
+    );
+    let decisions = json.lines();
+    for (row, line) in lines[2..].iter().zip(&decisions) {
+        let value: Value = serde_json::from_str(line).unwrap();
+        let win: Vec<f64> = value["win"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w.as_f64().unwrap())
+            .collect();
+        let columns: Vec<&str> = row.split_whitespace().collect();
+        let percent = |team: f64| format!("{:.1}%", 100.0 * team);
+        assert_eq!(
+            columns[columns.len() - 2..],
+            [percent(win[0] + win[2]), percent(win[1] + win[3])],
+            "{row}"
+        );
+        if let (Some(best), Some(played)) =
+            (value["best_value"].as_f64(), value["played_value"].as_f64())
+            && value["best"] != value["played"]
+        {
+            let cost: f64 = columns[columns.len() - 3].parse().unwrap();
+            assert!(
+                (cost - 200.0 * (best - played)).abs() <= 0.11,
+                "twice the seat's share: {row} / {line}"
+            );
+        }
+    }
+    let winners: Vec<usize> = game.winners().map(|seat| seat.index()).collect();
+    let team = format!("{}+{}", winners[0], winners[1]);
+    assert_eq!(
+        lines.last().unwrap(),
+        &format!("game over: team {team} won"),
+        "{}",
+        table.stdout
+    );
+}
