@@ -837,12 +837,13 @@ fn sets_won(set_scores: &[Vec<f64>]) -> (Vec<usize>, usize) {
 }
 
 /// An Elo figure with its sign, rounded to whole points; ±∞ for a score
-/// of 0 or 1.
+/// of 0 or 1. The minus is ASCII, as Rust prints finite figures, so that
+/// scripts reading the table see one sign.
 fn signed(elo: f64) -> String {
     if elo == f64::INFINITY {
         "+∞".to_owned()
     } else if elo == f64::NEG_INFINITY {
-        "−∞".to_owned()
+        "-∞".to_owned()
     } else if elo.abs() < 0.5 {
         // Not "-0" for a hair below zero.
         "0".to_owned()
@@ -984,6 +985,7 @@ mod tests {
         assert_eq!(signed(35.4), "+35");
         assert_eq!(signed(-120.6), "-121");
         assert_eq!(signed(f64::INFINITY), "+∞");
+        assert_eq!(signed(f64::NEG_INFINITY), "-∞", "the same minus as -121");
         assert_eq!(signed(-0.2), "0");
         assert_eq!(finite(f64::NEG_INFINITY), None);
     }
