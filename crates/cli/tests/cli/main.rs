@@ -8,6 +8,7 @@
 mod analyse;
 mod bench;
 mod bot;
+mod docs;
 mod hangup;
 mod matches;
 mod new;

@@ -4,28 +4,16 @@
 //! sets' shared luck.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use carolus_rules::{Move, Record};
 use serde_json::Value;
 
-use crate::support::{carolus, file};
+use crate::support::{carolus, example_bot, file, has_python};
 
 /// The `carolus` binary, as a `cmd:` bot would name it.
 fn binary() -> &'static str {
     env!("CARGO_BIN_EXE_carolus")
-}
-
-/// The example Python bot shipped with the project.
-fn example_bot() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/bots/random_bot.py")
-}
-
-fn has_python() -> bool {
-    std::process::Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|output| output.status.success())
 }
 
 /// Runs a match with `--json` and returns the summary.

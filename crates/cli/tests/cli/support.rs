@@ -1,7 +1,7 @@
 //! Running the binary and making the records the tests feed it.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use carolus_rules::{GameRng, Record, RecordedGame, Variant};
@@ -50,7 +50,23 @@ impl Run {
 
 /// Runs `carolus` with `args`, feeding it `stdin` (or nothing).
 pub fn carolus(args: &[&str], stdin: Option<&str>) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_carolus"))
+    run_carolus(
+        &mut Command::new(env!("CARGO_BIN_EXE_carolus")),
+        args,
+        stdin,
+    )
+}
+
+/// Runs `carolus` with `args` in the directory `dir`, for paths written as
+/// a user would type them.
+pub fn carolus_in(dir: &Path, args: &[&str], stdin: Option<&str>) -> Run {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_carolus"));
+    command.current_dir(dir);
+    run_carolus(&mut command, args, stdin)
+}
+
+fn run_carolus(command: &mut Command, args: &[&str], stdin: Option<&str>) -> Run {
+    let mut child = command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -70,6 +86,20 @@ pub fn carolus(args: &[&str], stdin: Option<&str>) -> Run {
         stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
         stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
     }
+}
+
+/// The example Python bot shipped with the project.
+pub fn example_bot() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/bots/random_bot.py")
+}
+
+/// Whether `python3` runs here, for the tests of the example bot (`.ci/run`
+/// installs it; a developer's machine may lack it).
+pub fn has_python() -> bool {
+    Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|output| output.status.success())
 }
 
 /// Writes `contents` to a file of its own for this test and returns its path.

@@ -1,0 +1,282 @@
+//! The documentation's examples, checked against the program: every
+//! output, state view and error message that README.md, NOTATION.md and
+//! BOTS.md quote as the program's own words is what the program says now,
+//! so that the pages cannot drift from the code unnoticed.
+//!
+//! Answers of timed searches (the `carolus bot` session and the `carolus
+//! analyse` tables) change from run to run and machine to machine, so
+//! they are shown as examples only and are not checked here.
+
+use std::path::PathBuf;
+
+use carolus_rules::Record;
+use serde_json::{Value, json};
+
+use crate::support::{Session, carolus, carolus_in, example_bot, has_python};
+
+const README: &str = include_str!("../../../../README.md");
+const NOTATION: &str = include_str!("../../../../NOTATION.md");
+const BOTS: &str = include_str!("../../../../BOTS.md");
+
+/// The bodies of the fenced code blocks of `page` whose opening fence
+/// names `language` (` ```json `), in the order they appear.
+fn code_blocks(page: &str, language: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut open: Option<(bool, String)> = None;
+    for line in page.lines() {
+        let fence = line.trim_start().strip_prefix("```");
+        match (&mut open, fence) {
+            (None, Some(info)) => open = Some((info.trim() == language, String::new())),
+            (Some((wanted, body)), Some(_)) => {
+                if *wanted {
+                    blocks.push(std::mem::take(body));
+                }
+                open = None;
+            }
+            (Some((_, body)), None) => {
+                body.push_str(line);
+                body.push('\n');
+            }
+            (None, None) => {}
+        }
+    }
+    assert!(open.is_none(), "a code block is never closed");
+    blocks
+}
+
+/// Checks that `page` quotes `message` as inline code (`` `message` ``),
+/// wherever its prose breaks the lines.
+fn assert_quoted(page: &str, page_name: &str, message: &str) {
+    let prose = page.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        prose.contains(&format!("`{message}`")),
+        "{page_name} does not quote what the program says now: `{message}`"
+    );
+}
+
+/// Checks that `line` is a whole line of `page`, as program output shown
+/// in a code block is.
+fn assert_shown_line(page: &str, page_name: &str, line: &str) {
+    assert!(
+        page.lines().any(|shown| shown == line),
+        "{page_name} does not show what the program prints now: {line}"
+    );
+}
+
+/// Checks that the program's `actual` JSON is what a page `shown`: equal,
+/// except that an array element that is a string starting with "…" stands
+/// for one or more elements of `actual` at that place.
+fn assert_shown_json(shown: &Value, actual: &Value, path: &str) {
+    match (shown, actual) {
+        (Value::Object(shown), Value::Object(actual)) => {
+            let shown_keys: Vec<_> = shown.keys().collect();
+            let actual_keys: Vec<_> = actual.keys().collect();
+            assert_eq!(shown_keys, actual_keys, "the fields of {path}");
+            for (key, value) in shown {
+                assert_shown_json(value, &actual[key], &format!("{path}.{key}"));
+            }
+        }
+        (Value::Array(shown), Value::Array(actual)) => {
+            let elided = shown
+                .iter()
+                .position(|item| item.as_str().is_some_and(|text| text.starts_with('…')));
+            let (before, after) = match elided {
+                Some(at) => (&shown[..at], &shown[at + 1..]),
+                None => (&shown[..], &[][..]),
+            };
+            let fits = match elided {
+                Some(_) => actual.len() > before.len() + after.len(),
+                None => actual.len() == shown.len(),
+            };
+            assert!(fits, "{path} has {} elements", actual.len());
+            for (index, item) in before.iter().enumerate() {
+                assert_shown_json(item, &actual[index], &format!("{path}[{index}]"));
+            }
+            let first_after = actual.len() - after.len();
+            for (offset, item) in after.iter().enumerate() {
+                let index = first_after + offset;
+                assert_shown_json(item, &actual[index], &format!("{path}[{index}]"));
+            }
+        }
+        _ => assert_eq!(shown, actual, "{path}"),
+    }
+}
+
+/// The record of NOTATION.md's worked example, as the page writes it.
+fn worked_example() -> Value {
+    let blocks = code_blocks(NOTATION, "json");
+    serde_json::from_str(&blocks[0]).expect("the worked example's record is JSON")
+}
+
+/// The worked example's record with its moves changed by `change`.
+fn worked_example_with(change: impl FnOnce(&mut Vec<Value>)) -> String {
+    let mut record = worked_example();
+    change(record["moves"].as_array_mut().expect("records have moves"));
+    record.to_string()
+}
+
+#[test]
+fn the_readme_s_first_example_prints_what_it_says() {
+    let record = carolus(&["new", "--seed", "3"], None);
+    let view = carolus(&["replay"], Some(&record.assert_success().stdout));
+    let view = view.assert_success().json();
+    // What `jq -c '[.phase, .to_act, .legal]'` makes of the view.
+    let picked = json!([view["phase"], view["to_act"], view["legal"]]);
+    assert_shown_line(README, "README.md", &picked.to_string());
+}
+
+#[test]
+fn the_notation_s_worked_example_replays_to_the_state_view_it_shows() {
+    let record = worked_example().to_string();
+    let view = carolus(&["replay"], Some(&record));
+    let shown: Value = serde_json::from_str(&code_blocks(NOTATION, "json")[1])
+        .expect("the state view shown is JSON");
+    assert_shown_json(&shown, &view.assert_success().json(), "the view");
+}
+
+#[test]
+fn the_notation_s_worked_example_refuses_a_repeated_disc_as_it_says() {
+    let record = worked_example_with(|moves| moves[4] = json!("disc 2"));
+    let refused = carolus(&["replay"], Some(&record));
+    assert_quoted(NOTATION, "NOTATION.md", refused.assert_bad_input());
+}
+
+#[test]
+fn the_error_messages_the_notation_quotes_are_the_program_s() {
+    // Seat 0 finishes its turn and the second round begins; the 17th move
+    // names a territory the board does not have.
+    let malformed_token = worked_example_with(|moves| {
+        for token in [
+            "place R court",
+            "place R 1",
+            "place G 2",
+            "move 1",
+            "draw RRR",
+            "disc 1",
+            "place R 16",
+        ] {
+            moves.push(json!(token));
+        }
+    });
+    let refused = carolus(&["replay"], Some(&malformed_token));
+    assert_quoted(NOTATION, "NOTATION.md", refused.assert_bad_input());
+
+    let mut bad_order = worked_example();
+    bad_order["setup"]["order"] = json!([0, 0]);
+    let refused = carolus(&["replay"], Some(&bad_order.to_string()));
+    assert_quoted(NOTATION, "NOTATION.md", refused.assert_bad_input());
+
+    let record = Record::from_value(&worked_example()).expect("the worked example reads");
+    let cut_off = &record.to_json()[..40];
+    let refused = carolus(&["replay"], Some(cut_off));
+    assert_quoted(NOTATION, "NOTATION.md", refused.assert_bad_input());
+
+    // A record read from a file is named as the user typed its path.
+    let directory = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("carolus-cli-docs");
+    std::fs::create_dir_all(directory.join("games")).expect("the directory is made");
+    std::fs::write(directory.join("games/g7.json"), &malformed_token).expect("the file is written");
+    let refused = carolus_in(&directory, &["replay", "games/g7.json"], None);
+    assert_quoted(NOTATION, "NOTATION.md", refused.assert_bad_input());
+}
+
+#[test]
+fn the_bot_errors_bots_md_shows_are_the_program_s() {
+    let new_game = carolus(&["new", "--seed", "3"], None);
+    let new_game = new_game.assert_success().stdout.trim_end();
+    let mut record: Value = serde_json::from_str(new_game).expect("records are JSON");
+    let moves = record["moves"].as_array_mut().expect("records have moves");
+    let mut disc_repeated = moves.clone();
+    for token in ["joker R", "joker R", "disc 3", "disc 3"] {
+        disc_repeated.push(json!(token));
+    }
+    moves.truncate(1);
+    let after_first_draw = record.to_string();
+    record["moves"] = Value::Array(disc_repeated);
+
+    let mut session = Session::start(&["bot", "--ai", "random"]);
+    for request in [
+        format!(r#"{{"record": {record}, "time_ms": 100}}"#),
+        format!(r#"{{"record": {after_first_draw}, "time_ms": 100}}"#),
+        format!(r#"{{"record": {new_game}, "time_ms": "fast"}}"#),
+        format!(r#"{{"record": {new_game}"#),
+        "hello".to_owned(),
+    ] {
+        let (answer, _) = session.ask(&request);
+        assert_shown_line(BOTS, "BOTS.md", &answer);
+    }
+}
+
+#[test]
+fn the_example_bot_answers_as_bots_md_shows() {
+    if !has_python() {
+        eprintln!("python3 is missing: the example bot's answer is not checked");
+        return;
+    }
+    let record = carolus(&["new", "--seed", "3"], None);
+    let record = record.assert_success().stdout.trim_end().to_owned();
+    let view = carolus(&["replay", "-"], Some(&record));
+    let view = view.assert_success().stdout.trim_end();
+    let request = format!(r#"{{"record": {record}, "time_ms": 100, "state": {view}}}"#);
+    let output = std::process::Command::new("python3")
+        .arg(example_bot())
+        .arg("1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            let mut stdin = child.stdin.take().expect("stdin is piped");
+            stdin.write_all(request.as_bytes())?;
+            stdin.write_all(b"\n")?;
+            drop(stdin);
+            child.wait_with_output()
+        })
+        .expect("the example bot runs");
+    let answer = String::from_utf8(output.stdout).expect("the answer is UTF-8");
+    assert_shown_line(BOTS, "BOTS.md", answer.trim_end());
+}
+
+#[test]
+fn the_matches_bots_md_shows_end_as_shown() {
+    let greedy_v_random = carolus(
+        &[
+            "match", "--bot", "greedy", "--bot", "random", "--games", "200", "--seed", "1",
+        ],
+        None,
+    );
+    assert_eq!(greedy_v_random.code, Some(0), "{greedy_v_random:?}");
+    let mut lines = greedy_v_random.lines().into_iter();
+    // The first line ends with the time the match took, which varies.
+    let heading = lines.next().expect("a heading");
+    let (without_time, _) = heading
+        .rsplit_once(", ")
+        .expect("the heading ends with a time");
+    assert!(
+        BOTS.lines()
+            .any(|shown| shown.starts_with(&format!("{without_time}, "))),
+        "BOTS.md does not show the heading the program prints now: {heading}"
+    );
+    for line in lines {
+        assert_shown_line(BOTS, "BOTS.md", line);
+    }
+
+    let sprt = carolus(
+        &[
+            "match",
+            "--bot",
+            "greedy",
+            "--bot",
+            "greedy:noise=0.1",
+            "--games",
+            "2000",
+            "--seed",
+            "5",
+            "--sprt",
+            "0,50",
+        ],
+        None,
+    );
+    assert_eq!(sprt.code, Some(0), "{sprt:?}");
+    let verdict = sprt.lines().last().copied().expect("a verdict");
+    assert_shown_line(BOTS, "BOTS.md", verdict);
+}
