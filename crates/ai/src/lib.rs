@@ -170,6 +170,12 @@ pub enum AiError {
     /// A bot specification that does not parse.
     #[error("bad bot specification {spec:?}: {reason}")]
     BadSpec { spec: String, reason: String },
+    /// A bot specification whose name is none of the built-in bots', kept
+    /// apart so that a program offering bots of its own can say so.
+    #[error(
+        "bad bot specification {spec:?}: unknown bot {name:?} (expected random, greedy, mcts or level:N)"
+    )]
+    UnknownBot { spec: String, name: String },
     /// A level outside 1 to 5.
     #[error("there is no level {level}: levels go from 1 (beginner) to 5 (strongest)")]
     BadLevel { level: u8 },

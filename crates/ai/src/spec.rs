@@ -320,9 +320,10 @@ impl FromStr for BotSpec {
             "" => Err(bad(
                 "the bot's name is missing (random, greedy or mcts)".to_owned()
             )),
-            other => Err(bad(format!(
-                "unknown bot {other:?} (expected random, greedy, mcts or level:N)"
-            ))),
+            other => Err(AiError::UnknownBot {
+                spec: text.to_owned(),
+                name: other.to_owned(),
+            }),
         }
     }
 }

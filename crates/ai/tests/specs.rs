@@ -53,7 +53,23 @@ fn bad_specifications_say_what_is_wrong() {
         Ok(spec) => panic!("{text} parsed as {spec}"),
     };
     assert!(reason("").contains("missing"));
-    assert!(reason("alphabeta").contains("unknown bot"));
+    assert_eq!(
+        "alphabeta".parse::<BotSpec>(),
+        Err(AiError::UnknownBot {
+            spec: "alphabeta".to_owned(),
+            name: "alphabeta".to_owned()
+        })
+    );
+    assert_eq!(
+        "alphabeta:depth=3"
+            .parse::<BotSpec>()
+            .map_err(|e| e.to_string()),
+        Err(
+            "bad bot specification \"alphabeta:depth=3\": unknown bot \"alphabeta\" \
+             (expected random, greedy, mcts or level:N)"
+                .to_owned()
+        )
+    );
     assert!(reason("random:ms=5").contains("no options"));
     assert!(reason("greedy:depth=2").contains("no option \"depth\""));
     assert!(reason("greedy:noise=-1").contains("at least 0"));

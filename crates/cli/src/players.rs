@@ -6,7 +6,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::str::FromStr;
 use std::time::Duration;
 
-use carolus_ai::{Bot, BotSpec, Budget};
+use carolus_ai::{AiError, Bot, BotSpec, Budget};
 use carolus_rules::{Game, Move, Record};
 
 use crate::external::External;
@@ -35,7 +35,14 @@ impl FromStr for BotChoice {
             None => text
                 .parse::<BotSpec>()
                 .map(BotChoice::Builtin)
-                .map_err(|error| format!("{error} (or cmd:<program> for an external bot)")),
+                .map_err(|error| match error {
+                    // Here a bot may also be a program of the user's own.
+                    AiError::UnknownBot { spec, name } => format!(
+                        "bad bot specification {spec:?}: unknown bot {name:?} \
+                         (expected random, greedy, mcts, level:N or cmd:<program>)"
+                    ),
+                    other => other.to_string(),
+                }),
         }
     }
 }
@@ -141,8 +148,17 @@ mod tests {
             "level:2".parse::<BotChoice>(),
             Ok(BotChoice::Builtin(BotSpec::Greedy { .. }))
         ));
-        let message = "clever".parse::<BotChoice>().unwrap_err();
-        assert!(message.contains("cmd:<program>"), "{message}");
+        assert_eq!(
+            "clever".parse::<BotChoice>(),
+            Err("bad bot specification \"clever\": unknown bot \"clever\" \
+                 (expected random, greedy, mcts, level:N or cmd:<program>)"
+                .to_owned())
+        );
+        // A mistake in a built-in bot's options has nothing to do with
+        // external programs, so the hint is not given there.
+        let message = "mcts:ms=abc".parse::<BotChoice>().unwrap_err();
+        assert!(message.contains("ms must be a whole number"), "{message}");
+        assert!(!message.contains("cmd:"), "{message}");
         assert!("cmd:".parse::<BotChoice>().is_err());
     }
 }
