@@ -11,7 +11,8 @@
 //! whole lines over a channel, so that waiting for an answer can time out.
 //! Its stderr is read too, keeping the last few lines: they go into the
 //! reason when the program dies, which is usually the first thing its author
-//! needs to see. The process is killed when the bot is dropped.
+//! needs to see. The process is killed when the bot is dropped, together
+//! with whatever it started ([`children`]).
 
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -23,6 +24,7 @@ use std::time::Duration;
 
 use carolus_rules::{Game, Move, Record};
 
+use crate::children;
 use crate::protocol;
 
 /// The longest answer line read from a program; a longer one is garbage.
@@ -86,13 +88,17 @@ impl External {
             .words
             .split_first()
             .ok_or_else(|| "the command is empty".to_owned())?;
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(arguments)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(Stdio::piped());
+        children::isolate(&mut command);
+        let mut child = command
             .spawn()
             .map_err(|error| format!("cannot start {program:?}: {error}"))?;
+        children::started(child.id());
         let stdin = child.stdin.take();
         let (sender, lines) = channel();
         if let Some(stdout) = child.stdout.take() {
@@ -235,7 +241,10 @@ impl External {
         if let Some(mut process) = self.process.take() {
             // Closing stdin first lets a well-behaved program end on its
             // own; the kill is for the rest and is harmless after an exit.
+            // The group goes first, while the program is not yet waited
+            // for, so that its number still names this program's group.
             drop(process.stdin.take());
+            children::stop(process.child.id());
             let _ = process.child.kill();
             let _ = process.child.wait();
         }

@@ -13,6 +13,7 @@
 mod alloc_count;
 mod arena;
 mod args;
+mod children;
 mod commands;
 mod duplicate;
 mod external;

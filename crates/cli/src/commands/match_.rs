@@ -20,6 +20,7 @@ use serde_json::{Value, json};
 
 use crate::arena::{self, Outcome, Table};
 use crate::args::Players;
+use crate::children;
 use crate::duplicate::{Deal, Plan};
 use crate::failure::bad_input;
 use crate::players::BotChoice;
@@ -290,6 +291,14 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let first_game = resumed
         .as_ref()
         .map_or((0, 0), |resumed| resumed.next_game(&plan));
+
+    if args
+        .bots
+        .iter()
+        .any(|bot| matches!(bot, BotChoice::External { .. }))
+    {
+        children::stop_all_on_signals();
+    }
 
     let table = Table {
         bots: &args.bots,

@@ -8,6 +8,7 @@
 mod analyse;
 mod bench;
 mod bot;
+mod bot_processes;
 mod docs;
 mod hangup;
 mod matches;

@@ -9,7 +9,7 @@ use std::path::Path;
 use carolus_rules::{Move, Record};
 use serde_json::Value;
 
-use crate::support::{carolus, example_bot, file, has_python};
+use crate::support::{carolus, example_bot, file, has_python, make_executable};
 
 /// The `carolus` binary, as a `cmd:` bot would name it.
 fn binary() -> &'static str {
@@ -318,15 +318,6 @@ fn first_forfeit(summary: &Value) -> &str {
         .as_str()
         .unwrap_or_default()
 }
-
-#[cfg(unix)]
-fn make_executable(path: &Path) {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
-}
-
-#[cfg(not(unix))]
-fn make_executable(_: &Path) {}
 
 /// Reads the records that `--records` wrote.
 fn read_records(path: &Path) -> Vec<Record> {

@@ -109,6 +109,17 @@ pub fn file(name: &str, contents: &str) -> PathBuf {
     path
 }
 
+/// Lets the script at `path` be run as a program.
+#[cfg(unix)]
+pub fn make_executable(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+        .expect("the script's permissions are set");
+}
+
+#[cfg(not(unix))]
+pub fn make_executable(_: &Path) {}
+
 /// Runs `carolus replay [--trace] FILE` on `record`.
 ///
 /// A refusal must lead with the file's name; this checks that and takes

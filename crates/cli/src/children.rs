@@ -1,0 +1,108 @@
+//! Stopping external bots together with everything they started.
+//!
+//! A bot command is often a wrapper: `cmd:./run.sh` whose shell starts the
+//! real engine, or a Python script that runs a search in a subprocess.
+//! Killing only the process the match runner started would leave such
+//! grandchildren running, and a bot that lost its game for thinking too
+//! long would go on using a core for the rest of the match, slowing every
+//! later game. So on Unix each bot runs in a process group of its own and
+//! is stopped by killing the whole group.
+//!
+//! A group of its own also means that Ctrl-C at the terminal no longer
+//! reaches the bots directly (it goes to the foreground group only), so
+//! the match runner watches for SIGINT, SIGTERM and SIGHUP itself: it kills
+//! every bot group still alive and then ends as the signal would have
+//! ended it. The groups alive are kept in a process-wide list, because
+//! signals are process-wide too.
+
+use std::process::Command;
+
+/// Makes `command` start its program in a process group of its own.
+pub fn isolate(command: &mut Command) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        command.process_group(0);
+    }
+    #[cfg(not(unix))]
+    let _ = command;
+}
+
+/// Notes that the program `pid` runs (in the group of the same number).
+pub fn started(pid: u32) {
+    #[cfg(unix)]
+    if let Ok(mut live) = unix::LIVE.lock() {
+        live.push(pid);
+    }
+    #[cfg(not(unix))]
+    let _ = pid;
+}
+
+/// Kills the process group of the program `pid`, started with [`isolate`]:
+/// the program and whatever it started that is still in its group. The
+/// caller still kills and waits for the program itself, which is what
+/// frees its process-table entry.
+pub fn stop(pid: u32) {
+    #[cfg(unix)]
+    {
+        if let Ok(mut live) = unix::LIVE.lock() {
+            live.retain(|&alive| alive != pid);
+        }
+        unix::kill_group(pid);
+    }
+    #[cfg(not(unix))]
+    let _ = pid;
+}
+
+/// From now on, SIGINT, SIGTERM and SIGHUP first kill every bot group
+/// alive and then end the process as the signal would have. If the
+/// handler cannot be installed the match still runs, as it did before
+/// bots had groups of their own; only a hung bot may then outlive it.
+pub fn stop_all_on_signals() {
+    #[cfg(unix)]
+    unix::watch();
+}
+
+#[cfg(unix)]
+mod unix {
+    use std::sync::Mutex;
+
+    use rustix::process::{Pid, Signal, kill_process_group};
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use signal_hook::iterator::Signals;
+
+    /// The process ids (and so process groups) of the bots alive.
+    pub static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+    pub fn kill_group(pid: u32) {
+        // A child's pid is never 0 or 1, and it must not be: kill(-1, …)
+        // would signal every process this user may signal.
+        let Some(group) = i32::try_from(pid)
+            .ok()
+            .filter(|&raw| raw > 1)
+            .and_then(Pid::from_raw)
+        else {
+            return;
+        };
+        // The group may already be gone; that is the point of stopping.
+        let _ = kill_process_group(group, Signal::KILL);
+    }
+
+    pub fn watch() {
+        let Ok(mut signals) = Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+            return;
+        };
+        std::thread::spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                let live = LIVE.lock().map(|live| live.clone()).unwrap_or_default();
+                for pid in live {
+                    kill_group(pid);
+                }
+                // Ends the process the way the signal's default action
+                // would, so that a shell sees "interrupted", not an exit.
+                let _ = signal_hook::low_level::emulate_default_handler(signal);
+                std::process::exit(128 + signal);
+            }
+        });
+    }
+}

@@ -1,0 +1,149 @@
+//! External bots' processes: a bot the match runner stops takes everything
+//! it started with it, whether it lost its game for silence or the match
+//! itself was interrupted, so that no forgotten engine keeps a core busy
+//! for the rest of the match or after it.
+
+#![cfg(unix)]
+
+use std::os::unix::process::ExitStatusExt;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::support::{carolus, file, make_executable};
+
+/// A bot as wrappers often are: a shell that starts a helper process and
+/// then never answers. Both process ids are appended to `pids`.
+fn spawning_bot(name: &str, pids: &Path) -> String {
+    let script = file(
+        name,
+        &format!(
+            "#!/bin/sh\necho $$ >> '{pids}'\nsleep 1000 &\necho $! >> '{pids}'\n\
+             while true; do sleep 1; done\n",
+            pids = pids.display()
+        ),
+    );
+    make_executable(&script);
+    format!("cmd:{}", script.display())
+}
+
+/// The process ids written to `pids`, once there are `count` of them.
+fn wait_for_pids(pids: &Path, count: usize) -> Vec<u32> {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let text = std::fs::read_to_string(pids).unwrap_or_default();
+        let found: Vec<u32> = text.lines().filter_map(|line| line.parse().ok()).collect();
+        if found.len() >= count {
+            return found;
+        }
+        assert!(Instant::now() < deadline, "the bot never started: {text:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Whether the process `pid` has ended: it is gone, or dead and waiting to
+/// be reaped (a zombie, as in containers whose first process reaps none).
+fn has_ended(pid: u32) -> bool {
+    let output = Command::new("ps")
+        .args(["-o", "stat=", "-p", &pid.to_string()])
+        .output()
+        .expect("ps runs");
+    let state = String::from_utf8_lossy(&output.stdout);
+    state.trim().is_empty() || state.trim_start().starts_with('Z')
+}
+
+/// Checks that every process in `pids` ends within a few seconds.
+fn assert_all_end(pids: &[u32]) {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !pids.iter().all(|&pid| has_ended(pid)) {
+        assert!(
+            Instant::now() < deadline,
+            "still running: {:?}",
+            pids.iter()
+                .filter(|&&pid| !has_ended(pid))
+                .collect::<Vec<_>>()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_bot_that_loses_for_silence_is_stopped_with_what_it_started() {
+    let pids = file("silent-spawner-pids", "");
+    let bot = spawning_bot("silent-spawner.sh", &pids);
+    let run = carolus(
+        &[
+            "match",
+            "--bot",
+            &bot,
+            "--bot",
+            "random",
+            "--games",
+            "2",
+            "--seed",
+            "8",
+            "--time-ms",
+            "50",
+            "--grace-ms",
+            "100",
+            "--startup-ms",
+            "0",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(run.code, Some(0), "{run:?}");
+    let summary = run.json();
+    assert_eq!(summary["forfeits"].as_array().map(Vec::len), Some(2));
+    // Two games, each with its own shell and its helper.
+    assert_all_end(&wait_for_pids(&pids, 4));
+}
+
+#[test]
+fn an_interrupted_match_stops_its_bots_and_what_they_started() {
+    let pids = file("interrupted-spawner-pids", "");
+    let bot = spawning_bot("interrupted-spawner.sh", &pids);
+    // A long start-up allowance keeps the match waiting on the silent bot.
+    let mut runner = Command::new(env!("CARGO_BIN_EXE_carolus"))
+        .args([
+            "match",
+            "--bot",
+            &bot,
+            "--bot",
+            "random",
+            "--games",
+            "2",
+            "--startup-ms",
+            "60000",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the carolus binary starts");
+    let bot_pids = wait_for_pids(&pids, 2);
+
+    // Ctrl-C, as the terminal would send it to the runner's group.
+    let sent = Command::new("kill")
+        .args(["-INT", &runner.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = runner.try_wait().expect("the runner can be waited for") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = runner.kill();
+            panic!("the match did not end on SIGINT");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(
+        status.signal(),
+        Some(2),
+        "it ends as interrupted: {status:?}"
+    );
+    assert_all_end(&bot_pids);
+}
