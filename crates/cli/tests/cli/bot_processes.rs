@@ -6,15 +6,17 @@
 #![cfg(unix)]
 
 use std::os::unix::process::ExitStatusExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::support::{carolus, file, make_executable};
+use crate::matches::two_quick_games_against_random;
+use crate::support::{file, make_executable};
 
-/// A bot as wrappers often are: a shell that starts a helper process and
-/// then never answers. Both process ids are appended to `pids`.
-fn spawning_bot(name: &str, pids: &Path) -> String {
+/// A bot as wrappers often are: a shell script that starts a helper
+/// process and then never answers. Both process ids are appended to
+/// `pids`. Returns the script's path.
+fn spawning_bot(name: &str, pids: &Path) -> PathBuf {
     let script = file(
         name,
         &format!(
@@ -24,7 +26,7 @@ fn spawning_bot(name: &str, pids: &Path) -> String {
         ),
     );
     make_executable(&script);
-    format!("cmd:{}", script.display())
+    script
 }
 
 /// The process ids written to `pids`, once there are `count` of them.
@@ -71,29 +73,7 @@ fn assert_all_end(pids: &[u32]) {
 fn a_bot_that_loses_for_silence_is_stopped_with_what_it_started() {
     let pids = file("silent-spawner-pids", "");
     let bot = spawning_bot("silent-spawner.sh", &pids);
-    let run = carolus(
-        &[
-            "match",
-            "--bot",
-            &bot,
-            "--bot",
-            "random",
-            "--games",
-            "2",
-            "--seed",
-            "8",
-            "--time-ms",
-            "50",
-            "--grace-ms",
-            "100",
-            "--startup-ms",
-            "0",
-            "--json",
-        ],
-        None,
-    );
-    assert_eq!(run.code, Some(0), "{run:?}");
-    let summary = run.json();
+    let summary = two_quick_games_against_random(&bot, "0");
     assert_eq!(summary["forfeits"].as_array().map(Vec::len), Some(2));
     // Two games, each with its own shell and its helper.
     assert_all_end(&wait_for_pids(&pids, 4));
@@ -102,7 +82,10 @@ fn a_bot_that_loses_for_silence_is_stopped_with_what_it_started() {
 #[test]
 fn an_interrupted_match_stops_its_bots_and_what_they_started() {
     let pids = file("interrupted-spawner-pids", "");
-    let bot = spawning_bot("interrupted-spawner.sh", &pids);
+    let bot = format!(
+        "cmd:{}",
+        spawning_bot("interrupted-spawner.sh", &pids).display()
+    );
     // A long start-up allowance keeps the match waiting on the silent bot.
     let mut runner = Command::new(env!("CARGO_BIN_EXE_carolus"))
         .args([

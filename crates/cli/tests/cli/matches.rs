@@ -289,7 +289,7 @@ fn a_program_may_take_its_start_up_allowance_over_its_first_answer() {
 /// Plays two games of the program `script` against `random` at 50 ms a
 /// move with 100 ms of grace and `startup_ms` of start-up allowance, and
 /// checks the totals.
-fn two_quick_games_against_random(script: &Path, startup_ms: &str) -> Value {
+pub(crate) fn two_quick_games_against_random(script: &Path, startup_ms: &str) -> Value {
     make_executable(script);
     let bot = format!("cmd:{}", script.display());
     let summary = match_json(&[
