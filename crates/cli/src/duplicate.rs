@@ -17,10 +17,13 @@
 //! | 3 | 2 | 6 | `011`, `101`, `110` (bot 0 alone in each seat), then `100`, `010`, `001` (bot 1 alone) |
 //! | 3 | 3 | 6 | every permutation: `012`, `021`, `102`, `120`, `201`, `210` |
 //! | 4 (teams) | 2 | 2 | `0101` (bot 0 holds team 0 = seats 0 and 2), `1010` (the teams swap) |
+//! | 4 (teams) | 4 | 24 | every permutation: `0123`, `0132`, …, `3210` |
 //!
 //! With three players and three bots, all six permutations rather than three
 //! cyclic rotations are played, so that each bot also meets each
 //! neighbour on either side: who acts before whom matters in this game.
+//! With four bots in the team game, all 24 are played for the same reason
+//! and so that each bot partners each other bot equally often.
 //!
 //! **Seeds.** Set i (from 0) has the seed `seed::series(master)`'s i-th
 //! output. That seed starts a SplitMix64 whose outputs are, in order: the
@@ -59,18 +62,16 @@ impl Plan {
                     .map(|(bot, seat)| alone(bot, seat))
                     .collect()
             }
-            (3, 3) => vec![
-                vec![0, 1, 2],
-                vec![0, 2, 1],
-                vec![1, 0, 2],
-                vec![1, 2, 0],
-                vec![2, 0, 1],
-                vec![2, 1, 0],
-            ],
+            (3, 3) => permutations(3),
             (4, 2) => vec![vec![0, 1, 0, 1], vec![1, 0, 1, 0]],
-            (2 | 4, _) => {
+            (4, 4) => permutations(4),
+            (2, _) => {
+                return Err(format!("a 2-player match needs exactly 2 bots, not {bots}"));
+            }
+            (4, _) => {
                 return Err(format!(
-                    "a {players}-player match needs exactly 2 bots, not {bots}"
+                    "a 4-player match needs 2 bots (one for each team) \
+                     or 4 (one for each seat), not {bots}"
                 ));
             }
             (3, _) => {
@@ -104,6 +105,24 @@ impl Plan {
     pub fn bots(&self) -> usize {
         self.bots
     }
+}
+
+/// Every order of the bots `0 … n-1` over `n` seats, in lexicographic
+/// order (`012`, `021`, `102`, …).
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![Vec::new()];
+    }
+    let mut orders = Vec::new();
+    for first in 0..n {
+        for rest in permutations(n - 1) {
+            let mut order = vec![first];
+            // The smaller order names the bots other than `first`.
+            order.extend(rest.into_iter().map(|bot| bot + usize::from(bot >= first)));
+            orders.push(order);
+        }
+    }
+    orders
 }
 
 /// Everything random that the games of one set share, and the bots' seeds.
@@ -173,7 +192,7 @@ mod tests {
 
     #[test]
     fn every_bot_takes_every_seat_equally_often() {
-        for (players, bots) in [(2, 2), (3, 2), (3, 3), (4, 2)] {
+        for (players, bots) in [(2, 2), (3, 2), (3, 3), (4, 2), (4, 4)] {
             let plan = Plan::new(players, bots).unwrap();
             for seat in 0..players {
                 let mut counts = vec![0; bots];
@@ -200,10 +219,49 @@ mod tests {
     }
 
     #[test]
+    fn three_bots_and_four_bots_in_the_team_game_play_every_order() {
+        let plan = Plan::new(3, 3).unwrap();
+        let orders: Vec<&[usize]> = (0..6).map(|rotation| plan.seats(rotation)).collect();
+        assert_eq!(
+            orders,
+            [
+                [0, 1, 2],
+                [0, 2, 1],
+                [1, 0, 2],
+                [1, 2, 0],
+                [2, 0, 1],
+                [2, 1, 0]
+            ]
+        );
+        let plan = Plan::new(4, 4).unwrap();
+        assert_eq!(plan.set_size(), 24);
+        let mut orders: Vec<Vec<usize>> = (0..24)
+            .map(|rotation| plan.seats(rotation).to_vec())
+            .collect();
+        orders.sort();
+        orders.dedup();
+        assert_eq!(orders.len(), 24, "24 different orders");
+        // Every bot partners every other bot equally often: 8 games each.
+        for bot in 0..4 {
+            let mut partners = [0; 4];
+            for order in &orders {
+                let seat = order.iter().position(|&b| b == bot).unwrap();
+                partners[order[(seat + 2) % 4]] += 1;
+            }
+            partners[bot] = 8;
+            assert_eq!(partners, [8; 4], "bot {bot}");
+        }
+    }
+
+    #[test]
     fn impossible_line_ups_are_refused() {
         assert!(Plan::new(2, 3).unwrap_err().contains("exactly 2 bots"));
         assert!(Plan::new(3, 4).unwrap_err().contains("2 or 3 bots"));
-        assert!(Plan::new(4, 4).is_err());
+        assert!(
+            Plan::new(4, 3)
+                .unwrap_err()
+                .contains("2 bots (one for each team)")
+        );
         assert!(Plan::new(5, 2).is_err());
     }
 

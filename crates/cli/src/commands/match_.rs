@@ -42,7 +42,7 @@ use crate::stats::{self, Decision, Interval, Sprt, Tally};
 pub struct Args {
     /// A bot: random, greedy, mcts, mcts:level=3, mcts:ms=500, level:N, or
     /// cmd:<program> for an external program speaking the bot protocol.
-    /// Give it two or three times.
+    /// Give it two to four times (see "Duplicate sets" below).
     // The help text is also rustdoc, which reads `<program>` as HTML.
     #[allow(rustdoc::invalid_html_tags)]
     #[arg(long = "bot", value_name = "SPEC", required = true, num_args = 1)]
@@ -120,6 +120,8 @@ Duplicate sets:
     3 players, 2 bots: 011, 101, 110, 100, 010, 001
     3 players, 3 bots: 012, 021, 102, 120, 201, 210
     4 players (teams 0+2 and 1+3), 2 bots: 0101, 1010
+    4 players (teams 0+2 and 1+3), 4 bots: all 24 orders, 0123 to 3210
+  With four bots partners share their team's point: a fair score is 25%.
   A bot that crashes, stays silent past --time-ms + --grace-ms (plus
   --startup-ms for a program's first answer in a game), or answers
   garbage or an illegal move loses that game (its other seats too; the other

@@ -160,6 +160,32 @@ fn every_player_count_and_line_up_is_played_in_whole_sets() {
         "2",
     ]);
     assert_consistent(&summary, 4);
+    // The team game with a bot in each seat: sets of 24, partners sharing
+    // their team's point, so no bot scores more than half of the games.
+    let summary = match_json(&[
+        "--bot",
+        "greedy",
+        "--bot",
+        "random",
+        "--bot",
+        "level:1",
+        "--bot",
+        "random",
+        "--players",
+        "4",
+        "--games",
+        "20",
+        "--seed",
+        "7",
+        "--threads",
+        "2",
+    ]);
+    assert_consistent(&summary, 24);
+    assert!(summary["elo"].is_null(), "no Elo for four bots");
+    for bot in summary["bots"].as_array().unwrap() {
+        assert_eq!(bot["wins"], 0, "a team win is shared by two bots: {bot}");
+        assert!(bot["score"].as_f64().unwrap() <= 12.0, "{bot}");
+    }
 }
 
 #[test]
@@ -492,12 +518,28 @@ fn the_sprt_stops_a_lopsided_match_early() {
 
 #[test]
 fn impossible_matches_are_usage_errors() {
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 6] = [
         (
             &[
                 "match", "--bot", "random", "--bot", "greedy", "--bot", "random", "--games", "2",
             ],
             "exactly 2 bots",
+        ),
+        (
+            &[
+                "match",
+                "--bot",
+                "random",
+                "--bot",
+                "greedy",
+                "--bot",
+                "random",
+                "--players",
+                "4",
+                "--games",
+                "2",
+            ],
+            "needs 2 bots (one for each team) or 4 (one for each seat), not 3",
         ),
         (
             &["match", "--bot", "random", "--games", "2"],
