@@ -24,6 +24,7 @@ mod players;
 mod progress;
 mod protocol;
 mod resume;
+mod schedule;
 mod seed;
 mod stats;
 

@@ -242,7 +242,7 @@ fn column_width(owner: Owner) -> usize {
 fn write_header(out: &mut impl Write, args: &Args, game: &Game) -> std::io::Result<()> {
     writeln!(
         out,
-        "analysis by {}, {} ms a decision; * = not the AI's choice, cost = win chance given up (points)",
+        "analysis by {}, at most {} ms a decision; * = not the AI's choice, cost = win chance given up (points)",
         args.ai, args.time_ms
     )?;
     let seats: Vec<String> = game

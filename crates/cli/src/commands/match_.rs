@@ -1,19 +1,19 @@
 //! `carolus match`: bots play each other in duplicate sets, with statistics.
 //!
-//! The games are handed out in set order to `--threads` workers. Results
-//! come back to this thread, which keeps the tallies, draws the progress
-//! bar, runs the SPRT after every complete set and writes the records in
-//! the order of the games (whatever order they finish in), so that a match
-//! with a fixed seed writes the same file every time. When the SPRT decides,
-//! no new set is started; the sets already begun are finished, so the
-//! statistics always rest on whole sets.
+//! The games are handed out in set order to `--threads` workers
+//! ([`crate::schedule`]). Results come back to this thread, which keeps the
+//! tallies, draws the progress bar, runs the SPRT after every complete set
+//! and writes the records in the order of the games (whatever order they
+//! finish in), so that a match with a fixed seed writes the same file every
+//! time. Under `--sprt` a set starts only once the test has seen every set
+//! before it, so the set where it decides is fixed by the seed too; then
+//! no new set is started, and the statistics rest on whole sets.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::sync::mpsc::channel;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -21,11 +21,12 @@ use serde_json::{Value, json};
 use crate::arena::{self, Outcome, Table};
 use crate::args::Players;
 use crate::children;
-use crate::duplicate::{Deal, Plan};
+use crate::duplicate::Plan;
 use crate::failure::bad_input;
 use crate::players::BotChoice;
 use crate::progress;
 use crate::resume;
+use crate::schedule::Schedule;
 use crate::seed;
 use crate::stats::{self, Decision, Interval, Sprt, Tally};
 
@@ -154,70 +155,6 @@ fn parse_sprt(text: &str) -> Result<Sprt, String> {
     Ok(Sprt::new(elo0, elo1))
 }
 
-/// Hands out the games in set order.
-struct Scheduler {
-    master_seed: u64,
-    next_set: u64,
-    total_sets: u64,
-    /// The set being handed out and its next rotation.
-    current: Option<(Arc<Deal>, usize)>,
-    /// No new set is started (the SPRT decided).
-    stopped: bool,
-    /// Nothing more is handed out (an error).
-    aborted: bool,
-}
-
-impl Scheduler {
-    /// A scheduler whose first game is `(set, rotation)`; every set gets
-    /// the deal it has in a match played from the start.
-    fn starting_at(
-        master_seed: u64,
-        (set, rotation): (u64, usize),
-        total_sets: u64,
-        plan: &Plan,
-        players: Players,
-    ) -> Scheduler {
-        let current = (rotation > 0).then(|| {
-            let deal = Deal::of_match(master_seed, set, plan, players.variant());
-            (Arc::new(deal), rotation)
-        });
-        Scheduler {
-            master_seed,
-            next_set: if current.is_some() { set + 1 } else { set },
-            total_sets,
-            current,
-            stopped: false,
-            aborted: false,
-        }
-    }
-
-    fn next(&mut self, plan: &Plan, players: Players) -> Option<(Arc<Deal>, usize)> {
-        if self.aborted {
-            return None;
-        }
-        if let Some((deal, rotation)) = &mut self.current
-            && *rotation < plan.set_size()
-        {
-            let job = (Arc::clone(deal), *rotation);
-            *rotation += 1;
-            return Some(job);
-        }
-        if self.stopped || self.next_set >= self.total_sets {
-            return None;
-        }
-        let set = self.next_set;
-        self.next_set += 1;
-        let deal = Arc::new(Deal::of_match(
-            self.master_seed,
-            set,
-            plan,
-            players.variant(),
-        ));
-        self.current = Some((Arc::clone(&deal), 1));
-        Some((deal, 0))
-    }
-}
-
 /// A forfeit as the summary lists it.
 struct ForfeitLine {
     set: u64,
@@ -310,13 +247,14 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         startup: Duration::from_millis(args.startup_ms),
         master_seed,
     };
-    let scheduler = Mutex::new(Scheduler::starting_at(
+    let schedule = Schedule::new(
         master_seed,
         first_game,
         total_sets,
         &plan,
         args.players,
-    ));
+        args.sprt.is_some(),
+    );
     let names: Vec<String> = args.bots.iter().map(ToString::to_string).collect();
     let mut summary = Summary {
         bots: names,
@@ -353,9 +291,8 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         }
         if let Some(sprt) = args.sprt
             && sprt.decide(&summary.set_scores[0]).is_some()
-            && let Ok(mut scheduler) = scheduler.lock()
         {
-            scheduler.stopped = true;
+            schedule.stop();
         }
     }
     let bar = progress::bar((total_sets * set_size).max(summary.games()), "games");
@@ -367,17 +304,10 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         let (sender, results) = channel::<anyhow::Result<Outcome>>();
         for _ in 0..args.threads {
             let sender = sender.clone();
-            let scheduler = &scheduler;
+            let schedule = &schedule;
             let table = &table;
-            let plan = &plan;
-            let players = args.players;
             scope.spawn(move || {
-                loop {
-                    let job = match scheduler.lock() {
-                        Ok(mut scheduler) => scheduler.next(plan, players),
-                        Err(_) => None,
-                    };
-                    let Some((deal, rotation)) = job else { break };
+                while let Some((deal, rotation)) = schedule.next() {
                     if sender.send(arena::play(table, &deal, rotation)).is_err() {
                         break;
                     }
@@ -394,26 +324,24 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
             let outcome = match result {
                 Ok(outcome) => outcome,
                 Err(error) => {
-                    abort(&scheduler);
+                    schedule.abort();
                     failure.get_or_insert(error);
                     continue;
                 }
             };
             bar.inc(1);
-            let complete = summary.count(&outcome, &mut pending_sets);
-            if complete
-                && let Some(sprt) = args.sprt
-                && sprt.decide(&summary.set_scores[0]).is_some()
-                && let Ok(mut scheduler) = scheduler.lock()
-            {
-                scheduler.stopped = true;
+            if summary.count(&outcome, &mut pending_sets) {
+                let decided = args
+                    .sprt
+                    .is_some_and(|sprt| sprt.decide(&summary.set_scores[0]).is_some());
+                schedule.counted(outcome.set, decided);
             }
             bar.set_message(summary.progress_message());
             if let Some(writer) = records.as_mut() {
                 pending_records.insert((outcome.set, outcome.rotation), outcome.record.to_json());
                 while let Some(line) = pending_records.remove(&next_record) {
                     if let Err(error) = writeln!(writer, "{line}") {
-                        abort(&scheduler);
+                        schedule.abort();
                         failure.get_or_insert(records_error(args, error));
                     }
                     next_record = if next_record.1 + 1 < plan.set_size() {
@@ -425,7 +353,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
                 // A long match may be interrupted: the games finished so far
                 // are on disk, not in a buffer.
                 if let Err(error) = writer.flush() {
-                    abort(&scheduler);
+                    schedule.abort();
                     failure.get_or_insert(records_error(args, error));
                 }
             }
@@ -456,12 +384,6 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         summary.write_table(out)?;
     }
     Ok(())
-}
-
-fn abort(scheduler: &Mutex<Scheduler>) {
-    if let Ok(mut scheduler) = scheduler.lock() {
-        scheduler.aborted = true;
-    }
 }
 
 /// The sets begun but not yet finished, by set number: the games of the

@@ -517,6 +517,37 @@ fn the_sprt_stops_a_lopsided_match_early() {
 }
 
 #[test]
+fn an_sprt_match_ends_at_the_same_set_whatever_the_threads() {
+    // The test sees the sets in order and no set starts before it has seen
+    // the ones before, so the seed alone fixes where the match stops.
+    let summaries: Vec<Value> = ["1", "2", "3"]
+        .into_iter()
+        .map(|threads| {
+            let mut summary = match_json(&[
+                "--bot",
+                "greedy",
+                "--bot",
+                "greedy:noise=0.1",
+                "--games",
+                "400",
+                "--seed",
+                "5",
+                "--sprt",
+                "0,50",
+                "--threads",
+                threads,
+            ]);
+            summary["seconds"] = Value::Null;
+            summary
+        })
+        .collect();
+    assert_eq!(summaries[0]["sprt"]["decision"], "H1", "{}", summaries[0]);
+    assert!(summaries[0]["games"].as_u64().unwrap() < 400);
+    assert_eq!(summaries[0], summaries[1]);
+    assert_eq!(summaries[0], summaries[2]);
+}
+
+#[test]
 fn impossible_matches_are_usage_errors() {
     let cases: [(&[&str], &str); 6] = [
         (
