@@ -100,11 +100,6 @@ impl Plan {
     pub fn players(&self) -> usize {
         self.players
     }
-
-    /// The number of bots.
-    pub fn bots(&self) -> usize {
-        self.bots
-    }
 }
 
 /// Every order of the bots `0 … n-1` over `n` seats, in lexicographic

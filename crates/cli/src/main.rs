@@ -27,6 +27,7 @@ mod resume;
 mod schedule;
 mod seed;
 mod stats;
+mod summary;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
