@@ -14,6 +14,7 @@
 //! | players | bots | games per set | rotations |
 //! |---|---|---|---|
 //! | 2 | 2 | 2 | `01`, `10` |
+//! | 2 | 3 to 8 (a round robin) | n(n−1) | every pair both ways: `01`, `10`, `02`, `20`, `12`, `21`, … |
 //! | 3 | 2 | 6 | `011`, `101`, `110` (bot 0 alone in each seat), then `100`, `010`, `001` (bot 1 alone) |
 //! | 3 | 3 | 6 | every permutation: `012`, `021`, `102`, `120`, `201`, `210` |
 //! | 4 (teams) | 2 | 2 | `0101` (bot 0 holds team 0 = seats 0 and 2), `1010` (the teams swap) |
@@ -35,6 +36,10 @@
 
 use carolus_rules::rng::SplitMix64;
 use carolus_rules::{GameRng, RandomSource, SeatDraws, Setup, Variant};
+
+/// The most bots a two-player round robin takes: its sets grow as the
+/// square of the bots (56 games a set for 8).
+pub const MAX_ROUND_ROBIN: usize = 8;
 
 /// The seats of every game of a set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,8 +70,17 @@ impl Plan {
             (3, 3) => permutations(3),
             (4, 2) => vec![vec![0, 1, 0, 1], vec![1, 0, 1, 0]],
             (4, 4) => permutations(4),
+            (2, 3..=MAX_ROUND_ROBIN) => {
+                let pairs = (0..bots)
+                    .flat_map(|first| (first + 1..bots).map(move |second| (first, second)));
+                pairs
+                    .flat_map(|(first, second)| [vec![first, second], vec![second, first]])
+                    .collect()
+            }
             (2, _) => {
-                return Err(format!("a 2-player match needs exactly 2 bots, not {bots}"));
+                return Err(format!(
+                    "a 2-player match takes 2 bots, or 3 to {MAX_ROUND_ROBIN} for a round robin, not {bots}"
+                ));
             }
             (4, _) => {
                 return Err(format!(
@@ -94,6 +108,20 @@ impl Plan {
     /// The bot in each seat in game `rotation` of a set.
     pub fn seats(&self, rotation: usize) -> &[usize] {
         self.rotations.get(rotation).map_or(&[], Vec::as_slice)
+    }
+
+    /// How many games of a set `bot` plays: all of them, except in a
+    /// round robin, where it sits out the pairs of the others.
+    pub fn games_of(&self, bot: usize) -> usize {
+        self.rotations
+            .iter()
+            .filter(|seats| seats.contains(&bot))
+            .count()
+    }
+
+    /// Whether this is a two-player round robin of more than two bots.
+    pub fn is_round_robin(&self) -> bool {
+        self.players == 2 && self.bots > 2
     }
 
     /// The number of seats.
@@ -187,7 +215,7 @@ mod tests {
 
     #[test]
     fn every_bot_takes_every_seat_equally_often() {
-        for (players, bots) in [(2, 2), (3, 2), (3, 3), (4, 2), (4, 4)] {
+        for (players, bots) in [(2, 2), (2, 3), (2, 8), (3, 2), (3, 3), (4, 2), (4, 4)] {
             let plan = Plan::new(players, bots).unwrap();
             for seat in 0..players {
                 let mut counts = vec![0; bots];
@@ -249,8 +277,30 @@ mod tests {
     }
 
     #[test]
+    fn a_round_robin_plays_every_pair_both_ways() {
+        let plan = Plan::new(2, 3).unwrap();
+        let games: Vec<&[usize]> = (0..plan.set_size()).map(|r| plan.seats(r)).collect();
+        assert_eq!(games, [[0, 1], [1, 0], [0, 2], [2, 0], [1, 2], [2, 1]]);
+        assert!(plan.is_round_robin());
+        assert_eq!(
+            (0..3).map(|bot| plan.games_of(bot)).collect::<Vec<_>>(),
+            [4, 4, 4]
+        );
+        let plan = Plan::new(2, 8).unwrap();
+        assert_eq!(plan.set_size(), 56);
+        assert_eq!(plan.games_of(7), 14);
+        assert!(!Plan::new(2, 2).unwrap().is_round_robin());
+        assert_eq!(Plan::new(3, 3).unwrap().games_of(2), 6);
+    }
+
+    #[test]
     fn impossible_line_ups_are_refused() {
-        assert!(Plan::new(2, 3).unwrap_err().contains("exactly 2 bots"));
+        assert!(Plan::new(2, 1).unwrap_err().contains("takes 2 bots"));
+        assert!(
+            Plan::new(2, 9)
+                .unwrap_err()
+                .contains("3 to 8 for a round robin, not 9")
+        );
         assert!(Plan::new(3, 4).unwrap_err().contains("2 or 3 bots"));
         assert!(
             Plan::new(4, 3)

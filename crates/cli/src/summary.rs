@@ -39,6 +39,14 @@ pub struct Summary {
     tallies: Vec<Tally>,
     /// Per bot, one score per complete set (0 to 1).
     set_scores: Vec<Vec<f64>>,
+    /// Per bot, the games it plays in a set (fewer than the set's in a
+    /// round robin).
+    games_per_set: Vec<usize>,
+    /// The games counted.
+    games: u64,
+    /// In a round robin, `pairs[a][b]` is bot a's points and games against
+    /// bot b; empty otherwise.
+    pairs: Vec<Vec<(f64, u64)>>,
     forfeits: Vec<ForfeitLine>,
     unfinished: u64,
     sprt: Option<Sprt>,
@@ -56,6 +64,11 @@ impl Summary {
     /// `seed`, before any game.
     pub fn new(bots: Vec<String>, plan: &Plan, seed: u64, sprt: Option<Sprt>) -> Summary {
         let count = bots.len();
+        let pairs = if plan.is_round_robin() {
+            vec![vec![(0.0, 0); count]; count]
+        } else {
+            Vec::new()
+        };
         Summary {
             bots,
             players: plan.players(),
@@ -63,6 +76,9 @@ impl Summary {
             seed,
             tallies: vec![Tally::default(); count],
             set_scores: vec![Vec::new(); count],
+            games_per_set: (0..count).map(|bot| plan.games_of(bot)).collect(),
+            games: 0,
+            pairs,
             forfeits: Vec::new(),
             unfinished: 0,
             sprt,
@@ -96,14 +112,27 @@ impl Summary {
             .entry(outcome.set)
             .or_insert_with(|| (0, vec![0.0; bots]));
         entry.0 += 1;
+        self.games += 1;
         for bot in 0..bots {
+            // In a round robin a bot sits out the pairs of the others.
+            if !outcome.seats.contains(&bot) {
+                continue;
+            }
             let mine = outcome
                 .winners
                 .iter()
                 .filter(|&&seat| outcome.seats.get(seat) == Some(&bot))
                 .count();
             self.tallies[bot].add(mine, winners);
-            entry.1[bot] += stats::share(mine, winners);
+            let share = stats::share(mine, winners);
+            entry.1[bot] += share;
+            if let [first, second] = outcome.seats[..]
+                && let Some(row) = self.pairs.get_mut(bot)
+            {
+                let opponent = if bot == first { second } else { first };
+                row[opponent].0 += share;
+                row[opponent].1 += 1;
+            }
         }
         if let Some(forfeit) = &outcome.forfeit {
             self.forfeits.push(ForfeitLine {
@@ -123,14 +152,15 @@ impl Summary {
         }
         if let Some((_, scores)) = pending.remove(&outcome.set) {
             for (bot, score) in scores.into_iter().enumerate() {
-                self.set_scores[bot].push(score / self.set_size as f64);
+                let games = self.games_per_set[bot].max(1);
+                self.set_scores[bot].push(score / games as f64);
             }
         }
         true
     }
 
     pub fn games(&self) -> u64 {
-        self.tallies.first().map_or(0, |tally| tally.games)
+        self.games
     }
 
     fn sets(&self) -> usize {
@@ -241,6 +271,7 @@ impl Summary {
                 signed(elo)
             )?;
         }
+        self.write_pairs(out)?;
         if self.sets() > 0 {
             let (won, tied) = sets_won(&self.set_scores);
             let won: Vec<String> = self
@@ -312,6 +343,66 @@ impl Summary {
         Ok(())
     }
 
+    /// A round robin's cross table: each row bot's score against each
+    /// column bot, with the games they played.
+    fn write_pairs(&self, out: &mut impl Write) -> std::io::Result<()> {
+        if self.pairs.is_empty() {
+            return Ok(());
+        }
+        let width = self.bots.iter().map(String::len).max().unwrap_or(3).max(3);
+        let cell = |(points, games): (f64, u64)| -> String {
+            if games == 0 {
+                "—".to_owned()
+            } else {
+                format!("{:.1}% ({games})", 100.0 * points / games as f64)
+            }
+        };
+        let cells: Vec<Vec<String>> = self
+            .pairs
+            .iter()
+            .enumerate()
+            .map(|(row, pairs)| {
+                (0..pairs.len())
+                    .map(|column| {
+                        if row == column {
+                            "·".to_owned()
+                        } else {
+                            cell(pairs[column])
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        // Each column is as wide as its name or its widest cell.
+        let widths: Vec<usize> = (0..self.bots.len())
+            .map(|column| {
+                cells
+                    .iter()
+                    .map(|row| row[column].chars().count())
+                    .chain([self.bots[column].chars().count()])
+                    .max()
+                    .unwrap_or(1)
+            })
+            .collect();
+        writeln!(
+            out,
+            "Round robin: the row's score against the column (games):"
+        )?;
+        let mut heading = format!("{:<width$}", "");
+        for (name, column_width) in self.bots.iter().zip(&widths) {
+            heading.push_str(&format!("  {name:>column_width$}"));
+        }
+        writeln!(out, "{}", heading.trim_end())?;
+        for (name, row) in self.bots.iter().zip(&cells) {
+            let mut line = format!("{name:<width$}");
+            for (text, column_width) in row.iter().zip(&widths) {
+                line.push_str(&format!("  {text:>column_width$}"));
+            }
+            writeln!(out, "{line}")?;
+        }
+        Ok(())
+    }
+
     pub fn to_json(&self) -> Value {
         let (sets_won, sets_tied) = sets_won(&self.set_scores);
         let bots: Vec<Value> = self
@@ -375,6 +466,24 @@ impl Summary {
                 })
             })
             .collect();
+        let pairs: Vec<Value> = self
+            .pairs
+            .iter()
+            .enumerate()
+            .flat_map(|(bot, row)| {
+                row.iter()
+                    .enumerate()
+                    .filter(move |&(against, _)| against != bot)
+                    .map(move |(against, &(score, games))| {
+                        json!({
+                            "bot": self.bots[bot],
+                            "against": self.bots[against],
+                            "games": games,
+                            "score": score,
+                        })
+                    })
+            })
+            .collect();
         json!({
             "games": self.games(),
             "sets": self.sets(),
@@ -385,6 +494,7 @@ impl Summary {
             "seconds": self.elapsed.as_secs_f64(),
             "resumed": self.resumed,
             "bots": bots,
+            "pairs": pairs,
             "elo": elo,
             "sprt": sprt,
             "unfinished": self.unfinished,
@@ -515,6 +625,37 @@ mod tests {
         ];
         assert_eq!(sets_won(&scores), (vec![1, 0, 0], 1));
         assert_eq!(sets_won(&[Vec::new(), Vec::new()]), (vec![0, 0], 0));
+    }
+
+    #[test]
+    fn a_round_robin_scores_each_bot_over_its_own_games() {
+        // Three bots, two players: the set is 01 10 02 20 12 21, and the
+        // first seat wins every game but the last, which seat 1 wins.
+        let plan = Plan::new(2, 3).unwrap();
+        let names = (0..3).map(|b| format!("bot{b}")).collect();
+        let mut summary = Summary::new(names, &plan, 0, None);
+        let mut pending = PendingSets::new();
+        for rotation in 0..6 {
+            let winner: &[usize] = if rotation == 5 { &[1] } else { &[0] };
+            summary.count(
+                &outcome(0, rotation, plan.seats(rotation), winner),
+                &mut pending,
+            );
+        }
+        assert_eq!(summary.games(), 6);
+        // Each bot plays 4 of the 6 games. Bot 0 wins games 0 and 2 (01,
+        // 02), bot 1 games 1, 4 and 5 (10, 12, and 21 from the second
+        // seat), bot 2 game 3 (20).
+        let games: Vec<u64> = summary.tallies.iter().map(|t| t.games).collect();
+        assert_eq!(games, [4, 4, 4]);
+        let scores: Vec<f64> = summary.tallies.iter().map(|t| t.score).collect();
+        assert_eq!(scores, [2.0, 3.0, 1.0]);
+        // A set's score is over the bot's own games in it, not the set's.
+        assert_eq!(summary.set_scores, [[0.5], [0.75], [0.25]]);
+        assert_eq!(summary.pairs[1][2], (2.0, 2));
+        assert_eq!(summary.pairs[2][1], (0.0, 2));
+        assert_eq!(summary.pairs[0][1], (1.0, 2));
+        assert_eq!(summary.pairs[0][2], (1.0, 2));
     }
 
     #[test]

@@ -42,7 +42,8 @@ use crate::summary::{PendingSets, Summary};
 pub struct Args {
     /// A bot: random, greedy, mcts, mcts:level=3, mcts:ms=500, level:N, or
     /// cmd:<program> for an external program speaking the bot protocol.
-    /// Give it two to four times (see "Duplicate sets" below).
+    /// Give it two to four times, one bot a seat at most (see "Duplicate
+    /// sets" below), or three to eight times for a two-player round robin.
     // The help text is also rustdoc, which reads `<program>` as HTML.
     #[allow(rustdoc::invalid_html_tags)]
     #[arg(long = "bot", value_name = "SPEC", required = true, num_args = 1)]
@@ -117,6 +118,8 @@ Duplicate sets:
   seat's draws: seat s's n-th draw is the same in every game of the set.
   The bots rotate through the seats (bots numbered in --bot order):
     2 players, 2 bots: 01, 10
+    2 players, 3 to 8 bots (a round robin): every pair both ways,
+      01, 10, 02, 20, 12, 21, …; a cross table follows the bots' table
     3 players, 2 bots: 011, 101, 110, 100, 010, 001
     3 players, 3 bots: 012, 021, 102, 120, 201, 210
     4 players (teams 0+2 and 1+3), 2 bots: 0101, 1010

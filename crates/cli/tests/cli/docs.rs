@@ -238,16 +238,14 @@ fn the_example_bot_answers_as_bots_md_shows() {
     assert_shown_line(BOTS, "BOTS.md", answer.trim_end());
 }
 
-#[test]
-fn the_matches_bots_md_shows_end_as_shown() {
-    let greedy_v_random = carolus(
-        &[
-            "match", "--bot", "greedy", "--bot", "random", "--games", "200", "--seed", "1",
-        ],
-        None,
-    );
-    assert_eq!(greedy_v_random.code, Some(0), "{greedy_v_random:?}");
-    let mut lines = greedy_v_random.lines().into_iter();
+/// Runs `carolus match` with `args` and checks that BOTS.md shows every
+/// line it prints, the time the match took aside.
+fn assert_match_shown(args: &[&str]) {
+    let mut command = vec!["match"];
+    command.extend(args);
+    let run = carolus(&command, None);
+    assert_eq!(run.code, Some(0), "{run:?}");
+    let mut lines = run.lines().into_iter();
     // The first line ends with the time the match took, which varies.
     let heading = lines.next().expect("a heading");
     let (without_time, _) = heading
@@ -261,6 +259,16 @@ fn the_matches_bots_md_shows_end_as_shown() {
     for line in lines {
         assert_shown_line(BOTS, "BOTS.md", line);
     }
+}
+
+#[test]
+fn the_matches_bots_md_shows_end_as_shown() {
+    assert_match_shown(&[
+        "--bot", "greedy", "--bot", "random", "--games", "200", "--seed", "1",
+    ]);
+    assert_match_shown(&[
+        "--bot", "greedy", "--bot", "random", "--bot", "level:1", "--games", "60", "--seed", "3",
+    ]);
 
     let sprt = carolus(
         &[

@@ -517,6 +517,74 @@ fn the_sprt_stops_a_lopsided_match_early() {
 }
 
 #[test]
+fn three_bots_in_the_two_player_game_play_a_round_robin() {
+    let summary = match_json(&[
+        "--bot",
+        "greedy",
+        "--bot",
+        "random",
+        "--bot",
+        "level:1",
+        "--games",
+        "10",
+        "--seed",
+        "3",
+        "--threads",
+        "2",
+    ]);
+    // Sets of 6 (every pair both ways); each bot sits out the pair of the
+    // other two, so it plays 4 games of each set.
+    assert_eq!(summary["games"], 12, "{summary}");
+    assert_eq!(summary["sets"], 2, "{summary}");
+    let mut total = 0.0;
+    for bot in summary["bots"].as_array().unwrap() {
+        assert_eq!(bot["games"], 8, "{bot}");
+        let count = |field: &str| bot[field].as_u64().unwrap();
+        assert_eq!(count("wins") + count("shared") + count("losses"), 8);
+        total += bot["score"].as_f64().unwrap();
+    }
+    assert!((total - 12.0).abs() < 1e-9, "each game hands out one point");
+    assert!(summary["elo"].is_null(), "no single Elo for three bots");
+    // The cross table: every ordered pair met in 4 games, and the points of
+    // a pair add up to its games.
+    let pairs = summary["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 6);
+    for pair in pairs {
+        assert_eq!(pair["games"], 4, "{pair}");
+        let back = pairs
+            .iter()
+            .find(|other| other["bot"] == pair["against"] && other["against"] == pair["bot"])
+            .unwrap();
+        let points = pair["score"].as_f64().unwrap() + back["score"].as_f64().unwrap();
+        assert!((points - 4.0).abs() < 1e-9, "{pair} {back}");
+    }
+    // The table shows the cross table too.
+    let run = carolus(
+        &[
+            "match", "--bot", "greedy", "--bot", "random", "--bot", "level:1", "--games", "6",
+            "--seed", "3",
+        ],
+        None,
+    );
+    run.assert_success();
+    assert!(
+        run.stdout
+            .contains("Round robin: the row's score against the column (games):"),
+        "{}",
+        run.stdout
+    );
+    let random_row = run
+        .lines()
+        .into_iter()
+        .skip_while(|line| !line.starts_with("Round robin"))
+        .find(|line| line.starts_with("random "))
+        .unwrap_or_default()
+        .to_owned();
+    assert!(random_row.contains("·"), "{}", run.stdout);
+    assert!(random_row.contains("(2)"), "{}", run.stdout);
+}
+
+#[test]
 fn an_sprt_match_ends_at_the_same_set_whatever_the_threads() {
     // The test sees the sets in order and no set starts before it has seen
     // the ones before, so the seed alone fixes where the match stops.
@@ -552,9 +620,11 @@ fn impossible_matches_are_usage_errors() {
     let cases: [(&[&str], &str); 6] = [
         (
             &[
-                "match", "--bot", "random", "--bot", "greedy", "--bot", "random", "--games", "2",
+                "match", "--bot", "random", "--bot", "random", "--bot", "random", "--bot",
+                "random", "--bot", "random", "--bot", "random", "--bot", "random", "--bot",
+                "random", "--bot", "random", "--games", "2",
             ],
-            "exactly 2 bots",
+            "3 to 8 for a round robin, not 9",
         ),
         (
             &[
@@ -574,7 +644,7 @@ fn impossible_matches_are_usage_errors() {
         ),
         (
             &["match", "--bot", "random", "--games", "2"],
-            "exactly 2 bots",
+            "takes 2 bots",
         ),
         (
             &[
