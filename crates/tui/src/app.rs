@@ -156,6 +156,9 @@ pub struct App {
     /// Every estimate of this game, for the win-chance graph.
     trail: Trail,
     hint: Option<Move>,
+    /// The moves the undos since the last new move took back, the next to
+    /// play again first; a new move that differs from it forgets them.
+    redo: Vec<Move>,
     area: Rect,
     now: Duration,
     next_id: u64,
@@ -242,6 +245,7 @@ impl App {
             estimate: None,
             trail: Trail::default(),
             hint: None,
+            redo: Vec::new(),
             area: Rect::new(0, 0, 80, 24),
             now: Duration::ZERO,
             next_id: 1,
@@ -350,6 +354,11 @@ impl App {
             return None;
         }
         game.to_act().filter(|&seat| self.is_human(seat))
+    }
+
+    /// Whether there are moves an undo took back that Ctrl-R plays again.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
     }
 
     /// Whether a person plays `seat`.
@@ -501,6 +510,7 @@ impl App {
                 Key::Char('s') => self.open_prompt(PromptKind::Save),
                 Key::Char('o') => self.open_prompt(PromptKind::Load),
                 Key::Char('u') => self.undo(),
+                Key::Ctrl('r') => self.redo(),
                 Key::Char('?') | Key::F(1) => {
                     self.screen = Screen::Help { scroll: 0 };
                     Vec::new()
@@ -542,6 +552,7 @@ impl App {
             Key::Char('s') => return self.open_prompt(PromptKind::Save),
             Key::Char('o') => return self.open_prompt(PromptKind::Load),
             Key::Char('u') => return self.undo(),
+            Key::Ctrl('r') => return self.redo(),
             Key::Char('h') => return self.ask_hint(),
             Key::Char('e') if self.game().is_over() => {
                 self.screen = Screen::Result;
@@ -842,10 +853,21 @@ impl App {
             .map_err(|error| format!("{mv} cannot be played: {error}"))?;
         self.log
             .extend(words::describe(&before, mv, index, &self.seats));
+        self.follow_redo(mv);
         self.dirty = true;
         self.hint = None;
         self.log_scroll = 0;
         Ok(())
+    }
+
+    /// Keeps the moves to redo while play follows them, and forgets them
+    /// once it leaves them: they would not fit the new line of play.
+    fn follow_redo(&mut self, mv: Move) {
+        if self.redo.first() == Some(&mv) {
+            self.redo.remove(0);
+        } else {
+            self.redo.clear();
+        }
     }
 
     /// After a move: the draws that are due, the next person's first step,
@@ -858,6 +880,7 @@ impl App {
         for (offset, mv) in drawn.into_iter().enumerate() {
             self.log
                 .extend(words::describe(&before, mv, start + offset, &self.seats));
+            self.follow_redo(mv);
             if before.play(mv).is_err() {
                 break;
             }
@@ -1065,7 +1088,8 @@ impl App {
         };
         let mut record = self.record().clone();
         let taken = record.moves.len() - index;
-        record.moves.truncate(index);
+        let mut redo = record.moves.split_off(index);
+        redo.append(&mut self.redo);
         record.result = None;
         let game = match RecordedGame::from_record(record) {
             Ok(game) => game,
@@ -1080,6 +1104,7 @@ impl App {
         }
         self.draws = resumed_draws(self.draw_seed, game.record());
         self.game = game;
+        self.redo = redo;
         self.log.retain(|entry| entry.index < index);
         self.log_scroll = 0;
         self.trail.take_back_to(index);
@@ -1098,6 +1123,52 @@ impl App {
             if taken == 1 { "" } else { "s" }
         ));
         effects.extend(self.schedule());
+        effects
+    }
+
+    /// Plays again what undo took back: the person's decision and every
+    /// move after it, up to the next decision a person makes.
+    fn redo(&mut self) -> Vec<Effect> {
+        if self.redo.is_empty() {
+            self.refuse("There is nothing to redo.");
+            return Vec::new();
+        }
+        let mut effects = Vec::new();
+        if self.thinking.take().is_some() {
+            effects.push(Effect::CancelThinking);
+        }
+        let mut replayed = 0;
+        while let Some(&mv) = self.redo.first() {
+            // `apply` takes the move off the list.
+            if let Err(error) = self.apply(mv) {
+                self.redo.clear();
+                self.refuse(format!("Cannot redo: {error}"));
+                break;
+            }
+            replayed += 1;
+            if self.game().is_over() || self.human_to_act().is_some() {
+                break;
+            }
+        }
+        self.draws = resumed_draws(self.draw_seed, self.game.record());
+        self.screen = Screen::Board;
+        if replayed > 0 {
+            let mover = self
+                .game()
+                .to_act()
+                .map(|seat| words::seat_name(&self.seats, seat).to_owned())
+                .unwrap_or_default();
+            self.notice(format!(
+                "Played {replayed} move{} again{}",
+                if replayed == 1 { "" } else { "s" },
+                if mover.is_empty() {
+                    ".".to_owned()
+                } else {
+                    format!(": {mover} decides.")
+                }
+            ));
+        }
+        effects.extend(self.advance());
         effects
     }
 
@@ -1229,6 +1300,7 @@ impl App {
         self.draws = resumed_draws(self.draw_seed, game.record());
         self.game = game;
         self.seats = seats;
+        self.redo.clear();
         let unread = self.restore_trail().err();
         self.stamp_record();
         self.log = history::log_of(self.record(), &self.seats);

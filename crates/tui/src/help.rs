@@ -51,6 +51,7 @@ pub const HELP: &[&str] = &[
     "Esc            back from choosing where a knight goes",
     "h              hint: what the computer would play",
     "u              undo: back to your previous decision",
+    "Ctrl-R         redo: play again what undo took back",
     "s / o          save the game / open (load) a saved game",
     "l              the whole game log; PgUp/PgDn scroll the log panel",
     "w              win chances: the graph of the computer's estimates",

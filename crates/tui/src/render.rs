@@ -202,15 +202,11 @@ fn key_hints(app: &App) -> Vec<(&'static str, &'static str)> {
         }
         keys.push(("h", "hint"));
     }
-    keys.extend([
-        ("?", "help"),
-        ("q", "quit"),
-        ("u", "undo"),
-        ("s", "save"),
-        ("o", "open"),
-        ("l", "log"),
-        ("w", "chances"),
-    ]);
+    keys.extend([("?", "help"), ("q", "quit"), ("u", "undo")]);
+    if app.can_redo() {
+        keys.push(("^R", "redo"));
+    }
+    keys.extend([("s", "save"), ("o", "open"), ("l", "log"), ("w", "chances")]);
     keys
 }
 

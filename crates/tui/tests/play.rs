@@ -3,7 +3,7 @@
 
 mod support;
 
-use carolus_rules::{Family, Move, Phase, Record, Seat};
+use carolus_rules::{Destination, Family, Move, Phase, Record, Seat};
 use carolus_tui::{Event, InlineThinker, Key, MessageKind, Pick, Screen, Session};
 use support::{
     buffer, press, random_record, rows, scratch_directory, screen, session, session_from, settle,
@@ -317,6 +317,84 @@ fn undo_goes_back_to_the_persons_previous_decision() {
             .unwrap()
             .text
             .contains("no decision of yours")
+    );
+}
+
+#[test]
+fn redo_plays_again_what_undo_took_back() {
+    let mut session = session(2, 12, &[(1, 1)]);
+    for _ in 0..40 {
+        if session.app().human_to_act().is_some() {
+            press(&mut session, Key::Enter);
+        } else {
+            settle(&mut session);
+        }
+    }
+    let played = session.app().record().clone();
+    let log = session.app().log().len();
+    assert!(!session.app().can_redo(), "nothing was taken back yet");
+    press(&mut session, Key::Char('u'));
+    press(&mut session, Key::Char('u'));
+    let undone = session.app().record().moves.len();
+    assert!(session.app().can_redo());
+    let shown = screen(session.app(), 120, 36);
+    assert!(shown.contains("^R redo"), "{shown}");
+
+    // One redo per undo, each up to the person's next decision.
+    press(&mut session, Key::Ctrl('r'));
+    let halfway = session.app().record().moves.len();
+    assert!(undone < halfway && halfway < played.moves.len());
+    assert!(session.app().human_to_act().is_some());
+    assert!(
+        session.app().message().unwrap().text.starts_with("Played"),
+        "{:?}",
+        session.app().message()
+    );
+    press(&mut session, Key::Ctrl('r'));
+    assert_eq!(session.app().record().moves, played.moves);
+    assert_eq!(session.app().log().len(), log, "the log is whole again");
+    assert!(!session.app().can_redo());
+    assert!(!screen(session.app(), 120, 36).contains("^R redo"));
+    press(&mut session, Key::Ctrl('r'));
+    assert!(
+        session
+            .app()
+            .message()
+            .unwrap()
+            .text
+            .contains("nothing to redo")
+    );
+
+    // Playing the same moves again keeps the rest to redo; a different one
+    // forgets it, since it would not fit the new line of play.
+    press(&mut session, Key::Char('u'));
+    press(&mut session, Key::Char('u'));
+    let at = session.app().record().moves.len();
+    let (first, second) = (played.moves[at], played.moves[at + 1]);
+    assert_eq!(first.to_string(), "place R court");
+    assert_eq!(second.to_string(), "place G court");
+    for key in [Key::Char('r'), Key::Char('c'), Key::Enter] {
+        press(&mut session, key);
+    }
+    assert_eq!(session.app().record().moves[at..], [first]);
+    assert!(session.app().can_redo(), "the same move keeps the rest");
+    for key in [Key::Char('g'), Key::Char('5'), Key::Enter] {
+        press(&mut session, key);
+    }
+    let other = session.app().record().moves[at + 1];
+    assert!(
+        matches!(other, Move::Place { family: Family::Green, to } if to != Destination::Court),
+        "{other}"
+    );
+    assert!(!session.app().can_redo(), "another move forgets the rest");
+    press(&mut session, Key::Ctrl('r'));
+    assert!(
+        session
+            .app()
+            .message()
+            .unwrap()
+            .text
+            .contains("nothing to redo")
     );
 }
 
