@@ -399,6 +399,25 @@ fn records_replay_and_name_their_bots_set_and_rotation() {
     // And the binary's own replay reads them.
     let first = file("match-record-0.json", &records[0].to_json());
     carolus(&["replay", first.to_str().unwrap()], None).assert_success();
+    // One game at a time writes the very same file.
+    let alone = file("match-records-one-thread.jsonl", "");
+    let alone_summary = match_json(&[
+        "--bot",
+        "greedy",
+        "--bot",
+        "random",
+        "--games",
+        "6",
+        "--seed",
+        "9",
+        "--records",
+        alone.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        std::fs::read_to_string(&alone).unwrap(),
+        std::fs::read_to_string(&path).unwrap()
+    );
+    assert_eq!(alone_summary["bots"], summary["bots"]);
 }
 
 #[test]
