@@ -44,6 +44,66 @@ pub fn about(path: &Path, message: impl Display) -> String {
     }
 }
 
+/// `message` about record number `game` (from 1) of `path`, or about the
+/// file's only record, as [`about`] words it.
+pub fn about_game(path: &Path, game: Option<u64>, message: impl Display) -> String {
+    match game {
+        Some(game) => about(path, format!("game {game}: {message}")),
+        None => about(path, message),
+    }
+}
+
+/// The text of the one record to read from `text`: all of it, or with
+/// `game` the game-th (from 1) of the JSON values it holds one after
+/// another, as the JSON lines of `carolus match --records` and `carolus
+/// random`. Several records and no `game` are refused with how many there
+/// are, so that the user is not left with a bare "trailing characters".
+pub fn one_record(text: &str, game: Option<u64>) -> Result<&str, String> {
+    // Where each complete value ends; parsing stops at the first that does
+    // not parse, whose own fault the record reader reports in full.
+    let mut ends = Vec::new();
+    let mut values = serde_json::Deserializer::from_str(text).into_iter::<serde::de::IgnoredAny>();
+    let mut broken = false;
+    while let Some(value) = values.next() {
+        if value.is_err() {
+            broken = true;
+            break;
+        }
+        ends.push(values.byte_offset());
+    }
+    let complete = ends.len();
+    let Some(game) = game else {
+        if complete >= 2 {
+            let more = if broken {
+                " (and more that is not JSON)"
+            } else {
+                ""
+            };
+            return Err(format!(
+                "{complete} records one after another{more}; choose one with --game N (1 to {complete})"
+            ));
+        }
+        return Ok(text);
+    };
+    let index = usize::try_from(game - 1).unwrap_or(usize::MAX);
+    let start = |index: usize| if index == 0 { 0 } else { ends[index - 1] };
+    if index < complete {
+        return Ok(text[start(index)..ends[index]].trim());
+    }
+    if broken && index == complete {
+        // The record asked for is the one that does not parse: its line
+        // goes to the reader, which says what is wrong with it.
+        let rest = text[start(index)..].trim_start();
+        return Ok(rest.lines().next().unwrap_or(rest));
+    }
+    let holds = match (complete, broken) {
+        (1, false) => "1 record".to_owned(),
+        (count, false) => format!("{count} records"),
+        (count, true) => format!("{count} readable records"),
+    };
+    Err(format!("there is no game {game}: the input holds {holds}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -56,6 +116,40 @@ mod tests {
         assert!(
             message.starts_with("/nonexistent/carolus/record.json: "),
             "{message}"
+        );
+    }
+
+    #[test]
+    fn one_record_of_several_is_chosen_by_its_number() {
+        let lines = "{\"a\": 1}\n{\"b\": 2}\n\n{\"c\": 3}\n";
+        assert_eq!(one_record(lines, Some(1)), Ok("{\"a\": 1}"));
+        assert_eq!(one_record(lines, Some(3)), Ok("{\"c\": 3}"));
+        let refused = one_record(lines, None).unwrap_err();
+        assert_eq!(
+            refused,
+            "3 records one after another; choose one with --game N (1 to 3)"
+        );
+        assert_eq!(
+            one_record(lines, Some(4)),
+            Err("there is no game 4: the input holds 3 records".to_owned())
+        );
+        // A single record, even spread over lines, is the whole text.
+        let single = "{\n  \"a\": 1\n}\n";
+        assert_eq!(one_record(single, None), Ok(single));
+        assert_eq!(one_record(single, Some(1)), Ok("{\n  \"a\": 1\n}"));
+        assert!(
+            one_record(single, Some(2))
+                .unwrap_err()
+                .contains("holds 1 record")
+        );
+        // A broken record is handed on whole, for the reader to explain.
+        let broken = "{\"a\": 1}\n{\"b\": \n{\"c\": 3}\n";
+        assert_eq!(one_record(broken, Some(2)), Ok("{\"b\": "));
+        assert_eq!(one_record("not json", None), Ok("not json"));
+        assert!(
+            one_record("{}\n{}\n{\"x\"", None)
+                .unwrap_err()
+                .contains("(and more that is not JSON)")
         );
     }
 

@@ -69,6 +69,12 @@ pub struct Args {
     /// One JSON object per decision instead of a table.
     #[arg(long)]
     json: bool,
+
+    /// Which record to read from input holding several one after another
+    /// (as `carolus match --records` and `carolus random` write them),
+    /// counted from 1.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    game: Option<u64>,
 }
 
 /// How many of the candidates go into each JSON line.
@@ -76,8 +82,10 @@ const CANDIDATES_SHOWN: usize = 5;
 
 pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let text = input::read_text(&args.file)?;
-    let refused = |error| bad_input(input::about(&args.file, error));
-    let (record, _) = loading::replay_text(&text).map_err(refused)?;
+    let text = input::one_record(&text, args.game)
+        .map_err(|error| bad_input(input::about(&args.file, error)))?;
+    let refused = |error| bad_input(input::about_game(&args.file, args.game, error));
+    let (record, _) = loading::replay_text(text).map_err(refused)?;
     let mut game = record.start().map_err(|error| refused(error.to_string()))?;
     let decisions = record.moves.iter().filter(|mv| mv.is_decision()).count();
     let mut bot = args.ai.build(args.seed);

@@ -45,6 +45,13 @@ pub struct Args {
     #[arg(long, value_name = "FILE", conflicts_with = "players")]
     load: Option<PathBuf>,
 
+    /// With --load, which record to continue from a file holding several
+    /// one after another (as `carolus match --records` writes them),
+    /// counted from 1.
+    #[arg(long, value_name = "N", requires = "load",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    game: Option<u64>,
+
     /// How long the tree-search levels (4 and 5) think per move, in seconds.
     #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_seconds)]
     think: Duration,
@@ -70,8 +77,10 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let start = match &args.load {
         Some(path) => {
             let text = input::read_text(path)?;
-            let record =
-                Record::from_json(&text).map_err(|error| bad_input(input::about(path, error)))?;
+            let text = input::one_record(&text, args.game)
+                .map_err(|error| bad_input(input::about(path, error)))?;
+            let record = Record::from_json(text)
+                .map_err(|error| bad_input(input::about_game(path, args.game, error)))?;
             Start::Record(Box::new(record))
         }
         None => Start::New {

@@ -36,12 +36,21 @@ pub struct Args {
     /// every move (up to the first bad move, if there is one).
     #[arg(long)]
     trace: bool,
+
+    /// Which record to read from input holding several one after another
+    /// (as `carolus match --records` and `carolus random` write them),
+    /// counted from 1.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    game: Option<u64>,
 }
 
 pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let text = input::read_text(&args.file)?;
-    let refused = |error: &dyn fmt::Display| bad_input(input::about(&args.file, error));
-    let (record, bad_token) = match Record::from_json(&text) {
+    let text = input::one_record(&text, args.game)
+        .map_err(|error| bad_input(input::about(&args.file, error)))?;
+    let refused =
+        |error: &dyn fmt::Display| bad_input(input::about_game(&args.file, args.game, error));
+    let (record, bad_token) = match Record::from_json(text) {
         Ok(record) => (record, None),
         Err(error) => match &error {
             RecordError::Move { accepted, .. } => ((**accepted).clone(), Some(error)),

@@ -213,3 +213,40 @@ fn the_team_game_table_speaks_of_teams() {
         table.stdout
     );
 }
+
+#[test]
+fn one_game_of_a_match_s_records_is_analysed_with_game() {
+    let games = [game_record(2, 31, 30), game_record(2, 32, 30)];
+    let lines: Vec<String> = games.iter().map(|game| game.to_json()).collect();
+    let path = file("analyse-two-games.jsonl", &lines.join("\n"));
+    let path = path.to_str().unwrap();
+    let args = ["analyse", path, "--ai", "random", "--json"];
+    let refused = carolus(&args, None);
+    assert!(
+        refused
+            .assert_bad_input()
+            .ends_with("2 records one after another; choose one with --game N (1 to 2)")
+    );
+    let mut chosen = args.to_vec();
+    chosen.extend(["--game", "2"]);
+    let second = carolus(&chosen, None);
+    let alone = file("analyse-second-game.json", &lines[1]);
+    let alone = carolus(
+        &[
+            "analyse",
+            alone.to_str().unwrap(),
+            "--ai",
+            "random",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(
+        second.assert_success().stdout,
+        alone.assert_success().stdout
+    );
+    // In the terminal game --game picks the record to continue, with --load.
+    let usage = carolus(&["play", "--game", "2"], None);
+    assert_eq!(usage.code, Some(2), "{usage:?}");
+    assert!(usage.stderr.contains("--load"), "{}", usage.stderr);
+}

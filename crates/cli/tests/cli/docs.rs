@@ -295,7 +295,7 @@ fn the_matches_bots_md_shows_end_as_shown() {
 fn the_analysis_bots_md_shows_comes_out_the_same() {
     let commands = code_blocks(BOTS, "")
         .into_iter()
-        .find(|block| block.contains("$ carolus analyse game.json"))
+        .find(|block| block.contains("$ carolus analyse games.jsonl"))
         .expect("BOTS.md shows an analysis");
     // The commands the page shows, with the test's own file names.
     let match_args = [
@@ -309,6 +309,8 @@ fn the_analysis_bots_md_shows_comes_out_the_same() {
         "9",
     ];
     let analyse_args = [
+        "--game",
+        "1",
         "--ai",
         "mcts:iterations=500,threads=1",
         "--seed",
@@ -319,7 +321,7 @@ fn the_analysis_bots_md_shows_comes_out_the_same() {
     let page = commands.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(page.contains(&format!("carolus match {}", match_args.join(" "))));
     assert!(page.contains(&format!(
-        "carolus analyse game.json {}",
+        "carolus analyse games.jsonl {}",
         analyse_args.join(" ")
     )));
 
@@ -330,11 +332,7 @@ fn the_analysis_bots_md_shows_comes_out_the_same() {
     args.extend(["--time-ms", "60000", "--records", records]);
     let played = carolus(&args, None);
     assert_eq!(played.code, Some(0), "{played:?}");
-    let first_game = std::fs::read_to_string(records).expect("the records are written");
-    let game = file("docs-game.json", first_game.lines().next().expect("a game"));
-    let game = game.to_str().expect("temporary paths are UTF-8");
-
-    let mut args = vec!["analyse", game];
+    let mut args = vec!["analyse", records];
     args.extend(analyse_args);
     let table = carolus(&args, None);
     let shown: Vec<&str> = commands

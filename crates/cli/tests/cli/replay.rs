@@ -322,3 +322,57 @@ fn a_record_replays_to_the_same_state_as_the_library_says() {
         serde_json::to_value(StateView::of(&parsed.replay().unwrap())).unwrap()
     );
 }
+
+#[test]
+fn one_game_of_a_json_lines_file_is_chosen_with_game() {
+    let games: Vec<Record> = (0..3).map(|seed| game_record(2, seed, 500)).collect();
+    let mut lines: Vec<String> = games.iter().map(Record::to_json).collect();
+    let path = file("three-games.jsonl", &format!("{}\n", lines.join("\n")));
+    let path = path.to_str().unwrap();
+
+    // Without --game the program says how many there are and what to do.
+    let refused = carolus(&["replay", path], None);
+    assert_eq!(
+        refused.assert_bad_input(),
+        format!("{path}: 3 records one after another; choose one with --game N (1 to 3)")
+    );
+    // With it, the game chosen replays as if it were alone in its file.
+    let second = carolus(&["replay", path, "--game", "2"], None);
+    let alone = carolus(&["replay", "-"], Some(&lines[1]));
+    assert_eq!(
+        second.assert_success().stdout,
+        alone.assert_success().stdout
+    );
+    let refused = carolus(&["replay", path, "--game", "4"], None);
+    assert_eq!(
+        refused.assert_bad_input(),
+        format!("{path}: there is no game 4: the input holds 3 records")
+    );
+    let refused = carolus(&["replay", path, "--game", "0"], None);
+    assert_eq!(refused.code, Some(2), "{refused:?}");
+
+    // A fault in the game chosen is reported with the game's number.
+    let mut damaged = record_value(&games[1]);
+    damaged["moves"][2] = Value::String("place R 16".to_owned());
+    lines[1] = damaged.to_string();
+    let path = file("three-games-damaged.jsonl", &lines.join("\n"));
+    let path = path.to_str().unwrap();
+    let refused = carolus(&["replay", path, "--game", "2"], None);
+    let message = refused.assert_bad_input();
+    assert!(
+        message.starts_with(&format!("{path}: game 2: move 3 \"place R 16\"")),
+        "{message}"
+    );
+    // The other games still read.
+    carolus(&["replay", path, "--game", "3"], None).assert_success();
+    // The same from standard input, as `carolus random` pipes it.
+    let random = carolus(&["random", "--games", "2", "--seed", "4"], None);
+    let piped = carolus(&["replay", "--game", "2"], Some(&random.stdout));
+    assert!(piped.assert_success().json()["phase"] == "over");
+    let refused = carolus(&["replay"], Some(&random.stdout));
+    assert!(
+        refused
+            .assert_bad_input()
+            .starts_with("2 records one after another")
+    );
+}
