@@ -937,3 +937,19 @@ fn in_the_team_game_every_chance_shown_is_a_team_s() {
         );
     }
 }
+
+#[test]
+fn hints_come_from_the_strongest_computer_or_level_4_among_people() {
+    let level_of_hint = |mut session: Session<InlineThinker>| {
+        settle(&mut session);
+        assert!(session.app().human_to_act().is_some());
+        press(&mut session, Key::Char('h'));
+        settle(&mut session);
+        let estimate = session.app().estimate().expect("the hint's estimate");
+        assert_eq!(estimate.purpose, carolus_tui::Purpose::Hint);
+        estimate.level
+    };
+    assert_eq!(level_of_hint(session(2, 3, &[])), 4, "only people play");
+    assert_eq!(level_of_hint(session(2, 3, &[(1, 2)])), 2);
+    assert_eq!(level_of_hint(session(3, 3, &[(1, 1), (2, 5)])), 5);
+}
