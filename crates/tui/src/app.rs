@@ -193,6 +193,15 @@ fn resumed_draws(draw_seed: u64, record: &Record) -> SeatDraws {
     draws
 }
 
+/// How many complete JSON values `text` holds one after another before
+/// its end or the first thing that is not JSON.
+fn leading_json_values(text: &str) -> usize {
+    serde_json::Deserializer::from_str(text)
+        .into_iter::<serde_json::Value>()
+        .take_while(Result::is_ok)
+        .count()
+}
+
 impl App {
     /// A game as `config` asks; the message says what is wrong otherwise.
     pub fn new(config: PlayConfig) -> Result<App, String> {
@@ -1256,7 +1265,17 @@ impl App {
         let record = match Record::from_json(&text) {
             Ok(record) => record,
             Err(error) => {
-                self.refuse(format!("{path}: {error}"));
+                let games = leading_json_values(&text);
+                if games >= 2 {
+                    // Match records and `carolus random` write one game a
+                    // line; the command line can pick one of them.
+                    self.refuse(format!(
+                        "{path} holds {games} games one after another; \
+                         open one with: carolus play --load {path} --game N"
+                    ));
+                } else {
+                    self.refuse(format!("{path}: {error}"));
+                }
                 return Vec::new();
             }
         };

@@ -953,3 +953,36 @@ fn hints_come_from_the_strongest_computer_or_level_4_among_people() {
     assert_eq!(level_of_hint(session(2, 3, &[(1, 2)])), 2);
     assert_eq!(level_of_hint(session(3, 3, &[(1, 1), (2, 5)])), 5);
 }
+
+#[test]
+fn opening_a_file_of_several_games_says_how_to_pick_one() {
+    let dir = scratch_directory("several-games");
+    let path = dir.join("match.jsonl");
+    let lines: Vec<String> = (1..=2)
+        .map(|seed| {
+            random_record(2, seed, |game| game.round() >= 2)
+                .expect("a game")
+                .to_json()
+        })
+        .collect();
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    let path_text = path.to_string_lossy().into_owned();
+
+    let mut session = session(2, 3, &[]);
+    let before = session.app().record().clone();
+    press(&mut session, Key::Char('o'));
+    press(&mut session, Key::Ctrl('u'));
+    type_text(&mut session, &path_text);
+    press(&mut session, Key::Enter);
+    let message = session.app().message().unwrap();
+    assert_eq!(message.kind, MessageKind::Error);
+    assert_eq!(
+        message.text,
+        format!(
+            "{path_text} holds 2 games one after another; \
+             open one with: carolus play --load {path_text} --game N"
+        )
+    );
+    assert_eq!(session.app().record().moves, before.moves, "nothing lost");
+    let _ = std::fs::remove_dir_all(&dir);
+}
