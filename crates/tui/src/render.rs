@@ -277,7 +277,14 @@ fn analysis_lines(app: &App, width: usize) -> Vec<Line<'static>> {
     }
     let Some(estimate) = app.estimate() else {
         if lines.is_empty() {
-            for text in canvas::wrap("No estimate yet: press h for a hint.", width) {
+            // Hints are for decisions still to make, so a finished game
+            // does not offer one.
+            let note = if app.human_to_act().is_some() {
+                "No estimate yet: press h for a hint."
+            } else {
+                "No estimate yet."
+            };
+            for text in canvas::wrap(note, width) {
                 lines.push(Line::from(Span::styled(text, theme.dim())));
             }
         }
