@@ -47,6 +47,8 @@ use crate::{input, loading, progress};
 /// "iterations": n, "candidates": [{"move", "visits", "value"}, ..]}.
 /// `index` counts the record's moves from 1, as replay's errors do; the
 /// values are the mover's win chance after the move, when the AI weighed it.
+/// With --annotate it is the record itself, with the estimates in its meta
+/// for the win-chance graph of `carolus play --load`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The record to analyse; `-` reads standard input.
@@ -67,8 +69,14 @@ pub struct Args {
     seed: u64,
 
     /// One JSON object per decision instead of a table.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "annotate")]
     json: bool,
+
+    /// Instead of the table, print the record itself (one JSON line) with
+    /// the AI's estimate before every decision in its `meta.estimates`, so
+    /// that `carolus play --load` draws the win-chance graph of the game.
+    #[arg(long)]
+    annotate: bool,
 
     /// Which record to read from input holding several one after another
     /// (as `carolus match --records` and `carolus random` write them),
@@ -92,11 +100,13 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let budget = Budget::time(Duration::from_millis(args.time_ms));
     let bar = progress::bar(decisions as u64, "decisions");
 
-    if !args.json {
+    let table = !args.json && !args.annotate;
+    if table {
         write_header(out, args, &game)?;
     }
     let mut tallies = vec![Tally::default(); game.players()];
     let mut chances = Vec::with_capacity(decisions);
+    let mut trail = graph::Trail::default();
     for (i, &mv) in record.moves.iter().enumerate() {
         if mv.is_decision() {
             let analysis = think(bot.as_mut(), &game, &budget)?;
@@ -108,9 +118,10 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
             };
             if args.json {
                 writeln!(out, "{}", line.json())?;
-            } else {
+            } else if table {
                 writeln!(out, "{}", line.row())?;
             }
+            trail.record(i, analysis.win.clone());
             if let Some(tally) = line.seat().and_then(|seat| tallies.get_mut(seat)) {
                 tally.add(line.cost());
             }
@@ -125,8 +136,16 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
             .map_err(|error| bad_input(format!("move {} {:?}: {error}", i + 1, mv.to_string())))?;
     }
     bar.finish_and_clear();
-    if !args.json {
+    if table {
         write_footer(out, &game, &tallies, &chances)?;
+    }
+    if args.annotate {
+        let mut record = record;
+        record
+            .meta
+            .get_or_insert_with(Default::default)
+            .insert(graph::META_KEY.to_owned(), trail.to_json());
+        writeln!(out, "{}", record.to_json())?;
     }
     Ok(())
 }

@@ -250,3 +250,46 @@ fn one_game_of_a_match_s_records_is_analysed_with_game() {
     assert_eq!(usage.code, Some(2), "{usage:?}");
     assert!(usage.stderr.contains("--load"), "{}", usage.stderr);
 }
+
+#[test]
+fn annotate_writes_the_record_with_an_estimate_before_every_decision() {
+    let record = game_record(2, 33, 60);
+    let mut value = record_value(&record);
+    value["meta"] = serde_json::json!({"seed": "33", "estimates": []});
+    let path = file("analyse-annotate.json", &value.to_string());
+    let run = carolus(
+        &[
+            "analyse",
+            path.to_str().unwrap(),
+            "--ai",
+            "mcts:iterations=50,threads=1",
+            "--annotate",
+        ],
+        None,
+    );
+    let annotated = run.assert_success().json();
+    assert_eq!(annotated["moves"], value["moves"], "the game is unchanged");
+    assert_eq!(annotated["meta"]["seed"], "33", "other meta stays");
+    // One estimate per decision, about the position before it.
+    let before_decisions: Vec<u64> = record
+        .moves
+        .iter()
+        .enumerate()
+        .filter(|(_, mv)| mv.is_decision())
+        .map(|(i, _)| i as u64)
+        .collect();
+    let estimates = annotated["meta"]["estimates"].as_array().unwrap();
+    let at: Vec<u64> = estimates
+        .iter()
+        .map(|e| e["moves"].as_u64().unwrap())
+        .collect();
+    assert_eq!(at, before_decisions);
+    // The terminal game reads them back for its graph.
+    carolus_tui::graph::Trail::from_json(&annotated["meta"]["estimates"], record.moves.len(), 2)
+        .expect("the terminal game's graph reads the estimates");
+    let both = carolus(
+        &["analyse", path.to_str().unwrap(), "--json", "--annotate"],
+        None,
+    );
+    assert_eq!(both.code, Some(2), "{both:?}");
+}
