@@ -159,6 +159,9 @@ pub struct App {
     /// The moves the undos since the last new move took back, the next to
     /// play again first; a new move that differs from it forgets them.
     redo: Vec<Move>,
+    /// The estimates of the positions `redo` leads through, which a redo
+    /// brings back into the graph.
+    redo_estimates: Vec<graph::Reading>,
     area: Rect,
     now: Duration,
     next_id: u64,
@@ -255,6 +258,7 @@ impl App {
             trail: Trail::default(),
             hint: None,
             redo: Vec::new(),
+            redo_estimates: Vec::new(),
             area: Rect::new(0, 0, 80, 24),
             now: Duration::ZERO,
             next_id: 1,
@@ -876,6 +880,7 @@ impl App {
             self.redo.remove(0);
         } else {
             self.redo.clear();
+            self.redo_estimates.clear();
         }
     }
 
@@ -1116,7 +1121,9 @@ impl App {
         self.redo = redo;
         self.log.retain(|entry| entry.index < index);
         self.log_scroll = 0;
-        self.trail.take_back_to(index);
+        let mut later = self.trail.split_off(index);
+        later.append(&mut self.redo_estimates);
+        self.redo_estimates = later;
         self.hint = None;
         self.dirty = true;
         self.screen = Screen::Board;
@@ -1160,6 +1167,15 @@ impl App {
             }
         }
         self.draws = resumed_draws(self.draw_seed, self.game.record());
+        let reached = self.record().moves.len();
+        let back = self
+            .redo_estimates
+            .iter()
+            .take_while(|reading| reading.moves <= reached)
+            .count();
+        for reading in self.redo_estimates.drain(..back) {
+            self.trail.record(reading.moves, reading.win);
+        }
         self.screen = Screen::Board;
         if replayed > 0 {
             let mover = self
@@ -1320,6 +1336,7 @@ impl App {
         self.game = game;
         self.seats = seats;
         self.redo.clear();
+        self.redo_estimates.clear();
         let unread = self.restore_trail().err();
         self.stamp_record();
         self.log = history::log_of(self.record(), &self.seats);

@@ -106,6 +106,17 @@ impl Trail {
         self.readings.retain(|reading| reading.moves <= moves);
     }
 
+    /// Takes out the estimates of positions after the first `moves` moves
+    /// and returns them, in order, for a redo to bring back.
+    pub fn split_off(&mut self, moves: usize) -> Vec<Reading> {
+        let keep = self
+            .readings
+            .iter()
+            .position(|reading| reading.moves > moves)
+            .unwrap_or(self.readings.len());
+        self.readings.split_off(keep)
+    }
+
     /// Forgets everything, for another game.
     pub fn clear(&mut self) {
         self.readings.clear();
