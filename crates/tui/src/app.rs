@@ -1129,17 +1129,21 @@ impl App {
         self.screen = Screen::Board;
         self.pick = Pick::Wait;
         self.reset_pick();
-        let mover = self
-            .game()
-            .to_act()
-            .map(|seat| words::seat_name(&self.seats, seat).to_owned())
-            .unwrap_or_default();
+        let mover = self.name_to_act();
         self.notice(format!(
             "Took back {taken} move{}: {mover} decides again.",
             if taken == 1 { "" } else { "s" }
         ));
         effects.extend(self.schedule());
         effects
+    }
+
+    /// The name of the seat to decide, or nothing when the game is over.
+    fn name_to_act(&self) -> String {
+        self.game()
+            .to_act()
+            .map(|seat| words::seat_name(&self.seats, seat).to_owned())
+            .unwrap_or_default()
     }
 
     /// Plays again what undo took back: the person's decision and every
@@ -1178,11 +1182,7 @@ impl App {
         }
         self.screen = Screen::Board;
         if replayed > 0 {
-            let mover = self
-                .game()
-                .to_act()
-                .map(|seat| words::seat_name(&self.seats, seat).to_owned())
-                .unwrap_or_default();
+            let mover = self.name_to_act();
             self.notice(format!(
                 "Played {replayed} move{} again{}",
                 if replayed == 1 { "" } else { "s" },

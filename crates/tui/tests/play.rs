@@ -42,6 +42,27 @@ fn keys_for(label: &str) -> Vec<Key> {
     label.chars().map(Key::Char).collect()
 }
 
+/// The message on the screen, or nothing.
+fn message_text(session: &Session<InlineThinker>) -> String {
+    session
+        .app()
+        .message()
+        .map(|message| message.text.clone())
+        .unwrap_or_default()
+}
+
+/// Plays `steps` steps of the game: a person takes the option under the
+/// cursor, a computer moves.
+fn play_on(session: &mut Session<InlineThinker>, steps: usize) {
+    for _ in 0..steps {
+        if session.app().human_to_act().is_some() {
+            press(session, Key::Enter);
+        } else {
+            settle(session);
+        }
+    }
+}
+
 /// Plays people's decisions by keys until the game ends; the computers
 /// answer through the inline thinker. Returns the number of key presses.
 fn play_to_the_end(session: &mut Session<InlineThinker>) -> usize {
@@ -282,13 +303,7 @@ fn undo_does_not_change_the_knights_still_to_come() {
 #[test]
 fn undo_goes_back_to_the_persons_previous_decision() {
     let mut session = session(2, 12, &[(1, 1)]);
-    for _ in 0..40 {
-        if session.app().human_to_act().is_some() {
-            press(&mut session, Key::Enter);
-        } else {
-            settle(&mut session);
-        }
-    }
+    play_on(&mut session, 40);
     let human = Seat::new(0).unwrap();
     let record = session.app().record().clone();
     let log_before = session.app().log().len();
@@ -323,13 +338,7 @@ fn undo_goes_back_to_the_persons_previous_decision() {
 #[test]
 fn redo_plays_again_what_undo_took_back() {
     let mut session = session(2, 12, &[(1, 1)]);
-    for _ in 0..40 {
-        if session.app().human_to_act().is_some() {
-            press(&mut session, Key::Enter);
-        } else {
-            settle(&mut session);
-        }
-    }
+    play_on(&mut session, 40);
     let played = session.app().record().clone();
     let log = session.app().log().len();
     let estimates = session.app().trail().readings().to_vec();
@@ -350,11 +359,7 @@ fn redo_plays_again_what_undo_took_back() {
     press(&mut session, Key::Ctrl('r'));
     assert!(session.app().record().moves.len() > undone);
     assert!(session.app().human_to_act().is_some());
-    assert!(
-        session.app().message().unwrap().text.starts_with("Played"),
-        "{:?}",
-        session.app().message()
-    );
+    assert!(message_text(&session).starts_with("Played"));
     for _ in 1..undos {
         press(&mut session, Key::Ctrl('r'));
     }
@@ -368,14 +373,7 @@ fn redo_plays_again_what_undo_took_back() {
     assert!(!session.app().can_redo());
     assert!(!screen(session.app(), 120, 36).contains("^R redo"));
     press(&mut session, Key::Ctrl('r'));
-    assert!(
-        session
-            .app()
-            .message()
-            .unwrap()
-            .text
-            .contains("nothing to redo")
-    );
+    assert!(message_text(&session).contains("nothing to redo"));
 
     // Playing the same moves again keeps the rest to redo; a different one
     // forgets it, since it would not fit the new line of play.
@@ -400,14 +398,7 @@ fn redo_plays_again_what_undo_took_back() {
     );
     assert!(!session.app().can_redo(), "another move forgets the rest");
     press(&mut session, Key::Ctrl('r'));
-    assert!(
-        session
-            .app()
-            .message()
-            .unwrap()
-            .text
-            .contains("nothing to redo")
-    );
+    assert!(message_text(&session).contains("nothing to redo"));
 }
 
 #[test]
@@ -417,13 +408,7 @@ fn save_and_load_round_trip_through_a_file() {
     let path_text = path.to_string_lossy().into_owned();
 
     let mut session = session(2, 33, &[(1, 2)]);
-    for _ in 0..12 {
-        if session.app().human_to_act().is_some() {
-            press(&mut session, Key::Enter);
-        } else {
-            settle(&mut session);
-        }
-    }
+    play_on(&mut session, 12);
     press(&mut session, Key::Char('s'));
     assert!(matches!(session.app().screen(), Screen::Prompt { .. }));
     press(&mut session, Key::Ctrl('u'));

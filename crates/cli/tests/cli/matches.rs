@@ -358,20 +358,12 @@ fn read_records(path: &Path) -> Vec<Record> {
 fn records_replay_and_name_their_bots_set_and_rotation() {
     let path = file("match-records.jsonl", "");
     let path_text = path.to_str().unwrap();
-    let summary = match_json(&[
-        "--bot",
-        "greedy",
-        "--bot",
-        "random",
-        "--games",
-        "6",
-        "--seed",
-        "9",
-        "--records",
-        path_text,
-        "--threads",
-        "2",
-    ]);
+    let line_up = [
+        "--bot", "greedy", "--bot", "random", "--games", "6", "--seed", "9",
+    ];
+    let mut args = line_up.to_vec();
+    args.extend(["--records", path_text, "--threads", "2"]);
+    let summary = match_json(&args);
     assert_consistent(&summary, 6);
     let records = read_records(&path);
     assert_eq!(records.len(), 6);
@@ -401,18 +393,9 @@ fn records_replay_and_name_their_bots_set_and_rotation() {
     carolus(&["replay", first.to_str().unwrap()], None).assert_success();
     // One game at a time writes the very same file.
     let alone = file("match-records-one-thread.jsonl", "");
-    let alone_summary = match_json(&[
-        "--bot",
-        "greedy",
-        "--bot",
-        "random",
-        "--games",
-        "6",
-        "--seed",
-        "9",
-        "--records",
-        alone.to_str().unwrap(),
-    ]);
+    let mut args = line_up.to_vec();
+    args.extend(["--records", alone.to_str().unwrap()]);
+    let alone_summary = match_json(&args);
     assert_eq!(
         std::fs::read_to_string(&alone).unwrap(),
         std::fs::read_to_string(&path).unwrap()
