@@ -45,13 +45,27 @@ fn wait_for_pids(pids: &Path, count: usize) -> Vec<u32> {
 
 /// Whether the process `pid` has ended: it is gone, or dead and waiting to
 /// be reaped (a zombie, as in containers whose first process reaps none).
+/// Linux tells through `/proc`, which needs no tool that a minimal system
+/// may lack; elsewhere `ps` does.
 fn has_ended(pid: u32) -> bool {
-    let output = Command::new("ps")
-        .args(["-o", "stat=", "-p", &pid.to_string()])
-        .output()
-        .expect("ps runs");
-    let state = String::from_utf8_lossy(&output.stdout);
-    state.trim().is_empty() || state.trim_start().starts_with('Z')
+    let proc_stat = Path::new("/proc").join(pid.to_string()).join("stat");
+    let state = if Path::new("/proc/self/stat").exists() {
+        // The state follows the command name, which is in parentheses.
+        std::fs::read_to_string(proc_stat)
+            .ok()
+            .and_then(|stat| {
+                stat.rsplit_once(')')
+                    .map(|(_, rest)| rest.trim_start().to_owned())
+            })
+            .unwrap_or_default()
+    } else {
+        let output = Command::new("ps")
+            .args(["-o", "stat=", "-p", &pid.to_string()])
+            .output()
+            .expect("ps runs");
+        String::from_utf8_lossy(&output.stdout).trim().to_owned()
+    };
+    state.is_empty() || state.starts_with('Z')
 }
 
 /// Checks that every process in `pids` ends within a few seconds.
@@ -107,11 +121,12 @@ fn an_interrupted_match_stops_its_bots_and_what_they_started() {
     let bot_pids = wait_for_pids(&pids, 2);
 
     // Ctrl-C, as the terminal would send it to the runner's group.
-    let sent = Command::new("kill")
-        .args(["-INT", &runner.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(sent.success());
+    let runner_pid = i32::try_from(runner.id())
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+        .expect("a child's process id");
+    rustix::process::kill_process(runner_pid, rustix::process::Signal::INT)
+        .expect("the signal is sent");
     let deadline = Instant::now() + Duration::from_secs(10);
     let status = loop {
         if let Some(status) = runner.try_wait().expect("the runner can be waited for") {
