@@ -231,12 +231,16 @@ impl App {
             .names
             .or_else(|| record_names.filter(|names| names.len() == players));
         let seats = config::seats(players, names.as_deref(), &config.ai)?;
+        // Hints should teach: they come from the hint level or from the
+        // strongest computer at the table, whichever is stronger, never
+        // from a beginner's level because the opponent plays at one.
         let strongest = seats
             .iter()
             .filter_map(|seat| match seat.kind {
                 SeatKind::Ai { level } => Some(level),
                 SeatKind::Human => None,
             })
+            .chain([config.hint_level])
             .max();
         let mut app = App {
             game,

@@ -84,11 +84,10 @@ pub struct PlayConfig {
     pub colour: bool,
     /// The thinking allowance of computer players and hints.
     pub think: ThinkLimits,
-    /// The level of the computer player that gives hints, when no computer
-    /// player sits at the table (otherwise the strongest one there, so a
-    /// hint is what the opponent would play in the person's place). Level
-    /// 4, a tree search of a few thousand iterations, answers in a moment
-    /// and advises far better than the one-turn look-ahead of level 3.
+    /// The level of the computer player that gives hints, unless a
+    /// stronger one sits at the table (then that one). Level 4, a tree
+    /// search of a few thousand iterations, answers in a moment and
+    /// advises far better than the one-turn look-ahead of level 3.
     pub hint_level: u8,
 }
 

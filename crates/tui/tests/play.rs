@@ -936,7 +936,7 @@ fn in_the_team_game_every_chance_shown_is_a_team_s() {
 }
 
 #[test]
-fn hints_come_from_the_strongest_computer_or_level_4_among_people() {
+fn hints_come_from_level_4_or_a_stronger_computer_at_the_table() {
     let level_of_hint = |mut session: Session<InlineThinker>| {
         settle(&mut session);
         assert!(session.app().human_to_act().is_some());
@@ -947,7 +947,7 @@ fn hints_come_from_the_strongest_computer_or_level_4_among_people() {
         estimate.level
     };
     assert_eq!(level_of_hint(session(2, 3, &[])), 4, "only people play");
-    assert_eq!(level_of_hint(session(2, 3, &[(1, 2)])), 2);
+    assert_eq!(level_of_hint(session(2, 3, &[(1, 2)])), 4, "never weaker");
     assert_eq!(level_of_hint(session(3, 3, &[(1, 1), (2, 5)])), 5);
 }
 
