@@ -234,14 +234,13 @@ impl App {
         // Hints should teach: they come from the hint level or from the
         // strongest computer at the table, whichever is stronger, never
         // from a beginner's level because the opponent plays at one.
-        let strongest = seats
+        let hint_level = seats
             .iter()
             .filter_map(|seat| match seat.kind {
                 SeatKind::Ai { level } => Some(level),
                 SeatKind::Human => None,
             })
-            .chain([config.hint_level])
-            .max();
+            .fold(config.hint_level, u8::max);
         let mut app = App {
             game,
             draws,
@@ -249,7 +248,7 @@ impl App {
             seed: config.seed,
             seats,
             theme: Theme::new(config.colour),
-            hint_level: strongest.unwrap_or(config.hint_level).clamp(1, 5),
+            hint_level: hint_level.clamp(1, 5),
             screen: Screen::Board,
             pick: Pick::Wait,
             last_destination: None,
