@@ -105,7 +105,6 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         write_header(out, args, &game)?;
     }
     let mut tallies = vec![Tally::default(); game.players()];
-    let mut chances = Vec::with_capacity(decisions);
     let mut trail = graph::Trail::default();
     for (i, &mv) in record.moves.iter().enumerate() {
         if mv.is_decision() {
@@ -125,7 +124,6 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
             if let Some(tally) = line.seat().and_then(|seat| tallies.get_mut(seat)) {
                 tally.add(line.cost());
             }
-            chances.push(analysis.win.clone());
             // Lines go out as they are found, so a long analysis can be
             // followed (or piped) while it runs.
             out.flush()?;
@@ -137,7 +135,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     }
     bar.finish_and_clear();
     if table {
-        write_footer(out, &game, &tallies, &chances)?;
+        write_footer(out, &game, &tallies, trail.readings())?;
     }
     if args.annotate {
         let mut record = record;
@@ -295,7 +293,7 @@ fn write_footer(
     out: &mut impl Write,
     game: &Game,
     tallies: &[Tally],
-    chances: &[Vec<f64>],
+    chances: &[graph::Reading],
 ) -> std::io::Result<()> {
     for (seat, tally) in tallies.iter().enumerate() {
         writeln!(out, "seat {seat}: {}", tally.summary())?;
@@ -320,7 +318,12 @@ const GRAPH_COLUMNS: usize = 60;
 /// One line of block characters per owner of `game` (a seat, or a team in
 /// the team game), its win chance before each decision. A team's chance is
 /// its seats' shares together, so that a sure win reaches the top.
-fn write_graph(out: &mut impl Write, game: &Game, chances: &[Vec<f64>]) -> std::io::Result<()> {
+/// The graph of the estimates before each decision, `chances`.
+fn write_graph(
+    out: &mut impl Write,
+    game: &Game,
+    chances: &[graph::Reading],
+) -> std::io::Result<()> {
     if chances.is_empty() {
         return Ok(());
     }
@@ -336,7 +339,7 @@ fn write_graph(out: &mut impl Write, game: &Game, chances: &[Vec<f64>]) -> std::
         }
     )?;
     let width = names.iter().map(String::len).max().unwrap_or(0);
-    let series = graph::owner_series(game, chances.iter().map(Vec::as_slice));
+    let series = graph::owner_series(game, chances.iter().map(|reading| reading.win.as_slice()));
     for (name, (_, values)) in names.iter().zip(series) {
         writeln!(
             out,
@@ -484,8 +487,11 @@ mod tests {
 
     #[test]
     fn the_graph_has_a_line_per_seat_or_per_team() {
-        let two: Vec<Vec<f64>> = (0..120)
-            .map(|i| vec![i as f64 / 119.0, 1.0 - i as f64 / 119.0])
+        let two: Vec<graph::Reading> = (0..120)
+            .map(|i| graph::Reading {
+                moves: i,
+                win: vec![i as f64 / 119.0, 1.0 - i as f64 / 119.0],
+            })
             .collect();
         let mut text = Vec::new();
         write_graph(&mut text, &new_game(2), &two).unwrap();
@@ -504,7 +510,10 @@ mod tests {
         );
 
         // In the team game a team's sure win reaches the top.
-        let team = vec![vec![0.5, 0.0, 0.5, 0.0]];
+        let team = vec![graph::Reading {
+            moves: 0,
+            win: vec![0.5, 0.0, 0.5, 0.0],
+        }];
         let mut text = Vec::new();
         write_graph(&mut text, &new_game(4), &team).unwrap();
         let text = String::from_utf8(text).unwrap();
