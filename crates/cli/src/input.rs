@@ -8,6 +8,8 @@ use std::fs;
 use std::io::{self, Read};
 use std::path::Path;
 
+use carolus_rules::RecordStream;
+
 use crate::failure::bad_input;
 
 /// The path that means standard input, as in most Unix tools.
@@ -59,22 +61,11 @@ pub fn about_game(path: &Path, game: Option<u64>, message: impl Display) -> Stri
 /// random`. Several records and no `game` are refused with how many there
 /// are, so that the user is not left with a bare "trailing characters".
 pub fn one_record(text: &str, game: Option<u64>) -> Result<&str, String> {
-    // Where each complete value ends; parsing stops at the first that does
-    // not parse, whose own fault the record reader reports in full.
-    let mut ends = Vec::new();
-    let mut values = serde_json::Deserializer::from_str(text).into_iter::<serde::de::IgnoredAny>();
-    let mut broken = false;
-    while let Some(value) = values.next() {
-        if value.is_err() {
-            broken = true;
-            break;
-        }
-        ends.push(values.byte_offset());
-    }
-    let complete = ends.len();
+    let stream = RecordStream::scan(text);
+    let complete = stream.complete();
     let Some(game) = game else {
         if complete >= 2 {
-            let more = if broken {
+            let more = if stream.is_broken() {
                 " (and more that is not JSON)"
             } else {
                 ""
@@ -86,17 +77,17 @@ pub fn one_record(text: &str, game: Option<u64>) -> Result<&str, String> {
         return Ok(text);
     };
     let index = usize::try_from(game - 1).unwrap_or(usize::MAX);
-    let start = |index: usize| if index == 0 { 0 } else { ends[index - 1] };
-    if index < complete {
-        return Ok(text[start(index)..ends[index]].trim());
+    if let Some(record) = stream.get(index) {
+        return Ok(record);
     }
-    if broken && index == complete {
+    if index == complete
+        && let Some(line) = stream.broken_line()
+    {
         // The record asked for is the one that does not parse: its line
         // goes to the reader, which says what is wrong with it.
-        let rest = text[start(index)..].trim_start();
-        return Ok(rest.lines().next().unwrap_or(rest));
+        return Ok(line);
     }
-    let holds = match (complete, broken) {
+    let holds = match (complete, stream.is_broken()) {
         (1, false) => "1 record".to_owned(),
         (count, false) => format!("{count} records"),
         (count, true) => format!("{count} readable records"),

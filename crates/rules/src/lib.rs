@@ -33,6 +33,7 @@ mod record;
 mod region;
 pub mod rng;
 mod setup;
+mod stream;
 mod types;
 mod view;
 
@@ -45,6 +46,7 @@ pub use record::{
 pub use region::Region;
 pub use rng::{GameRng, RandomSource};
 pub use setup::{Config, Setup, SetupError, Variant};
+pub use stream::RecordStream;
 pub use types::{
     Disc, DiscSet, FAMILY_COUNT, Family, FamilyCounts, Knight, MAX_SEATS, Owner, ParseWordError,
     Seat, TERRITORY_COUNT, Team, Territory,

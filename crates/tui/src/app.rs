@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use carolus_ai::Candidate;
 use carolus_rules::{
-    Destination, Disc, Family, Game, GameRng, Move, Phase, RandomSource, Record, RecordedGame,
-    Seat, SeatDraws, Setup, Territory, Variant,
+    Destination, Disc, Family, Game, GameRng, Move, Phase, RandomSource, Record, RecordStream,
+    RecordedGame, Seat, SeatDraws, Setup, Territory, Variant,
 };
 use ratatui::layout::Rect;
 use serde_json::{Map, Value};
@@ -194,15 +194,6 @@ fn resumed_draws(draw_seed: u64, record: &Record) -> SeatDraws {
         draws = SeatDraws::from_seed(draw_seed);
     }
     draws
-}
-
-/// How many complete JSON values `text` holds one after another before
-/// its end or the first thing that is not JSON.
-fn leading_json_values(text: &str) -> usize {
-    serde_json::Deserializer::from_str(text)
-        .into_iter::<serde_json::Value>()
-        .take_while(Result::is_ok)
-        .count()
 }
 
 impl App {
@@ -1284,7 +1275,7 @@ impl App {
         let record = match Record::from_json(&text) {
             Ok(record) => record,
             Err(error) => {
-                let games = leading_json_values(&text);
+                let games = RecordStream::scan(&text).complete();
                 if games >= 2 {
                     // Match records and `carolus random` write one game a
                     // line; the command line can pick one of them.
