@@ -336,8 +336,14 @@ pub struct MctsConfig {
     /// games), so longer searches deepen one tree instead.
     pub trees: usize,
     /// Progressive widening: a decision node visited n times chooses only
-    /// among its first ceil(c·√n) moves by prior (at least one); 0
-    /// considers every move at every visit.
+    /// among its first ceil(c·√n) moves by prior (at least one); 0 (the
+    /// default) considers every move at every visit. It pays in small
+    /// searches only: at 4 000 iterations a move c = 1 scored 55.8% ± 3.5%
+    /// and 58.0% ± 3.5% against 0 on two sets of deals (200 games each),
+    /// c = 2 53.0% and c = 0.5 46.0%; at 400 ms a move (some 30 000
+    /// iterations, where a node has visits enough to open all its moves
+    /// early) c = 1 scored 51.0% ± 5.0% (100 games). Off by default, so
+    /// that the published figures describe the search that plays.
     pub widening: f64,
 }
 
