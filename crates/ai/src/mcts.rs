@@ -1413,6 +1413,64 @@ mod tests {
     }
 
     #[test]
+    fn widening_opens_a_nodes_moves_with_the_square_root_of_its_visits() {
+        let all = MctsConfig::default();
+        assert_eq!(widened_edges(&all, 1_000), usize::MAX, "off by default");
+        let mut widening = MctsConfig::default();
+        widening.tune("widen", "1").unwrap();
+        let opened: Vec<usize> = [0, 1, 2, 4, 5, 100, 101]
+            .map(|visits| widened_edges(&widening, visits))
+            .to_vec();
+        assert_eq!(opened, [1, 1, 2, 2, 3, 10, 11]);
+    }
+
+    #[test]
+    fn a_widened_root_tries_only_the_moves_its_visits_have_opened() {
+        // A placement with many moves, so that widening has some to hold back.
+        let Some(game) = (1..100)
+            .map(placement_position)
+            .find(|game| game.legal_moves().len() >= 30)
+        else {
+            panic!("some early placement has thirty moves");
+        };
+        let visited = |widening: f64| {
+            let config = MctsConfig {
+                threads: 1,
+                widening,
+                ..MctsConfig::default()
+            };
+            let mut bot = Mcts::new(config, 3, "mcts".into());
+            let analysis = bot.choose(&game, &Budget::iterations(401)).unwrap();
+            assert!(game.is_legal(&analysis.best));
+            let tried: Vec<Move> = analysis
+                .candidates
+                .iter()
+                .filter(|candidate| candidate.visits > 0)
+                .map(|candidate| candidate.mv)
+                .collect();
+            tried
+        };
+        // The root is chosen from at most 400 times, so it never opens more
+        // than ceil(√400) = 20 moves. Without widening the same search also
+        // tries the moves of least prior, once those it tried first fall
+        // below the root's mean.
+        let widened = visited(1.0);
+        assert!(!widened.is_empty() && widened.len() <= 20, "{widened:?}");
+        let full = visited(0.0);
+        assert!(full.len() > 20, "{full:?}");
+        // The moves opened are those of highest prior.
+        let priors = move_priors(&game, &EvalWeights::default());
+        let legal = game.legal_moves();
+        let mut by_prior: Vec<(Move, f64)> = legal.iter().copied().zip(priors).collect();
+        by_prior.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let best_twenty: Vec<Move> = by_prior.iter().take(20).map(|(mv, _)| *mv).collect();
+        assert!(
+            widened.iter().all(|mv| best_twenty.contains(mv)),
+            "{widened:?}"
+        );
+    }
+
+    #[test]
     fn a_search_stops_early_only_when_every_thread_votes_to_stop() {
         let votes = StopVotes::new(2);
         assert!(!votes.vote(0, true), "one settled tree of two");
