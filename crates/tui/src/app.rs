@@ -51,11 +51,61 @@ pub enum Screen {
     Chances,
 }
 
-/// What a typed file name is for.
+/// What a typed line is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PromptKind {
+    /// The file to save the game to.
     Save,
+    /// The file to open a game from.
     Load,
+    /// Which game to open of a file that holds `count` of them one after
+    /// another (the JSON lines of match records).
+    Game { count: usize },
+}
+
+/// A file of several games, read and waiting for the person to say which
+/// one to open.
+#[derive(Clone, Debug)]
+struct SeveralGames {
+    path: String,
+    text: String,
+}
+
+/// Where a game being opened comes from: a file of one game, or one game of
+/// a file of several.
+#[derive(Clone, Debug)]
+enum Source {
+    File(String),
+    GameOf { path: String, game: usize },
+}
+
+impl Source {
+    /// What leads a message about the game's contents, as `carolus replay`
+    /// words it: the file's name, and the game's number in a file of
+    /// several.
+    fn prefix(&self) -> String {
+        match self {
+            Source::File(path) => path.clone(),
+            Source::GameOf { path, game } => format!("{path}: game {game}"),
+        }
+    }
+
+    /// The game as a notice names it.
+    fn described(&self) -> String {
+        match self {
+            Source::File(path) => path.clone(),
+            Source::GameOf { path, game } => format!("game {game} of {path}"),
+        }
+    }
+
+    /// The file that saving should suggest next: the one opened, but never
+    /// a file of several games, which a save would overwrite with one.
+    fn path_to_save(&self) -> Option<String> {
+        match self {
+            Source::File(path) => Some(path.clone()),
+            Source::GameOf { .. } => None,
+        }
+    }
 }
 
 /// The step a person is at in the decision at hand; the cursors index the
@@ -167,6 +217,8 @@ pub struct App {
     next_id: u64,
     /// The file last saved to or loaded from.
     path: Option<String>,
+    /// A file of several games whose game is being asked for.
+    several: Option<SeveralGames>,
     /// Whether the game has moves that were not saved.
     dirty: bool,
     quit: bool,
@@ -257,6 +309,7 @@ impl App {
             now: Duration::ZERO,
             next_id: 1,
             path: None,
+            several: None,
             dirty: false,
             quit: false,
         };
@@ -479,6 +532,7 @@ impl App {
             Screen::Prompt { kind, mut text } => match key {
                 Key::Esc => {
                     self.screen = Screen::Board;
+                    self.several = None;
                     Vec::new()
                 }
                 Key::Enter => self.submit(kind, text),
@@ -1203,6 +1257,9 @@ impl App {
     fn submit(&mut self, kind: PromptKind, text: String) -> Vec<Effect> {
         let path = text.trim().to_owned();
         self.screen = Screen::Board;
+        if let PromptKind::Game { count } = kind {
+            return self.open_one_of_several(count, &path);
+        }
         if path.is_empty() {
             self.refuse("No file name given.");
             return Vec::new();
@@ -1213,7 +1270,35 @@ impl App {
                 text: self.save_text(),
             }],
             PromptKind::Load => vec![Effect::Load { path }],
+            PromptKind::Game { .. } => Vec::new(),
         }
+    }
+
+    /// The file of several games whose game is being asked for, if any.
+    pub fn several_games_path(&self) -> Option<&str> {
+        self.several.as_ref().map(|several| several.path.as_str())
+    }
+
+    /// Opens game `typed` (from 1) of the file of `count` games waiting in
+    /// `several`; a number out of range is refused and the file forgotten,
+    /// so that `o` starts afresh.
+    fn open_one_of_several(&mut self, count: usize, typed: &str) -> Vec<Effect> {
+        let Some(SeveralGames { path, text }) = self.several.take() else {
+            return Vec::new();
+        };
+        let game = match typed.parse::<usize>() {
+            Ok(game) if (1..=count).contains(&game) => game,
+            _ => {
+                self.refuse(format!(
+                    "{path} holds games 1 to {count}, not {typed:?}; press o to open it again."
+                ));
+                return Vec::new();
+            }
+        };
+        let stream = RecordStream::scan(&text);
+        // The count came from the same text, so the game is there.
+        let record_text = stream.get(game - 1).unwrap_or_default();
+        self.open_record(record_text, Source::GameOf { path, game })
     }
 
     /// Whether moves were played since the game was last saved or loaded.
@@ -1272,20 +1357,28 @@ impl App {
                 return Vec::new();
             }
         };
-        let record = match Record::from_json(&text) {
+        let count = RecordStream::scan(&text).complete();
+        if count >= 2 {
+            // Match records and `carolus random` write one game a line:
+            // ask which one to open.
+            self.several = Some(SeveralGames { path, text });
+            self.screen = Screen::Prompt {
+                kind: PromptKind::Game { count },
+                text: String::new(),
+            };
+            return Vec::new();
+        }
+        self.open_record(&text, Source::File(path))
+    }
+
+    /// Opens the game recorded in `text`, which came from `source`; a
+    /// record that does not read or replay is refused with the reason and
+    /// the game on the table stays as it was.
+    fn open_record(&mut self, text: &str, source: Source) -> Vec<Effect> {
+        let record = match Record::from_json(text) {
             Ok(record) => record,
             Err(error) => {
-                let games = RecordStream::scan(&text).complete();
-                if games >= 2 {
-                    // Match records and `carolus random` write one game a
-                    // line; the command line can pick one of them.
-                    self.refuse(format!(
-                        "{path} holds {games} games one after another; \
-                         open one with: carolus play --load {path} --game N"
-                    ));
-                } else {
-                    self.refuse(format!("{path}: {error}"));
-                }
+                self.refuse(format!("{}: {error}", source.prefix()));
                 return Vec::new();
             }
         };
@@ -1293,7 +1386,7 @@ impl App {
         let game = match RecordedGame::from_record(record) {
             Ok(game) => game,
             Err(error) => {
-                self.refuse(format!("{path}: {error}"));
+                self.refuse(format!("{}: {error}", source.prefix()));
                 return Vec::new();
             }
         };
@@ -1317,7 +1410,7 @@ impl App {
             Err(_) => match config::seats(players, None, &ai) {
                 Ok(seats) => seats,
                 Err(error) => {
-                    self.refuse(format!("{path}: {error}"));
+                    self.refuse(format!("{}: {error}", source.prefix()));
                     return Vec::new();
                 }
             },
@@ -1338,13 +1431,14 @@ impl App {
         self.estimate = None;
         self.hint = None;
         self.dirty = false;
-        self.path = Some(path.clone());
+        self.path = source.path_to_save();
         self.screen = Screen::Board;
         self.pick = Pick::Wait;
+        let described = source.described();
         match unread {
-            None => self.notice(format!("Loaded {path}.")),
+            None => self.notice(format!("Loaded {described}.")),
             Some(error) => self.notice(format!(
-                "Loaded {path}, without its win-chance estimates: {error}."
+                "Loaded {described}, without its win-chance estimates: {error}."
             )),
         }
         effects.extend(self.advance());

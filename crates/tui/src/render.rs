@@ -470,13 +470,19 @@ fn file_prompt(app: &App, area: Rect, kind: PromptKind, text: &str, buf: &mut Bu
     let title = match kind {
         PromptKind::Save => "Save the game",
         PromptKind::Load => "Open a saved game",
+        PromptKind::Game { .. } => "Open one of several games",
     };
     let inner = popup(app, rect, title, buf);
     let label = match kind {
-        PromptKind::Save => "File to write (a carolus-record/1):",
-        PromptKind::Load => "File to read (a carolus-record/1):",
+        PromptKind::Save => "File to write (a carolus-record/1):".to_owned(),
+        PromptKind::Load => "File to read (a carolus-record/1):".to_owned(),
+        // The question first: a long file name is what the width cuts.
+        PromptKind::Game { count } => format!(
+            "Which game, 1 to {count}? ({})",
+            app.several_games_path().unwrap_or("")
+        ),
     };
-    put(buf, inner.x + 1, inner.y, label, theme.text(), inner.width);
+    put(buf, inner.x + 1, inner.y, &label, theme.text(), inner.width);
     // Show the end of a long name, where the typing happens.
     let room = usize::from(inner.width.saturating_sub(3));
     let chars: Vec<char> = text.chars().collect();

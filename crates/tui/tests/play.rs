@@ -4,7 +4,7 @@
 mod support;
 
 use carolus_rules::{Destination, Family, Move, Phase, Record, Seat};
-use carolus_tui::{Event, InlineThinker, Key, MessageKind, Pick, Screen, Session};
+use carolus_tui::{Event, InlineThinker, Key, MessageKind, Pick, PromptKind, Screen, Session};
 use support::{
     buffer, press, random_record, rows, scratch_directory, screen, session, session_from, settle,
     type_text,
@@ -952,17 +952,83 @@ fn hints_come_from_level_4_or_a_stronger_computer_at_the_table() {
 }
 
 #[test]
-fn opening_a_file_of_several_games_says_how_to_pick_one() {
+fn opening_a_file_of_several_games_asks_which_one() {
     let dir = scratch_directory("several-games");
     let path = dir.join("match.jsonl");
-    let lines: Vec<String> = (1..=2)
-        .map(|seed| {
-            random_record(2, seed, |game| game.round() >= 2)
-                .expect("a game")
-                .to_json()
-        })
+    let records: Vec<Record> = (1..=3)
+        .map(|seed| random_record(2, seed, |game| game.round() >= seed as u32 + 1).expect("a game"))
         .collect();
+    let lines: Vec<String> = records.iter().map(|record| record.to_json()).collect();
     std::fs::write(&path, lines.join("\n")).unwrap();
+    let path_text = path.to_string_lossy().into_owned();
+    let open = |session: &mut Session<InlineThinker>| {
+        press(session, Key::Char('o'));
+        press(session, Key::Ctrl('u'));
+        type_text(session, &path_text);
+        press(session, Key::Enter);
+    };
+
+    let mut session = session(2, 3, &[]);
+    let before = session.app().record().clone();
+    open(&mut session);
+    assert_eq!(
+        session.app().screen(),
+        &Screen::Prompt {
+            kind: PromptKind::Game { count: 3 },
+            text: String::new()
+        }
+    );
+    assert_eq!(session.app().several_games_path(), Some(path_text.as_str()));
+    let drawn = screen(session.app(), 80, 24);
+    assert!(drawn.contains("Open one of several games"), "{drawn}");
+    assert!(drawn.contains("Which game, 1 to 3?"), "{drawn}");
+
+    // A number out of range is refused, and the game on the table stays.
+    type_text(&mut session, "4");
+    press(&mut session, Key::Enter);
+    let message = session.app().message().unwrap();
+    assert_eq!(message.kind, MessageKind::Error);
+    assert_eq!(
+        message.text,
+        format!("{path_text} holds games 1 to 3, not \"4\"; press o to open it again.")
+    );
+    assert_eq!(session.app().record().moves, before.moves, "nothing lost");
+
+    // Esc gives up without opening anything.
+    open(&mut session);
+    press(&mut session, Key::Esc);
+    assert_eq!(session.app().screen(), &Screen::Board);
+    assert_eq!(session.app().several_games_path(), None);
+    assert_eq!(session.app().record().moves, before.moves);
+
+    // The game asked for is the one opened, and saving does not suggest
+    // the file of several games, which it would overwrite.
+    open(&mut session);
+    type_text(&mut session, "2");
+    press(&mut session, Key::Enter);
+    assert_eq!(session.app().record().moves, records[1].moves);
+    let message = session.app().message().unwrap();
+    assert_eq!(message.text, format!("Loaded game 2 of {path_text}."));
+    press(&mut session, Key::Char('s'));
+    let Screen::Prompt { text, .. } = session.app().screen() else {
+        panic!("the save prompt is open");
+    };
+    assert_ne!(text, &path_text);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_broken_game_in_a_file_of_several_is_refused_by_its_number() {
+    let dir = scratch_directory("several-games-broken");
+    let path = dir.join("match.jsonl");
+    let good = random_record(2, 1, |game| game.round() >= 2)
+        .expect("a game")
+        .to_json();
+    std::fs::write(
+        &path,
+        format!("{good}\n{good}\n{{\"format\": \"carolus-record/1\"}}\n"),
+    )
+    .unwrap();
     let path_text = path.to_string_lossy().into_owned();
 
     let mut session = session(2, 3, &[]);
@@ -971,14 +1037,14 @@ fn opening_a_file_of_several_games_says_how_to_pick_one() {
     press(&mut session, Key::Ctrl('u'));
     type_text(&mut session, &path_text);
     press(&mut session, Key::Enter);
+    type_text(&mut session, "3");
+    press(&mut session, Key::Enter);
     let message = session.app().message().unwrap();
     assert_eq!(message.kind, MessageKind::Error);
-    assert_eq!(
-        message.text,
-        format!(
-            "{path_text} holds 2 games one after another; \
-             open one with: carolus play --load {path_text} --game N"
-        )
+    assert!(
+        message.text.starts_with(&format!("{path_text}: game 3: ")),
+        "{}",
+        message.text
     );
     assert_eq!(session.app().record().moves, before.moves, "nothing lost");
     let _ = std::fs::remove_dir_all(&dir);
