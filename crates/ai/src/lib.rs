@@ -128,7 +128,7 @@ use thiserror::Error;
 pub use budget::Budget;
 pub use greedy::Greedy;
 pub use hash::{position_key, reply_key, search_key};
-pub use mcts::{LeafValue, Mcts, MctsConfig};
+pub use mcts::{LeafValue, Mcts, MctsConfig, WIDENING_DEFAULTS};
 pub use random::RandomBot;
 pub use spec::BotSpec;
 
