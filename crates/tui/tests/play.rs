@@ -956,7 +956,7 @@ fn opening_a_file_of_several_games_asks_which_one() {
     let dir = scratch_directory("several-games");
     let path = dir.join("match.jsonl");
     let records: Vec<Record> = (1..=3)
-        .map(|seed| random_record(2, seed, |game| game.round() >= seed as u32 + 1).expect("a game"))
+        .map(|seed| random_record(2, seed, |game| game.round() > seed as u32).expect("a game"))
         .collect();
     let lines: Vec<String> = records.iter().map(|record| record.to_json()).collect();
     std::fs::write(&path, lines.join("\n")).unwrap();
