@@ -436,7 +436,7 @@ impl MctsConfig {
     /// size limit), `chance` and `chance_power` (the chance width),
     /// `explore_base` (the growth of the exploration constant),
     /// `reply_keys` (0 or 1), `trees` (independent trees), `widen` (the
-    /// progressive widening constant) and `leaf` (a
+    /// progressive widening constant, for every player count) and `leaf` (a
     /// [`LeafValue`] for every player count: `playout`, `learned:N`,
     /// `eval:N`).
     pub fn tune(&mut self, key: &str, value: &str) -> Result<(), String> {

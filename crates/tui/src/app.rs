@@ -68,7 +68,8 @@ pub enum PromptKind {
 #[derive(Clone, Debug)]
 struct SeveralGames {
     path: String,
-    text: String,
+    /// The text of each game, in the file's order.
+    records: Vec<String>,
 }
 
 /// Where a game being opened comes from: a file of one game, or one game of
@@ -1257,8 +1258,8 @@ impl App {
     fn submit(&mut self, kind: PromptKind, text: String) -> Vec<Effect> {
         let path = text.trim().to_owned();
         self.screen = Screen::Board;
-        if let PromptKind::Game { count } = kind {
-            return self.open_one_of_several(count, &path);
+        if let PromptKind::Game { .. } = kind {
+            return self.open_one_of_several(&path);
         }
         if path.is_empty() {
             self.refuse("No file name given.");
@@ -1279,26 +1280,32 @@ impl App {
         self.several.as_ref().map(|several| several.path.as_str())
     }
 
-    /// Opens game `typed` (from 1) of the file of `count` games waiting in
-    /// `several`; a number out of range is refused and the file forgotten,
-    /// so that `o` starts afresh.
-    fn open_one_of_several(&mut self, count: usize, typed: &str) -> Vec<Effect> {
-        let Some(SeveralGames { path, text }) = self.several.take() else {
+    /// Opens game `typed` (from 1) of the file of several games waiting in
+    /// `several`; a number out of range, or a game that does not read, is
+    /// refused and the file forgotten, so that `o` starts afresh.
+    fn open_one_of_several(&mut self, typed: &str) -> Vec<Effect> {
+        let Some(SeveralGames { path, records }) = self.several.take() else {
             return Vec::new();
         };
-        let game = match typed.parse::<usize>() {
-            Ok(game) if (1..=count).contains(&game) => game,
-            _ => {
-                self.refuse(format!(
-                    "{path} holds games 1 to {count}, not {typed:?}; press o to open it again."
-                ));
-                return Vec::new();
-            }
+        let chosen = typed
+            .parse::<usize>()
+            .ok()
+            .and_then(|game| Some((game, records.get(game.checked_sub(1)?)?)));
+        let Some((game, text)) = chosen else {
+            let count = records.len();
+            self.refuse(format!(
+                "{path} holds games 1 to {count}, not {typed:?}; press o to open it again."
+            ));
+            return Vec::new();
         };
-        let stream = RecordStream::scan(&text);
-        // The count came from the same text, so the game is there.
-        let record_text = stream.get(game - 1).unwrap_or_default();
-        self.open_record(record_text, Source::GameOf { path, game })
+        let source = Source::GameOf { path, game };
+        match Record::from_json(text) {
+            Ok(record) => self.open_record(record, source),
+            Err(error) => {
+                self.refuse(format!("{}: {error}", source.prefix()));
+                Vec::new()
+            }
+        }
     }
 
     /// Whether moves were played since the game was last saved or loaded.
@@ -1357,31 +1364,34 @@ impl App {
                 return Vec::new();
             }
         };
-        let count = RecordStream::scan(&text).complete();
-        if count >= 2 {
-            // Match records and `carolus random` write one game a line:
-            // ask which one to open.
-            self.several = Some(SeveralGames { path, text });
-            self.screen = Screen::Prompt {
-                kind: PromptKind::Game { count },
-                text: String::new(),
-            };
+        let error = match Record::from_json(&text) {
+            Ok(record) => return self.open_record(record, Source::File(path)),
+            Err(error) => error,
+        };
+        // Match records and `carolus random` write one game a line, which
+        // does not read as one record: ask which game to open.
+        let stream = RecordStream::scan(&text);
+        if stream.complete() < 2 {
+            self.refuse(format!("{path}: {error}"));
             return Vec::new();
         }
-        self.open_record(&text, Source::File(path))
+        let records: Vec<String> = (0..stream.complete())
+            .filter_map(|index| stream.get(index))
+            .map(str::to_owned)
+            .collect();
+        let count = records.len();
+        self.several = Some(SeveralGames { path, records });
+        self.screen = Screen::Prompt {
+            kind: PromptKind::Game { count },
+            text: String::new(),
+        };
+        Vec::new()
     }
 
-    /// Opens the game recorded in `text`, which came from `source`; a
-    /// record that does not read or replay is refused with the reason and
-    /// the game on the table stays as it was.
-    fn open_record(&mut self, text: &str, source: Source) -> Vec<Effect> {
-        let record = match Record::from_json(text) {
-            Ok(record) => record,
-            Err(error) => {
-                self.refuse(format!("{}: {error}", source.prefix()));
-                return Vec::new();
-            }
-        };
+    /// Opens the game of `record`, which came from `source`; a record that
+    /// does not replay is refused with the reason and the game on the table
+    /// stays as it was.
+    fn open_record(&mut self, record: Record, source: Source) -> Vec<Effect> {
         let names = record.names.clone();
         let game = match RecordedGame::from_record(record) {
             Ok(game) => game,
