@@ -137,12 +137,12 @@
 //! - The gain of doubling the time ends before one second (learned
 //!   leaves, one thread a bot, 100 games each): 200 ms against 100 ms 62%,
 //!   400 ms against 200 ms 57.0%, 1 s against 500 ms 51.0% ± 5.0%
-//!   (`--deals 50 --seed 5400`), 2 s against 1 s about 50% (50.6% over
-//!   400 games of `carolus match --seed 41`, 50.2% over all 691 games of
-//!   2 s against 1 s by five versions of the search). Set by set (two
-//!   games on one deal, seats swapped) the 2 s search won 48, lost 46 and
-//!   tied 106: two identical searches split the decided sets as evenly
-//!   (23 against 24 at 4 000 iterations a move, 9 against 12 at 1 s),
+//!   (`--deals 50 --seed 5400`), 2 s against 1 s about 50% (291 games;
+//!   the 400 games of `carolus match --seed 41` once counted here were 1 s
+//!   against 1 s, because the runner's `--time-ms` capped the longer
+//!   `ms=`). Set by set (two games on one deal, seats swapped) two
+//!   identical searches split the decided sets evenly (23 against 24 at
+//!   4 000 iterations a move, 9 against 12 and 48 against 46 at 1 s),
 //!   while 8 000 against 4 000 iterations won 62 and lost 29 (58.2%
 //!   [53.6, 62.6] over 400 games). One more doubling already gained far
 //!   less: 16 000 against 8 000 won 49 and lost 37 (53.0% [48.4, 57.5],
@@ -153,11 +153,10 @@
 //!   below it, scored 51.0% at 2 s against 1 s (100 games,
 //!   `--deals 50 --seed 5100`): not kept.
 //! - In the team game, whose playouts run to the end, the gain of more time
-//!   might have lasted longer. 1 s against 500 ms a move still scored
-//!   58.8% [43.0, 71.6] over 40 games of `carolus match --players 4` (one
-//!   thread a bot), but 2 s against 1 s scored 51.4% [47.0, 55.7] over
-//!   400 games (`--seed 41`, played in parts; BOTS.md, "More time"): the
-//!   gain ends by about a second a move in both formats.
+//!   might last longer. 1 s against 500 ms a move still scored 58.8%
+//!   [43.0, 71.6] over 40 games of `carolus match --players 4` (one thread
+//!   a bot); 2 s against 1 s is not measured there (the 400 games once
+//!   reported as that were 1 s against 1 s, 51.4%).
 //! - Not kept: a stronger but slower playout policy (a throwaway build).
 //!   In each of the eight playout turns the mover tried the planner's
 //!   best plan for every number of emperor steps, played each on a copy

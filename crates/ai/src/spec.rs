@@ -7,7 +7,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use crate::mcts::{LeafValue, Mcts, MctsConfig};
-use crate::{AiError, Bot, Greedy, RandomBot};
+use crate::{AiError, Bot, Budget, Greedy, RandomBot};
 
 /// Which bot to build, with its settings.
 ///
@@ -26,7 +26,8 @@ use crate::{AiError, Bot, Greedy, RandomBot};
 /// experiments `explore` (the PUCT constant, default 2) and `playout`
 /// (planned turns after each leaf, then the hand-written evaluation, for
 /// every player count). The caller's [`crate::Budget`] applies
-/// as well; the tighter limit wins.
+/// as well; the tighter limit wins. Commands that offer every bot one time
+/// ask [`BotSpec::budget`], which lets a spec's own limit replace the offer.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BotSpec {
     /// Every legal token equally likely.
@@ -131,6 +132,32 @@ impl BotSpec {
             config.threads = threads.unwrap_or(0);
         }
         config
+    }
+
+    /// Whether the spec names a limit of its own per move: `ms=`,
+    /// `iterations=`, or a `level=` below 5 (an iteration cap).
+    pub fn has_own_limit(&self) -> bool {
+        let config = self.mcts_config();
+        matches!(self, BotSpec::Mcts { .. })
+            && (config.time.is_some() || config.iterations.is_some())
+    }
+
+    /// The budget for one move when a command offers every bot the same
+    /// thinking time (`match --time-ms`, `analyse --time-ms`). A spec with a
+    /// limit of its own thinks by that limit alone, longer or shorter than
+    /// the offer: `mcts:ms=2000` means two seconds a move, and an iteration
+    /// budget stays reproducible however busy the machine. Any other bot is
+    /// given the time offered.
+    ///
+    /// A caller that must answer by a deadline (the bot protocol's
+    /// `time_ms`) passes its own [`Budget`] instead, so that the tighter of
+    /// the two limits wins.
+    pub fn budget(&self, offered: Duration) -> Budget {
+        if self.has_own_limit() {
+            Budget::default()
+        } else {
+            Budget::time(offered)
+        }
     }
 
     /// Builds the bot; `seed` fixes all its random choices.
@@ -360,6 +387,7 @@ fn parse_number<T: FromStr + PartialOrd + Default>(key: &str, value: &str) -> Re
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::budget::Limits;
 
     #[test]
     fn levels_one_to_five_exist_and_parse_back() {
@@ -370,6 +398,34 @@ mod tests {
         }
         assert_eq!(BotSpec::level(0), Err(AiError::BadLevel { level: 0 }));
         assert_eq!(BotSpec::level(6), Err(AiError::BadLevel { level: 6 }));
+    }
+
+    #[test]
+    fn a_spec_with_its_own_limit_thinks_by_it_instead_of_the_time_offered() {
+        let offered = Duration::from_millis(1000);
+        for own in [
+            "mcts:ms=2000",
+            "mcts:ms=300",
+            "mcts:iterations=5000",
+            "mcts:level=4",
+        ] {
+            let spec: BotSpec = own.parse().unwrap();
+            assert!(spec.has_own_limit(), "{own}");
+            let budget = spec.budget(offered);
+            assert_eq!(budget.time, None, "{own}");
+            assert_eq!(budget.iterations, None, "{own}");
+        }
+        // The search itself then applies its own cap: two seconds, not the
+        // one offered.
+        let spec: BotSpec = "mcts:ms=2000".parse().unwrap();
+        let config = spec.mcts_config();
+        let limits = Limits::new(&spec.budget(offered), config.time, config.iterations);
+        assert!(limits.time_left().unwrap() > Duration::from_millis(1500));
+        for offer_only in ["mcts", "mcts:level=5", "mcts:threads=1", "greedy", "random"] {
+            let spec: BotSpec = offer_only.parse().unwrap();
+            assert!(!spec.has_own_limit(), "{offer_only}");
+            assert_eq!(spec.budget(offered).time, Some(offered), "{offer_only}");
+        }
     }
 
     #[test]

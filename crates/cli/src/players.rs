@@ -6,7 +6,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::str::FromStr;
 use std::time::Duration;
 
-use carolus_ai::{AiError, Bot, BotSpec, Budget};
+use carolus_ai::{AiError, Bot, BotSpec};
 use carolus_rules::{Game, Move, Record};
 
 use crate::external::External;
@@ -63,7 +63,10 @@ impl BotChoice {
     /// rest.
     pub fn player(&self, seed: u64, startup: Duration) -> Player {
         match self {
-            BotChoice::Builtin(spec) => Player::Builtin(spec.build(seed)),
+            BotChoice::Builtin(spec) => Player::Builtin {
+                bot: spec.build(seed),
+                spec: spec.clone(),
+            },
             BotChoice::External { words, .. } => {
                 let mut external = External::new(words.clone(), startup);
                 // A failed start comes back with the first question.
@@ -79,7 +82,11 @@ impl BotChoice {
 
 /// One seat's player in one game.
 pub enum Player {
-    Builtin(Box<dyn Bot>),
+    Builtin {
+        bot: Box<dyn Bot>,
+        /// What `--bot` named, for the bot's own limits.
+        spec: BotSpec,
+    },
     External {
         external: External,
         failed_start: Option<String>,
@@ -90,8 +97,9 @@ impl Player {
     /// The move of this player at the end of `record` (the position `game`),
     /// or why it has none, which forfeits the game.
     ///
-    /// `time` is the thinking time per move; an external program has `grace`
-    /// more before it counts as silent.
+    /// `time` is the thinking time per move (a built-in bot that names a
+    /// limit of its own, `mcts:ms=2000`, thinks by that instead); an
+    /// external program has `grace` more before it counts as silent.
     pub fn decide(
         &mut self,
         record: &Record,
@@ -100,8 +108,8 @@ impl Player {
         grace: Duration,
     ) -> Result<Move, String> {
         match self {
-            Player::Builtin(bot) => {
-                let budget = Budget::time(time);
+            Player::Builtin { bot, spec } => {
+                let budget = spec.budget(time);
                 // The built-in bots are trusted to answer legally and in
                 // time, but a failure in one must cost a game, not the match.
                 let analysis = panic::catch_unwind(AssertUnwindSafe(|| bot.choose(game, &budget)))

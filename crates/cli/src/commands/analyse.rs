@@ -55,7 +55,8 @@ pub struct Args {
     #[arg(value_name = "FILE|-")]
     file: PathBuf,
 
-    /// Thinking time per decision, in milliseconds.
+    /// Thinking time per decision, in milliseconds, unless the bot names a
+    /// limit of its own (`mcts:ms=…`, `iterations=…`, `level=…`).
     #[arg(long, value_name = "T", default_value_t = 500,
           value_parser = clap::value_parser!(u64).range(0..=crate::protocol::MAX_TIME_MS))]
     time_ms: u64,
@@ -97,7 +98,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let mut game = record.start().map_err(|error| refused(error.to_string()))?;
     let decisions = record.moves.iter().filter(|mv| mv.is_decision()).count();
     let mut bot = args.ai.build(args.seed);
-    let budget = Budget::time(Duration::from_millis(args.time_ms));
+    let budget = args.ai.budget(Duration::from_millis(args.time_ms));
     let bar = progress::bar(decisions as u64, "decisions");
 
     let table = !args.json && !args.annotate;
@@ -264,11 +265,29 @@ fn column_width(owner: Owner) -> usize {
     }
 }
 
+/// How long the analysing bot thinks a decision: its own limit if its
+/// spec names one, else `--time-ms`.
+fn limit_words(args: &Args) -> String {
+    let config = args.ai.mcts_config();
+    let own_time = config.time.map(|time| time.as_millis());
+    match (config.iterations, own_time) {
+        (Some(iterations), Some(ms)) => {
+            format!("{iterations} iterations, at most {ms} ms, a decision")
+        }
+        (Some(iterations), None) => format!("{iterations} iterations a decision"),
+        (None, own_time) => format!(
+            "at most {} ms a decision",
+            own_time.unwrap_or(u128::from(args.time_ms))
+        ),
+    }
+}
+
 fn write_header(out: &mut impl Write, args: &Args, game: &Game) -> std::io::Result<()> {
     writeln!(
         out,
-        "analysis by {}, at most {} ms a decision; * = not the AI's choice, cost = win chance given up (points)",
-        args.ai, args.time_ms
+        "analysis by {}, {}; * = not the AI's choice, cost = win chance given up (points)",
+        args.ai,
+        limit_words(args)
     )?;
     let seats: Vec<String> = game
         .owners()

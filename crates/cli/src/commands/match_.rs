@@ -62,8 +62,9 @@ pub struct Args {
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
 
-    /// Thinking time per move, in milliseconds, for every bot (a built-in
-    /// bot's own `ms=` applies if it is shorter).
+    /// Thinking time per move, in milliseconds, for every bot that names no
+    /// limit of its own (a built-in bot's `ms=`, `iterations=` or `level=`
+    /// replaces it, longer or shorter); sent to external bots as `time_ms`.
     #[arg(long, value_name = "T", default_value_t = 1000,
           value_parser = clap::value_parser!(u64).range(0..=crate::protocol::MAX_TIME_MS))]
     time_ms: u64,

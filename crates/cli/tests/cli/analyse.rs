@@ -293,3 +293,48 @@ fn annotate_writes_the_record_with_an_estimate_before_every_decision() {
     );
     assert_eq!(both.code, Some(2), "{both:?}");
 }
+
+#[test]
+fn a_bot_with_its_own_limit_thinks_by_it_not_by_time_ms() {
+    // One millisecond would allow a few dozen iterations; the spec's own
+    // budget of 300 is what every decision gets, and the header says so.
+    let record = game_record(2, 5, 30);
+    let path = file("analyse-own-limit.json", &record.to_json());
+    let spec = "mcts:iterations=300,threads=1";
+    let run = carolus(
+        &[
+            "analyse",
+            path.to_str().unwrap(),
+            "--json",
+            "--ai",
+            spec,
+            "--time-ms",
+            "1",
+        ],
+        None,
+    );
+    run.assert_success();
+    let lines = run.lines();
+    assert!(!lines.is_empty());
+    for line in lines {
+        let value: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(value["iterations"], 300, "{line}");
+    }
+    let table = carolus(
+        &[
+            "analyse",
+            path.to_str().unwrap(),
+            "--ai",
+            spec,
+            "--time-ms",
+            "1",
+        ],
+        None,
+    );
+    table.assert_success();
+    assert!(
+        table.lines()[0].starts_with(&format!("analysis by {spec}, 300 iterations a decision;")),
+        "{}",
+        table.stdout
+    );
+}

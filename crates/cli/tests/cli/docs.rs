@@ -315,8 +315,6 @@ fn the_analysis_bots_md_shows_comes_out_the_same() {
         "mcts:iterations=500,threads=1",
         "--seed",
         "1",
-        "--time-ms",
-        "60000",
     ];
     let page = commands.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(page.contains(&format!("carolus match {}", match_args.join(" "))));
@@ -329,7 +327,7 @@ fn the_analysis_bots_md_shows_comes_out_the_same() {
     let records = records.to_str().expect("temporary paths are UTF-8");
     let mut args = vec!["match"];
     args.extend(match_args);
-    args.extend(["--time-ms", "60000", "--records", records]);
+    args.extend(["--records", records]);
     let played = carolus(&args, None);
     assert_eq!(played.code, Some(0), "{played:?}");
     let mut args = vec!["analyse", records];

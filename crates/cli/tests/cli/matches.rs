@@ -404,6 +404,34 @@ fn records_replay_and_name_their_bots_set_and_rotation() {
 }
 
 #[test]
+fn a_built_in_bot_s_own_limit_replaces_time_ms() {
+    // An iteration budget does not depend on the clock, so a match of such
+    // bots writes the same games whatever --time-ms offers: one millisecond
+    // (which would cut every search to a few dozen iterations) or a minute.
+    let line_up = [
+        "--bot",
+        "mcts:iterations=200,threads=1",
+        "--bot",
+        "mcts:level=1,threads=1",
+        "--games",
+        "2",
+        "--seed",
+        "12",
+    ];
+    let played = |time_ms: &str, name: &str| {
+        let path = file(name, "");
+        let mut args = line_up.to_vec();
+        args.extend(["--time-ms", time_ms, "--records", path.to_str().unwrap()]);
+        match_json(&args);
+        std::fs::read_to_string(&path).unwrap()
+    };
+    let hurried = played("1", "match-own-limit-1ms.jsonl");
+    let unhurried = played("60000", "match-own-limit-60s.jsonl");
+    assert_eq!(hurried.lines().count(), 2);
+    assert_eq!(hurried, unhurried);
+}
+
+#[test]
 fn a_forfeited_game_is_recorded_up_to_the_fault_with_the_reason() {
     let path = file("forfeit-records.jsonl", "");
     match_json(&[
