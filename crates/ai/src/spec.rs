@@ -137,9 +137,10 @@ impl BotSpec {
     /// Whether the spec names a limit of its own per move: `ms=`,
     /// `iterations=`, or a `level=` below 5 (an iteration cap).
     pub fn has_own_limit(&self) -> bool {
-        let config = self.mcts_config();
-        matches!(self, BotSpec::Mcts { .. })
-            && (config.time.is_some() || config.iterations.is_some())
+        matches!(self, BotSpec::Mcts { .. }) && {
+            let config = self.mcts_config();
+            config.time.is_some() || config.iterations.is_some()
+        }
     }
 
     /// The budget for one move when a command offers every bot the same
