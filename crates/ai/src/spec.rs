@@ -161,6 +161,31 @@ impl BotSpec {
         }
     }
 
+    /// How much the bot thinks a move when a command offers every bot
+    /// `offered` (see [`BotSpec::budget`]), in words for a report:
+    /// "2000 ms a move", "5000 iterations a move", "500 iterations or 300 ms
+    /// a move", or what `random` and `greedy` do instead of searching.
+    /// Printed beside the bot's name, it shows at a glance what a match or an
+    /// analysis really compared.
+    pub fn thinking(&self, offered: Duration) -> String {
+        match self {
+            BotSpec::Random => "no search".to_owned(),
+            BotSpec::Greedy { .. } => "a one-turn look-ahead".to_owned(),
+            BotSpec::Mcts { .. } => {
+                let config = self.mcts_config();
+                let own_ms = config.time.map(|time| time.as_millis());
+                match (config.iterations, own_ms) {
+                    (Some(iterations), Some(ms)) => {
+                        format!("{iterations} iterations or {ms} ms a move")
+                    }
+                    (Some(iterations), None) => format!("{iterations} iterations a move"),
+                    (None, Some(ms)) => format!("{ms} ms a move"),
+                    (None, None) => format!("{} ms a move", offered.as_millis()),
+                }
+            }
+        }
+    }
+
     /// Builds the bot; `seed` fixes all its random choices.
     pub fn build(&self, seed: u64) -> Box<dyn Bot> {
         match self {
@@ -426,6 +451,27 @@ mod tests {
             let spec: BotSpec = offer_only.parse().unwrap();
             assert!(!spec.has_own_limit(), "{offer_only}");
             assert_eq!(spec.budget(offered).time, Some(offered), "{offer_only}");
+        }
+    }
+
+    #[test]
+    fn a_spec_names_how_much_it_thinks_a_move() {
+        let offered = Duration::from_millis(1000);
+        for (spec, words) in [
+            ("mcts:ms=2000,threads=1", "2000 ms a move"),
+            ("mcts", "1000 ms a move"),
+            ("mcts:level=5", "1000 ms a move"),
+            ("mcts:level=4", "5000 iterations a move"),
+            ("level:4", "5000 iterations a move"),
+            (
+                "mcts:iterations=500,ms=300",
+                "500 iterations or 300 ms a move",
+            ),
+            ("greedy:noise=0.5", "a one-turn look-ahead"),
+            ("random", "no search"),
+        ] {
+            let parsed: BotSpec = spec.parse().unwrap();
+            assert_eq!(parsed.thinking(offered), words, "{spec}");
         }
     }
 

@@ -57,6 +57,21 @@ impl fmt::Display for BotChoice {
 }
 
 impl BotChoice {
+    /// How much this bot thinks a move in a match that offers every bot
+    /// `time` and lets an external program be `grace` late, in words for the
+    /// summary: "2000 ms a move", "5000 iterations a move", or for a program
+    /// "1000 ms a move, silent after 2000 ms".
+    pub fn thinking(&self, time: Duration, grace: Duration) -> String {
+        match self {
+            BotChoice::Builtin(spec) => spec.thinking(time),
+            BotChoice::External { .. } => format!(
+                "{} ms a move, silent after {} ms",
+                time.as_millis(),
+                (time + grace).as_millis()
+            ),
+        }
+    }
+
     /// A player of this kind for one seat of one game; external programs
     /// are started at once, so that their start-up overlaps the first
     /// draws, and their first answer may take `startup` longer than the
@@ -168,5 +183,23 @@ mod tests {
         assert!(message.contains("ms must be a whole number"), "{message}");
         assert!(!message.contains("cmd:"), "{message}");
         assert!("cmd:".parse::<BotChoice>().is_err());
+    }
+
+    #[test]
+    fn a_bot_names_the_thinking_a_match_gives_it() {
+        let (time, grace) = (Duration::from_millis(1000), Duration::from_millis(500));
+        for (bot, words) in [
+            ("mcts:ms=2000,threads=1", "2000 ms a move"),
+            ("mcts", "1000 ms a move"),
+            ("level:4", "5000 iterations a move"),
+            ("greedy", "a one-turn look-ahead"),
+            (
+                "cmd:python3 my_bot.py",
+                "1000 ms a move, silent after 1500 ms",
+            ),
+        ] {
+            let choice: BotChoice = bot.parse().unwrap();
+            assert_eq!(choice.thinking(time, grace), words, "{bot}");
+        }
     }
 }

@@ -33,6 +33,9 @@ struct SprtState {
 /// Everything the summary shows.
 pub struct Summary {
     bots: Vec<String>,
+    /// Per bot, how much it thinks a move, in words (see
+    /// `BotChoice::thinking`); empty when not known.
+    thinking: Vec<String>,
     players: usize,
     set_size: usize,
     seed: u64,
@@ -71,6 +74,7 @@ impl Summary {
         };
         Summary {
             bots,
+            thinking: Vec::new(),
             players: plan.players(),
             set_size: plan.set_size(),
             seed,
@@ -85,6 +89,14 @@ impl Summary {
             elapsed: Duration::ZERO,
             resumed: 0,
         }
+    }
+
+    /// The same summary, showing how much each bot thinks a move: one
+    /// phrase per bot, in the order of the bots.
+    #[must_use]
+    pub fn with_thinking(mut self, thinking: Vec<String>) -> Summary {
+        self.thinking = thinking;
+        self
     }
 
     /// Whether the SPRT, if the match runs one, has decided on the sets
@@ -235,6 +247,18 @@ impl Summary {
                 self.resumed,
                 self.games() - self.resumed
             )?;
+        }
+        // What each bot was given to think with belongs beside the score it
+        // earned: a limit that did not apply as the command line suggested
+        // shows here, not in a table of plausible scores.
+        if !self.thinking.is_empty() {
+            let bots: Vec<String> = self
+                .bots
+                .iter()
+                .zip(&self.thinking)
+                .map(|(name, thinking)| format!("{name} ({thinking})"))
+                .collect();
+            writeln!(out, "thinking: {}", bots.join(", "))?;
         }
         let width = self.bots.iter().map(String::len).max().unwrap_or(3).max(3);
         writeln!(
@@ -414,6 +438,7 @@ impl Summary {
                 let interval = self.interval(bot).map(|i| json!([i.low, i.high]));
                 json!({
                     "bot": name,
+                    "thinking": self.thinking.get(bot),
                     "games": tally.games,
                     "wins": tally.wins,
                     "shared": tally.shared,

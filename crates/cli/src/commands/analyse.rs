@@ -265,29 +265,12 @@ fn column_width(owner: Owner) -> usize {
     }
 }
 
-/// How long the analysing bot thinks a decision: its own limit if its
-/// spec names one, else `--time-ms`.
-fn limit_words(args: &Args) -> String {
-    let config = args.ai.mcts_config();
-    let own_time = config.time.map(|time| time.as_millis());
-    match (config.iterations, own_time) {
-        (Some(iterations), Some(ms)) => {
-            format!("{iterations} iterations, at most {ms} ms, a decision")
-        }
-        (Some(iterations), None) => format!("{iterations} iterations a decision"),
-        (None, own_time) => format!(
-            "at most {} ms a decision",
-            own_time.unwrap_or(u128::from(args.time_ms))
-        ),
-    }
-}
-
 fn write_header(out: &mut impl Write, args: &Args, game: &Game) -> std::io::Result<()> {
     writeln!(
         out,
         "analysis by {}, {}; * = not the AI's choice, cost = win chance given up (points)",
         args.ai,
-        limit_words(args)
+        args.ai.thinking(Duration::from_millis(args.time_ms))
     )?;
     let seats: Vec<String> = game
         .owners()

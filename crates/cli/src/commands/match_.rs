@@ -224,7 +224,12 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         args.sprt.is_some(),
     );
     let names: Vec<String> = args.bots.iter().map(ToString::to_string).collect();
-    let mut summary = Summary::new(names, &plan, master_seed, args.sprt);
+    let thinking = args
+        .bots
+        .iter()
+        .map(|bot| bot.thinking(table.time, table.grace))
+        .collect();
+    let mut summary = Summary::new(names, &plan, master_seed, args.sprt).with_thinking(thinking);
     // The games read back are counted first, as if just played; a set left
     // unfinished waits in `pending_sets` for the games still to come.
     let mut pending_sets = PendingSets::new();

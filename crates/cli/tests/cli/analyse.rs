@@ -333,7 +333,7 @@ fn a_bot_with_its_own_limit_thinks_by_it_not_by_time_ms() {
     );
     table.assert_success();
     assert!(
-        table.lines()[0].starts_with(&format!("analysis by {spec}, 300 iterations a decision;")),
+        table.lines()[0].starts_with(&format!("analysis by {spec}, 300 iterations a move;")),
         "{}",
         table.stdout
     );

@@ -90,22 +90,26 @@ fn the_table_shows_every_bot_and_the_elo_difference() {
         "{}",
         run.stdout
     );
+    assert_eq!(
+        lines[1],
+        "thinking: random (no search), greedy (a one-turn look-ahead)"
+    );
     assert!(
-        lines[1].starts_with("bot") && lines[1].contains("score%"),
+        lines[2].starts_with("bot") && lines[2].contains("score%"),
         "{}",
         run.stdout
     );
-    assert!(lines[2].starts_with("random "), "{}", run.stdout);
-    assert!(lines[3].starts_with("greedy "), "{}", run.stdout);
+    assert!(lines[3].starts_with("random "), "{}", run.stdout);
+    assert!(lines[4].starts_with("greedy "), "{}", run.stdout);
     assert!(
-        lines[4].starts_with("Elo difference (random − greedy)"),
+        lines[5].starts_with("Elo difference (random − greedy)"),
         "{}",
         run.stdout
     );
     assert!(
-        lines[5].starts_with("Sets won (most points in the set): random ")
-            && lines[5].contains(", greedy ")
-            && lines[5].contains("; tied at the top: "),
+        lines[6].starts_with("Sets won (most points in the set): random ")
+            && lines[6].contains(", greedy ")
+            && lines[6].contains("; tied at the top: "),
         "{}",
         run.stdout
     );
@@ -429,6 +433,44 @@ fn a_built_in_bot_s_own_limit_replaces_time_ms() {
     let unhurried = played("60000", "match-own-limit-60s.jsonl");
     assert_eq!(hurried.lines().count(), 2);
     assert_eq!(hurried, unhurried);
+}
+
+#[test]
+fn the_summary_says_how_much_each_bot_thinks_a_move() {
+    // A bot's own limit is what it thinks by, longer than --time-ms here;
+    // a bot without one, and an external program, get --time-ms. The
+    // program (`false`) forfeits at its first turn, which keeps the 24
+    // games of a four-bot team game short.
+    let summary = match_json(&[
+        "--bot",
+        "mcts:ms=50,threads=1",
+        "--bot",
+        "mcts:threads=1",
+        "--bot",
+        "mcts:level=1,threads=1",
+        "--bot",
+        "cmd:false",
+        "--players",
+        "4",
+        "--games",
+        "1",
+        "--time-ms",
+        "20",
+        "--grace-ms",
+        "30",
+    ]);
+    let thinking: Vec<&str> = (0..4)
+        .map(|bot| summary["bots"][bot]["thinking"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        thinking,
+        [
+            "50 ms a move",
+            "20 ms a move",
+            "100 iterations a move",
+            "20 ms a move, silent after 50 ms"
+        ]
+    );
 }
 
 #[test]
