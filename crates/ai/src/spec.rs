@@ -137,9 +137,17 @@ impl BotSpec {
     /// Whether the spec names a limit of its own per move: `ms=`,
     /// `iterations=`, or a `level=` below 5 (an iteration cap).
     pub fn has_own_limit(&self) -> bool {
-        matches!(self, BotSpec::Mcts { .. }) && {
+        self.own_limit() != (None, None)
+    }
+
+    /// The spec's own iteration and time caps per move, if it is an `mcts`
+    /// spec that names any; `(None, None)` otherwise.
+    fn own_limit(&self) -> (Option<u64>, Option<Duration>) {
+        if matches!(self, BotSpec::Mcts { .. }) {
             let config = self.mcts_config();
-            config.time.is_some() || config.iterations.is_some()
+            (config.iterations, config.time)
+        } else {
+            (None, None)
         }
     }
 
@@ -171,18 +179,15 @@ impl BotSpec {
         match self {
             BotSpec::Random => "no search".to_owned(),
             BotSpec::Greedy { .. } => "a one-turn look-ahead".to_owned(),
-            BotSpec::Mcts { .. } => {
-                let config = self.mcts_config();
-                let own_ms = config.time.map(|time| time.as_millis());
-                match (config.iterations, own_ms) {
-                    (Some(iterations), Some(ms)) => {
-                        format!("{iterations} iterations or {ms} ms a move")
-                    }
-                    (Some(iterations), None) => format!("{iterations} iterations a move"),
-                    (None, Some(ms)) => format!("{ms} ms a move"),
-                    (None, None) => format!("{} ms a move", offered.as_millis()),
+            BotSpec::Mcts { .. } => match self.own_limit() {
+                (Some(iterations), Some(time)) => {
+                    format!("{iterations} iterations or {} ms a move", time.as_millis())
                 }
-            }
+                (Some(iterations), None) => format!("{iterations} iterations a move"),
+                // Without a limit of its own the search thinks the time
+                // offered (`budget`).
+                (None, time) => format!("{} ms a move", time.unwrap_or(offered).as_millis()),
+            },
         }
     }
 
