@@ -253,6 +253,12 @@
 //!   visits (what `gaps.rs` does with fresh trees) lost too: 34.5% ± 4.8%
 //!   at 400 ms a move on one thread (100 games). Every root rule tried so
 //!   far that overrules the visit counts has lost.
+//! - With progressive widening, 2 s against 1 s a move scored 55.0% [50.2,
+//!   59.6] over 400 games (`measurements/time2v1.jsonl`). Two candidates
+//!   for a steeper doubling after it, each measured by its own 1 s against
+//!   500 ms (100 games, `--deals 50 --seed 5400`, where the default scored
+//!   65.0% ± 4.8%), were not kept: narrower widening (c = 0.5), 62.0% ±
+//!   4.9%, and a chance width of ceil(√n) draws, 51.0% ± 5.0%.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
