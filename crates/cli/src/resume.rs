@@ -84,10 +84,10 @@ pub fn load(path: &Path, expected: &Expected<'_>) -> anyhow::Result<Resumed> {
     let text = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-        Err(error) => return Err(bad_input(format!("--resume {}: {error}", path.display()))),
+        Err(error) => return Err(bad_input(format!("--records {}: {error}", path.display()))),
     };
     read(&text, expected)
-        .map_err(|message| bad_input(format!("--resume {}: {message}", path.display())))
+        .map_err(|message| bad_input(format!("--records {}: {message}", path.display())))
 }
 
 /// [`load`] of the file's bytes; errors name the line.

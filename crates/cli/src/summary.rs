@@ -230,17 +230,29 @@ impl Summary {
 
     pub fn write_table(&self, out: &mut impl Write) -> std::io::Result<()> {
         let set_word = if self.sets() == 1 { "set" } else { "sets" };
+        // The time of a match whose every game was read back is that of
+        // reading them, which says nothing about the games.
+        let nothing_played = self.resumed > 0 && self.resumed == self.games();
+        let took = if nothing_played {
+            String::new()
+        } else {
+            format!(", {:.1} s", self.elapsed.as_secs_f64())
+        };
         writeln!(
             out,
-            "{} games ({} {set_word} of {}), {} players, seed {}, {:.1} s",
+            "{} games ({} {set_word} of {}), {} players, seed {}{took}",
             self.games(),
             self.sets(),
             self.set_size,
             self.players,
             self.seed,
-            self.elapsed.as_secs_f64()
         )?;
-        if self.resumed > 0 {
+        if nothing_played {
+            writeln!(
+                out,
+                "(every game read back from the records, none played now)"
+            )?;
+        } else if self.resumed > 0 {
             writeln!(
                 out,
                 "({} games read back from the records, {} played now)",

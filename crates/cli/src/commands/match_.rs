@@ -53,9 +53,11 @@ pub struct Args {
     players: Players,
 
     /// How many games to play, rounded up to whole sets; with --sprt, the
-    /// most that will be played.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    games: u64,
+    /// most that will be played; with --score, how many of the records'
+    /// first games to score (all of them if not given).
+    #[arg(long, value_name = "N", required_unless_present = "score",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    games: Option<u64>,
 
     /// The match's master seed [default: a fresh one from the operating
     /// system, printed in the summary].
@@ -100,6 +102,14 @@ pub struct Args {
     /// file starts the match from its first game.
     #[arg(long, requires = "records")]
     resume: bool,
+
+    /// Score the games already in --records FILE, without playing a game or
+    /// writing to the file: the summary of its whole sets, as the match
+    /// would show it. Give the match's bots and --players; the seed comes
+    /// from the file. Safe while the match is still being played into the
+    /// file: a set it has not finished yet is left out.
+    #[arg(long, requires = "records", conflicts_with = "resume")]
+    score: bool,
 
     /// Stop as soon as a sequential probability ratio test (α = β = 0.05)
     /// decides between "the first bot is ELO0 stronger" and "ELO1 stronger"
@@ -165,18 +175,18 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
             "--sprt compares two bots; give exactly two --bot",
         ));
     }
+    if args.score {
+        return score(args, &plan, out);
+    }
+    // Clap requires --games without --score; this only keeps a mistake in
+    // that rule from becoming a panic.
+    let games = args
+        .games
+        .ok_or_else(|| bad_input("--games is required: how many games to play"))?;
     let set_size = plan.set_size() as u64;
-    let total_sets = args.games.div_ceil(set_size);
+    let total_sets = games.div_ceil(set_size);
     let resumed = match (&args.records, args.resume) {
-        (Some(path), true) => Some(resume::load(
-            path,
-            &resume::Expected {
-                bots: &args.bots,
-                plan: &plan,
-                variant: args.players.variant(),
-                seed: args.seed,
-            },
-        )?),
+        (Some(path), true) => Some(resume::load(path, &expected(args, &plan))?),
         _ => None,
     };
     let master_seed = match &resumed {
@@ -223,13 +233,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         args.players,
         args.sprt.is_some(),
     );
-    let names: Vec<String> = args.bots.iter().map(ToString::to_string).collect();
-    let thinking = args
-        .bots
-        .iter()
-        .map(|bot| bot.thinking(table.time, table.grace))
-        .collect();
-    let mut summary = Summary::new(names, &plan, master_seed, args.sprt).with_thinking(thinking);
+    let mut summary = new_summary(args, &plan, master_seed);
     // The games read back are counted first, as if just played; a set left
     // unfinished waits in `pending_sets` for the games still to come.
     let mut pending_sets = PendingSets::new();
@@ -334,6 +338,97 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         return Err(records_error(args, error));
     }
     summary.took(start.elapsed());
+    write_summary(args, &summary, out)
+}
+
+/// `--score`: the summary of the whole sets already in the records file,
+/// read and checked as `--resume` reads them, with nothing played and
+/// nothing written. A long match can be scored this way while it goes on
+/// (the match appends whole lines and flushes after each; a line it is
+/// still writing is dropped like a cut-off one), or after it has been
+/// stopped, without the risk of `--resume` playing on.
+fn score(args: &Args, plan: &Plan, out: &mut impl Write) -> anyhow::Result<()> {
+    let path = args
+        .records
+        .as_ref()
+        .ok_or_else(|| bad_input("--score reads --records FILE; give one"))?;
+    // `--resume` takes a missing file for a match not begun, but there is
+    // nothing to score in one.
+    if let Err(error) = std::fs::metadata(path) {
+        return Err(bad_input(format!("--records {}: {error}", path.display())));
+    }
+    let resumed = resume::load(path, &expected(args, plan))?;
+    if resumed.dropped_partial_line {
+        note(
+            "note: the last line of the records is cut off (a game still being written?); it is not scored",
+        );
+    }
+    let set_size = plan.set_size();
+    let whole_sets = resumed.outcomes.len() / set_size * set_size;
+    let asked = args.games.map_or(usize::MAX, |games| {
+        usize::try_from(games.div_ceil(set_size as u64))
+            .unwrap_or(usize::MAX)
+            .saturating_mul(set_size)
+    });
+    let scored = whole_sets.min(asked);
+    if scored == 0 {
+        return Err(bad_input(format!(
+            "--records {}: no whole set to score ({} {} of a set of {set_size})",
+            path.display(),
+            resumed.outcomes.len(),
+            if resumed.outcomes.len() == 1 {
+                "game"
+            } else {
+                "games"
+            },
+        )));
+    }
+    // Games beyond --games are left out as asked; those of a set not
+    // finished yet are worth a word, since the file holds them.
+    let unfinished = resumed.outcomes.len() - whole_sets;
+    if unfinished > 0 && scored == whole_sets {
+        note(&if unfinished == 1 {
+            "note: the last game of the records (a set not finished) is left out".to_owned()
+        } else {
+            format!(
+                "note: the last {unfinished} games of the records (a set not finished) are left out"
+            )
+        });
+    }
+    let mut summary = new_summary(args, plan, resumed.master_seed);
+    let mut pending_sets = PendingSets::new();
+    for outcome in &resumed.outcomes[..scored] {
+        summary.count(outcome, &mut pending_sets);
+    }
+    summary.read_back(scored as u64);
+    write_summary(args, &summary, out)
+}
+
+/// The match the records file must hold, for `--resume` and `--score`.
+fn expected<'a>(args: &'a Args, plan: &'a Plan) -> resume::Expected<'a> {
+    resume::Expected {
+        bots: &args.bots,
+        plan,
+        variant: args.players.variant(),
+        seed: args.seed,
+    }
+}
+
+/// An empty summary of the match, naming each bot and what it thinks with.
+fn new_summary(args: &Args, plan: &Plan, master_seed: u64) -> Summary {
+    let time = Duration::from_millis(args.time_ms);
+    let grace = Duration::from_millis(args.grace_ms);
+    let names: Vec<String> = args.bots.iter().map(ToString::to_string).collect();
+    let thinking = args
+        .bots
+        .iter()
+        .map(|bot| bot.thinking(time, grace))
+        .collect();
+    Summary::new(names, plan, master_seed, args.sprt).with_thinking(thinking)
+}
+
+/// Writes the summary as a table, or as JSON with `--json`.
+fn write_summary(args: &Args, summary: &Summary, out: &mut impl Write) -> anyhow::Result<()> {
     if args.json {
         writeln!(out, "{}", summary.to_json())?;
     } else {

@@ -860,3 +860,161 @@ fn resuming_the_records_of_another_match_is_refused_and_changes_nothing() {
     );
     assert!(run.stderr.contains("--records"), "{}", run.stderr);
 }
+
+#[test]
+fn a_records_file_is_scored_without_playing_a_game_or_writing_to_it() {
+    let path = file("score-whole.jsonl", "");
+    let path_text = path.to_str().unwrap();
+    let line_up = ["--bot", "greedy", "--bot", "random"];
+    let mut args = line_up.to_vec();
+    args.extend(["--seed", "21", "--games", "6", "--records", path_text]);
+    let played = match_json(&args);
+    let text = std::fs::read_to_string(&path).unwrap();
+
+    // The whole file, as the match summed it up; the seed comes from the file.
+    let score = |extra: &[&str], records: &str| {
+        let mut args = vec!["match", "--json"];
+        args.extend_from_slice(&line_up);
+        args.extend_from_slice(extra);
+        args.extend(["--records", records, "--score"]);
+        carolus(&args, None)
+    };
+    let run = score(&[], path_text);
+    let scored = run.assert_success().json();
+    assert_eq!(scored["bots"], played["bots"]);
+    assert_eq!(scored["seed"], played["seed"]);
+    assert_eq!(scored["resumed"], 6);
+    assert_consistent(&scored, 6);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+
+    // The first games only, rounded up to whole sets.
+    let first_four = score(&["--games", "3"], path_text).assert_success().json();
+    assert_consistent(&first_four, 4);
+
+    // A match still writing its fifth game: the set it began and the line
+    // being written are left out, and both are mentioned.
+    let lines: Vec<&str> = text.lines().collect();
+    let growing = file(
+        "score-growing.jsonl",
+        &format!("{}\n{}", lines[..5].join("\n"), &lines[5][..40]),
+    );
+    let growing_text = std::fs::read_to_string(&growing).unwrap();
+    let run = score(&[], growing.to_str().unwrap());
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stderr.contains("cut off"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("the last game of the records (a set not finished) is left out"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.json()["bots"], first_four["bots"]);
+    assert_eq!(std::fs::read_to_string(&growing).unwrap(), growing_text);
+
+    // The table says that nothing was played, and gives no time.
+    let mut args = vec!["match"];
+    args.extend_from_slice(&line_up);
+    args.extend(["--records", path_text, "--score"]);
+    let table = carolus(&args, None);
+    let header = table.assert_success().lines()[..2].join("\n");
+    assert!(
+        header.starts_with("6 games (3 sets of 2), 2 players, seed 21\n"),
+        "{header}"
+    );
+    assert!(header.ends_with("none played now)"), "{header}");
+}
+
+#[test]
+fn scoring_refuses_what_it_cannot_score_and_changes_nothing() {
+    let one_game = file("score-one-game.jsonl", "");
+    let one_game_text = one_game.to_str().unwrap();
+    match_json(&[
+        "--bot",
+        "greedy",
+        "--bot",
+        "random",
+        "--seed",
+        "3",
+        "--games",
+        "2",
+        "--records",
+        one_game_text,
+    ]);
+    let first_line = std::fs::read_to_string(&one_game)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_owned();
+    std::fs::write(&one_game, format!("{first_line}\n")).unwrap();
+    let missing = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("carolus-cli-score-missing.jsonl");
+    let _ = std::fs::remove_file(&missing);
+    let missing_text = missing.to_str().unwrap();
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &[
+                "--bot",
+                "greedy",
+                "--bot",
+                "random",
+                "--records",
+                one_game_text,
+            ],
+            "no whole set to score (1 game of a set of 2)",
+        ),
+        (
+            &[
+                "--bot",
+                "random",
+                "--bot",
+                "greedy",
+                "--records",
+                one_game_text,
+            ],
+            "line 1",
+        ),
+        (
+            &[
+                "--bot",
+                "greedy",
+                "--bot",
+                "random",
+                "--records",
+                missing_text,
+            ],
+            missing_text,
+        ),
+    ];
+    for (args, expected) in cases {
+        let mut all = vec!["match", "--score"];
+        all.extend_from_slice(args);
+        let run = carolus(&all, None);
+        let message = run.assert_bad_input();
+        assert!(message.contains(expected), "{message}");
+        assert_eq!(
+            std::fs::read_to_string(&one_game).unwrap(),
+            format!("{first_line}\n")
+        );
+    }
+    assert!(!missing.exists());
+    // --score reads a file and plays nothing, so it needs --records and
+    // cannot also --resume.
+    for args in [
+        &["match", "--bot", "greedy", "--bot", "random", "--score"][..],
+        &[
+            "match",
+            "--bot",
+            "greedy",
+            "--bot",
+            "random",
+            "--score",
+            "--resume",
+            "--records",
+            one_game_text,
+        ][..],
+    ] {
+        let run = carolus(args, None);
+        assert_eq!(run.code, Some(2), "{args:?}: {run:?}");
+    }
+}
