@@ -818,21 +818,27 @@ fn a_match_cut_off_mid_line_resumes_to_the_same_records_and_totals() {
     assert_eq!(again["bots"], whole_summary["bots"]);
 }
 
-#[test]
-fn resuming_the_records_of_another_match_is_refused_and_changes_nothing() {
-    let path = file("resume-other.jsonl", "");
+/// Plays `greedy` against `random` from `seed`, writing the records to
+/// `path`, and returns the summary.
+fn greedy_against_random_into(path: &Path, seed: &str, games: &str) -> Value {
     match_json(&[
         "--bot",
         "greedy",
         "--bot",
         "random",
         "--seed",
-        "4",
+        seed,
         "--games",
-        "2",
+        games,
         "--records",
         path.to_str().unwrap(),
-    ]);
+    ])
+}
+
+#[test]
+fn resuming_the_records_of_another_match_is_refused_and_changes_nothing() {
+    let path = file("resume-other.jsonl", "");
+    greedy_against_random_into(&path, "4", "2");
     let before = std::fs::read_to_string(&path).unwrap();
     let path_text = path.to_str().unwrap();
     let cases: [(&[&str], &str); 2] = [
@@ -866,9 +872,7 @@ fn a_records_file_is_scored_without_playing_a_game_or_writing_to_it() {
     let path = file("score-whole.jsonl", "");
     let path_text = path.to_str().unwrap();
     let line_up = ["--bot", "greedy", "--bot", "random"];
-    let mut args = line_up.to_vec();
-    args.extend(["--seed", "21", "--games", "6", "--records", path_text]);
-    let played = match_json(&args);
+    let played = greedy_against_random_into(&path, "21", "6");
     let text = std::fs::read_to_string(&path).unwrap();
 
     // The whole file, as the match summed it up; the seed comes from the file.
@@ -928,18 +932,7 @@ fn a_records_file_is_scored_without_playing_a_game_or_writing_to_it() {
 fn scoring_refuses_what_it_cannot_score_and_changes_nothing() {
     let one_game = file("score-one-game.jsonl", "");
     let one_game_text = one_game.to_str().unwrap();
-    match_json(&[
-        "--bot",
-        "greedy",
-        "--bot",
-        "random",
-        "--seed",
-        "3",
-        "--games",
-        "2",
-        "--records",
-        one_game_text,
-    ]);
+    greedy_against_random_into(&one_game, "3", "2");
     let first_line = std::fs::read_to_string(&one_game)
         .unwrap()
         .lines()
