@@ -78,12 +78,31 @@ pub struct Expected<'a> {
     pub seed: Option<u64>,
 }
 
-/// Reads the records of the match in `path`. A file that does not exist
-/// yet, or is empty, resumes nothing (the match starts from its first game).
-pub fn load(path: &Path, expected: &Expected<'_>) -> anyhow::Result<Resumed> {
+/// What a records file that does not exist means to the caller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IfMissing {
+    /// A match not begun yet (`--resume`): nothing is read back.
+    NotBegun,
+    /// An error (`--score`: there is nothing to score).
+    Refuse,
+}
+
+/// Reads the records of the match in `path`. An empty file resumes
+/// nothing (the match starts from its first game); so does a missing one,
+/// unless `if_missing` refuses it.
+pub fn load(
+    path: &Path,
+    expected: &Expected<'_>,
+    if_missing: IfMissing,
+) -> anyhow::Result<Resumed> {
     let text = match std::fs::read(path) {
         Ok(bytes) => bytes,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(error)
+            if error.kind() == std::io::ErrorKind::NotFound
+                && if_missing == IfMissing::NotBegun =>
+        {
+            Vec::new()
+        }
         Err(error) => return Err(bad_input(format!("--records {}: {error}", path.display()))),
     };
     read(&text, expected)
@@ -365,7 +384,10 @@ mod tests {
         let path =
             std::env::temp_dir().join(format!("carolus-resume-{}.jsonl", std::process::id()));
         let _ = std::fs::remove_file(&path);
-        let resumed = with_expected(Some(3), |expected| load(&path, expected)).unwrap();
+        let resumed = with_expected(Some(3), |expected| {
+            load(&path, expected, IfMissing::NotBegun)
+        })
+        .unwrap();
         assert!(resumed.outcomes.is_empty());
         let mut file = resumed.open_for_append(&path).unwrap();
         writeln!(file, "{{}}").unwrap();

@@ -106,9 +106,16 @@ impl Summary {
             .is_some_and(|sprt| sprt.decide(&self.set_scores[0]).is_some())
     }
 
-    /// Notes that the first `games` games were read back by --resume.
-    pub fn read_back(&mut self, games: u64) {
-        self.resumed = games;
+    /// Counts the games read back from a records file (`--resume`,
+    /// `--score`), which come first, and notes how many there were.
+    /// Returns the sets they began but did not finish, by set number.
+    pub fn read_back(&mut self, outcomes: &[Outcome]) -> PendingSets {
+        let mut pending = PendingSets::new();
+        for outcome in outcomes {
+            self.count(outcome, &mut pending);
+        }
+        self.resumed = outcomes.len() as u64;
+        pending
     }
 
     /// Notes how long the match took.

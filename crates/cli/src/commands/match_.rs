@@ -186,7 +186,11 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let set_size = plan.set_size() as u64;
     let total_sets = games.div_ceil(set_size);
     let resumed = match (&args.records, args.resume) {
-        (Some(path), true) => Some(resume::load(path, &expected(args, &plan))?),
+        (Some(path), true) => Some(resume::load(
+            path,
+            &expected(args, &plan),
+            resume::IfMissing::NotBegun,
+        )?),
         _ => None,
     };
     let master_seed = match &resumed {
@@ -241,10 +245,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         if resumed.dropped_partial_line {
             note("note: the last line of the records was cut off; its game is played again");
         }
-        for outcome in &resumed.outcomes {
-            summary.count(outcome, &mut pending_sets);
-        }
-        summary.read_back(resumed.outcomes.len() as u64);
+        pending_sets = summary.read_back(&resumed.outcomes);
         // Without a progress bar (stderr not a terminal) a resumed match
         // that first finishes a begun set would otherwise be silent.
         if !resumed.outcomes.is_empty() {
@@ -354,10 +355,7 @@ fn score(args: &Args, plan: &Plan, out: &mut impl Write) -> anyhow::Result<()> {
         .ok_or_else(|| bad_input("--score reads --records FILE; give one"))?;
     // `--resume` takes a missing file for a match not begun, but there is
     // nothing to score in one.
-    if let Err(error) = std::fs::metadata(path) {
-        return Err(bad_input(format!("--records {}: {error}", path.display())));
-    }
-    let resumed = resume::load(path, &expected(args, plan))?;
+    let resumed = resume::load(path, &expected(args, plan), resume::IfMissing::Refuse)?;
     if resumed.dropped_partial_line {
         note(
             "note: the last line of the records is cut off (a game still being written?); it is not scored",
@@ -372,35 +370,27 @@ fn score(args: &Args, plan: &Plan, out: &mut impl Write) -> anyhow::Result<()> {
     });
     let scored = whole_sets.min(asked);
     if scored == 0 {
+        let read = resumed.outcomes.len();
         return Err(bad_input(format!(
-            "--records {}: no whole set to score ({} {} of a set of {set_size})",
+            "--records {}: no whole set to score ({read} {} of a set of {set_size})",
             path.display(),
-            resumed.outcomes.len(),
-            if resumed.outcomes.len() == 1 {
-                "game"
-            } else {
-                "games"
-            },
+            games(read),
         )));
     }
     // Games beyond --games are left out as asked; those of a set not
     // finished yet are worth a word, since the file holds them.
     let unfinished = resumed.outcomes.len() - whole_sets;
     if unfinished > 0 && scored == whole_sets {
-        note(&if unfinished == 1 {
-            "note: the last game of the records (a set not finished) is left out".to_owned()
-        } else {
-            format!(
-                "note: the last {unfinished} games of the records (a set not finished) are left out"
-            )
-        });
+        let (last, are) = match unfinished {
+            1 => ("the last game".to_owned(), "is"),
+            _ => (format!("the last {unfinished} games"), "are"),
+        };
+        note(&format!(
+            "note: {last} of the records (a set not finished) {are} left out"
+        ));
     }
     let mut summary = new_summary(args, plan, resumed.master_seed);
-    let mut pending_sets = PendingSets::new();
-    for outcome in &resumed.outcomes[..scored] {
-        summary.count(outcome, &mut pending_sets);
-    }
-    summary.read_back(scored as u64);
+    summary.read_back(&resumed.outcomes[..scored]);
     write_summary(args, &summary, out)
 }
 
@@ -454,22 +444,26 @@ fn resume_note(read_back: u64, pending_sets: &PendingSets, set_size: usize) -> S
         .filter(|&played| played < set_size)
         .collect();
     let missing: usize = unfinished.iter().map(|played| set_size - played).sum();
-    let games = |count: u64| if count == 1 { "game" } else { "games" };
     let read = format!(
         "note: {read_back} {} read back from the records",
-        games(read_back)
+        games(read_back as usize)
     );
     match unfinished.len() {
         0 => read,
         1 => format!(
             "{read}; the set they began is finished first ({missing} {})",
-            games(missing as u64)
+            games(missing)
         ),
         sets => format!(
             "{read}; the {sets} sets they began are finished first ({missing} {})",
-            games(missing as u64)
+            games(missing)
         ),
     }
+}
+
+/// "game" or "games", for `count` of them.
+fn games(count: usize) -> &'static str {
+    if count == 1 { "game" } else { "games" }
 }
 
 fn records_error(args: &Args, error: std::io::Error) -> anyhow::Error {
