@@ -118,6 +118,7 @@ mod greedy;
 mod hash;
 pub mod mcts;
 pub mod planner;
+pub mod prior;
 mod random;
 mod spec;
 pub mod value;
@@ -129,6 +130,7 @@ pub use budget::Budget;
 pub use greedy::Greedy;
 pub use hash::{position_key, reply_key, search_key};
 pub use mcts::{LeafValue, Mcts, MctsConfig, WIDENING_DEFAULTS};
+pub use prior::PriorWeights;
 pub use random::RandomBot;
 pub use spec::BotSpec;
 

@@ -21,7 +21,7 @@
 //!   partners receive half of their team's win, so they pursue one value.
 //! - **Selection.** PUCT: the mean value of the child for the player to act
 //!   plus an exploration term weighted by a heuristic prior from the turn
-//!   planner ([`crate::planner`]) and the evaluation. Unvisited children
+//!   planner and the evaluation ([`crate::prior`]). Unvisited children
 //!   start from their parent's value. The exploration constant grows with
 //!   a node's visits, c·(1 + ln(1 + n/20 000)) as in AlphaZero, so that a
 //!   long search keeps testing the rivals of the move that led early (see
@@ -269,7 +269,8 @@ use carolus_rules::{Game, GameRng, MAX_SEATS, Move, Phase, RandomSource, Seat};
 use crate::budget::Limits;
 use crate::eval::{EvalWeights, SeatValues, honest_win_chances, outcome, win_chances};
 use crate::hash::{BuildKeyHasher, reply_key, search_key};
-use crate::planner::{disc_value, disc_values, joker_values, plans_by_steps, playout_step};
+use crate::planner::playout_step;
+use crate::prior::{PriorWeights, move_priors};
 use crate::value::{at_turn_start, learned_chances, model_index};
 use crate::{AiError, Analysis, Bot, Budget, Candidate, deciding_seat, seat_vector};
 
@@ -347,6 +348,9 @@ pub struct MctsConfig {
     /// ceil(c·√n) moves by prior (at least one); 0 considers every move at
     /// every visit. See [`WIDENING_DEFAULTS`].
     pub widening: [f64; 3],
+    /// The constants of the prior that weighs exploration and orders the
+    /// widening ([`crate::prior`]).
+    pub prior: PriorWeights,
 }
 
 /// How the tree search values a new leaf. Every rule plays by the planner
@@ -441,9 +445,10 @@ impl MctsConfig {
     /// size limit), `chance` and `chance_power` (the chance width),
     /// `explore_base` (the growth of the exploration constant),
     /// `reply_keys` (0 or 1), `trees` (independent trees), `widen` (the
-    /// progressive widening constant, for every player count) and `leaf` (a
+    /// progressive widening constant, for every player count), `leaf` (a
     /// [`LeafValue`] for every player count: `playout`, `learned:N`,
-    /// `eval:N`).
+    /// `eval:N`) and `prior.NAME` (a constant of the prior, see
+    /// [`PriorWeights::NAMES`]).
     pub fn tune(&mut self, key: &str, value: &str) -> Result<(), String> {
         let number = || value.parse::<f64>().map_err(|e| format!("{key}: {e}"));
         match key {
@@ -459,7 +464,10 @@ impl MctsConfig {
             "trees" => self.trees = number()? as usize,
             "widen" => self.widening = [number()?; 3],
             "leaf" => self.leaves = [value.parse::<LeafValue>()?; 3],
-            _ => return Err(format!("unknown setting {key}")),
+            _ => match key.strip_prefix("prior.") {
+                Some(name) => self.prior.set(name, number()?)?,
+                None => return Err(format!("unknown setting {key}")),
+            },
         }
         Ok(())
     }
@@ -510,6 +518,7 @@ impl Default for MctsConfig {
             reply_keys: true,
             trees: 0,
             widening: WIDENING_DEFAULTS,
+            prior: PriorWeights::default(),
         }
     }
 }
@@ -1179,7 +1188,7 @@ impl Tree {
 
     /// Lists the moves of a decision node with their priors, best first.
     fn expand(&mut self, node: u32, game: &Game, config: &MctsConfig) {
-        let priors = move_priors(game, &config.weights);
+        let priors = move_priors(game, &config.weights, &config.prior);
         let first = self.edges.len() as u32;
         let mut order: Vec<(usize, f64)> = priors.into_iter().enumerate().collect();
         order.sort_by(|a, b| b.1.total_cmp(&a.1));
@@ -1252,107 +1261,6 @@ fn leaf_value(game: &Game, config: &MctsConfig, rng: &mut GameRng) -> SeatValues
         return learned_chances(&game);
     }
     win_chances(&game, &config.weights)
-}
-
-/// A prior probability for each legal move of a decision position, in the
-/// order of `Game::legal_moves`.
-fn move_priors(game: &Game, weights: &EvalWeights) -> Vec<f64> {
-    let count = game.legal_move_count();
-    let Some(seat) = game.to_act() else {
-        return Vec::new();
-    };
-    let moves: Vec<Move> = (0..count).filter_map(|i| game.nth_legal_move(i)).collect();
-    let scores: Vec<f64> = match game.phase() {
-        Phase::Disc => {
-            let values = disc_values(game, seat);
-            moves
-                .iter()
-                .map(|mv| disc_value(&values, mv) / 0.3)
-                .collect()
-        }
-        Phase::Joker => {
-            let values = joker_values(game, seat);
-            moves
-                .iter()
-                .map(|mv| match mv {
-                    Move::Joker(family) => values[family.index()] / 0.3,
-                    _ => 0.0,
-                })
-                .collect()
-        }
-        Phase::Move => moves
-            .iter()
-            .map(|mv| {
-                let mut next = game.clone();
-                next.play_unchecked(*mv);
-                win_chances(&next, weights)[seat.index()] / 0.05
-            })
-            .collect(),
-        Phase::Place => placement_scores(game, seat, &moves),
-        Phase::Draw | Phase::Over => vec![0.0; moves.len()],
-    };
-    softmax(&scores)
-}
-
-/// Log-weights for the placements: the planner's turns for each emperor move
-/// weighted by their worth, the court, and the regions within reach.
-fn placement_scores(game: &Game, seat: Seat, moves: &[Move]) -> Vec<f64> {
-    let reach = game.emperor_reach().max(1);
-    let left = game.left_to_place() as u32;
-    let (plans, reach) = plans_by_steps(game, seat, left, reach);
-    let best = plans[..reach]
-        .iter()
-        .map(|p| p.value)
-        .fold(f64::NEG_INFINITY, f64::max);
-    let regions = game.regions();
-    let mut weights = vec![0.0; moves.len()];
-    for (weight, mv) in weights.iter_mut().zip(moves) {
-        let Move::Place { family, to } = mv else {
-            continue;
-        };
-        let f = family.index();
-        let mut w = match to {
-            carolus_rules::Destination::Court => 0.4,
-            carolus_rules::Destination::Region(territory) => {
-                let index = game.region_index(*territory);
-                let distance = (index + regions.len() - game.emperor()) % regions.len();
-                if (1..=reach).contains(&distance) {
-                    0.15
-                } else {
-                    0.03
-                }
-            }
-        };
-        for plan in &plans[..reach] {
-            let planned = match to {
-                carolus_rules::Destination::Court => plan.court[f],
-                carolus_rules::Destination::Region(territory) => {
-                    if game.region_index(*territory) == plan.target {
-                        plan.region[f]
-                    } else {
-                        0
-                    }
-                }
-            };
-            if planned > 0 {
-                w += 2.0 * ((plan.value - best) / 0.3).exp();
-            }
-        }
-        *weight = w.ln();
-    }
-    weights
-}
-
-/// Probabilities proportional to `exp(score)`.
-fn softmax(scores: &[f64]) -> Vec<f64> {
-    let top = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let weights: Vec<f64> = scores.iter().map(|s| (s - top).exp()).collect();
-    let total: f64 = weights.iter().sum();
-    if total > 0.0 && total.is_finite() {
-        weights.iter().map(|w| w / total).collect()
-    } else {
-        vec![1.0 / scores.len().max(1) as f64; scores.len()]
-    }
 }
 
 #[cfg(test)]
@@ -1481,7 +1389,7 @@ mod tests {
         let full = visited(0.0);
         assert!(full.len() > 20, "{full:?}");
         // The moves opened are those of highest prior.
-        let priors = move_priors(&game, &EvalWeights::default());
+        let priors = move_priors(&game, &EvalWeights::default(), &PriorWeights::default());
         let legal = game.legal_moves();
         let mut by_prior: Vec<(Move, f64)> = legal.iter().copied().zip(priors).collect();
         by_prior.sort_by(|a, b| b.1.total_cmp(&a.1));
