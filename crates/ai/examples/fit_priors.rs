@@ -9,6 +9,7 @@
 //! 1. `collect` picks decision positions from game records (JSON lines, as
 //!    `carolus match --records` writes them), searches each with widening
 //!    off (so that the visits do not follow the present prior's order) and
+//!    the hand-set prior ([`PriorWeights::HAND_SET`]), and
 //!    writes one line per position: the record's line, the number of moves
 //!    played before the position, and the visits of every legal move.
 //! 2. `fit` reads those lines back and, for each kind of decision, finds the
@@ -20,8 +21,8 @@
 //!
 //! ```text
 //! cargo run --release -p carolus-ai --example fit_priors -- collect \
-//!     --records measurements/time2v1.jsonl --positions 600 --iterations 50000 \
-//!     --seed 1 --jobs 2 > visits.txt
+//!     --records measurements/time2v1.jsonl --positions 1000 --iterations 50000 \
+//!     --seed 7 --jobs 2 > visits.txt
 //! cargo run --release -p carolus-ai --example fit_priors -- fit \
 //!     --records measurements/time2v1.jsonl --visits visits.txt
 //! ```
@@ -146,6 +147,10 @@ fn collect(options: &Options) -> Result<(), String> {
     let mut config = BotSpec::MCTS.mcts_config();
     config.threads = 1;
     config.widening = [0.0; 3];
+    // The searches weigh their exploration by the hand-set prior, whatever
+    // the defaults are now, so that the visits (and so the fit) do not
+    // depend on an earlier fit and the data can be collected again.
+    config.priors = [PriorWeights::HAND_SET; 3];
     let next = Mutex::new(0_usize);
     let output = Mutex::new(());
     thread::scope(|scope| {
@@ -355,7 +360,7 @@ fn minimise(cost: impl Fn(&[f64]) -> f64, start: &[f64], rounds: usize) -> Vec<f
 fn fit(options: &Options) -> Result<(), String> {
     let samples = read_samples(options)?;
     let held_out_from = samples.len() * 4 / 5;
-    let mut fitted = PriorWeights::default();
+    let mut fitted = PriorWeights::HAND_SET;
     for phase in [Phase::Place, Phase::Move, Phase::Disc, Phase::Joker] {
         let names = constants_of(phase);
         let train: Vec<&Sample> = samples[..held_out_from]

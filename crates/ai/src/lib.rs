@@ -130,7 +130,7 @@ pub use budget::Budget;
 pub use greedy::Greedy;
 pub use hash::{position_key, reply_key, search_key};
 pub use mcts::{LeafValue, Mcts, MctsConfig, WIDENING_DEFAULTS};
-pub use prior::PriorWeights;
+pub use prior::{PRIOR_DEFAULTS, PriorWeights};
 pub use random::RandomBot;
 pub use spec::BotSpec;
 
