@@ -353,6 +353,9 @@ pub struct MctsConfig {
     /// ceil(c·√n) moves by prior (at least one); 0 considers every move at
     /// every visit. See [`WIDENING_DEFAULTS`].
     pub widening: [f64; 3],
+    /// The exponent of the visits in the progressive widening:
+    /// ceil(c·n^power) moves; 0.5 (the default) gives the square root.
+    pub widening_power: f64,
     /// The constants of the prior that weighs exploration and orders the
     /// widening ([`crate::prior`]), by player count (two, three, the team
     /// game). See [`PRIOR_DEFAULTS`].
@@ -451,7 +454,8 @@ impl MctsConfig {
     /// size limit), `chance` and `chance_power` (the chance width),
     /// `explore_base` (the growth of the exploration constant),
     /// `reply_keys` (0 or 1), `trees` (independent trees), `widen` (the
-    /// progressive widening constant, for every player count), `leaf` (a
+    /// progressive widening constant, for every player count),
+    /// `widen_power` (its exponent of the visits), `leaf` (a
     /// [`LeafValue`] for every player count: `playout`, `learned:N`,
     /// `eval:N`) and `prior.NAME` (a constant of the prior for every player
     /// count, see [`PriorWeights::NAMES`]).
@@ -469,6 +473,7 @@ impl MctsConfig {
             "reply_keys" => self.reply_keys = number()? != 0.0,
             "trees" => self.trees = number()? as usize,
             "widen" => self.widening = [number()?; 3],
+            "widen_power" => self.widening_power = number()?,
             "leaf" => self.leaves = [value.parse::<LeafValue>()?; 3],
             _ => match key.strip_prefix("prior.") {
                 Some(name) => {
@@ -529,6 +534,7 @@ impl Default for MctsConfig {
             reply_keys: true,
             trees: 0,
             widening: WIDENING_DEFAULTS,
+            widening_power: 0.5,
             priors: PRIOR_DEFAULTS,
         }
     }
@@ -1179,7 +1185,11 @@ impl Tree {
         let start = parent.first_edge as usize;
         let mut best = None;
         let mut best_score = f64::NEG_INFINITY;
-        let considered = widened_edges(config.widening[model_index(game)], parent.visits);
+        let considered = widened_edges(
+            config.widening[model_index(game)],
+            config.widening_power,
+            parent.visits,
+        );
         for (offset, edge) in self.edges_of(node).iter().take(considered).enumerate() {
             let (visits, mean) = match self.nodes.get(edge.child as usize) {
                 Some(child) if edge.child != NO_NODE && child.visits > 0 => (
@@ -1218,11 +1228,18 @@ impl Tree {
 }
 
 /// How many of a decision node's edges (sorted best prior first) the
-/// search chooses among at a node with `visits` visits: ceil(c·√visits),
+/// search chooses among at a node with `visits` visits: ceil(c·visits^power),
 /// at least one, or all of them when widening is off (c = 0).
-fn widened_edges(widening: f64, visits: u32) -> usize {
+fn widened_edges(widening: f64, power: f64, visits: u32) -> usize {
     if widening > 0.0 {
-        ((widening * f64::from(visits).sqrt()).ceil() as usize).max(1)
+        // The square root is exact where `powf` may round a perfect square
+        // up past an integer, which would open one move too many.
+        let opened = if power == 0.5 {
+            f64::from(visits).sqrt()
+        } else {
+            f64::from(visits).powf(power)
+        };
+        ((widening * opened).ceil() as usize).max(1)
     } else {
         usize::MAX
     }
@@ -1352,17 +1369,25 @@ mod tests {
 
     #[test]
     fn widening_opens_a_nodes_moves_with_the_square_root_of_its_visits() {
-        assert_eq!(widened_edges(0.0, 1_000), usize::MAX, "0 is no widening");
+        assert_eq!(
+            widened_edges(0.0, 0.5, 1_000),
+            usize::MAX,
+            "0 is no widening"
+        );
         let opened: Vec<usize> = [0, 1, 2, 4, 5, 100, 101]
-            .map(|visits| widened_edges(1.0, visits))
+            .map(|visits| widened_edges(1.0, 0.5, visits))
             .to_vec();
         assert_eq!(opened, [1, 1, 2, 2, 3, 10, 11]);
+        // A smaller exponent keeps a well-visited node narrower.
+        assert_eq!(widened_edges(1.0, 0.25, 10_000), 10);
         // The default widens the two-player search only; the tune key sets
         // every player count.
         let mut config = MctsConfig::default();
         assert_eq!(config.widening, [1.0, 0.0, 0.0]);
         config.tune("widen", "0.5").unwrap();
         assert_eq!(config.widening, [0.5; 3]);
+        config.tune("widen_power", "0.4").unwrap();
+        assert_eq!(config.widening_power, 0.4);
     }
 
     #[test]
