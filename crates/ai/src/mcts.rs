@@ -1163,8 +1163,7 @@ impl Tree {
             return game.sample_draw(rng);
         }
         let entry = self.nodes[node as usize];
-        let width = (config.chance_width * f64::from(entry.visits).powf(config.chance_power))
-            .ceil()
+        let width = progressive_width(config.chance_width, config.chance_power, entry.visits)
             .clamp(1.0, f64::from(u32::MAX)) as u32;
         let slot = rng.below(width);
         let mut slot_rng = GameRng::seed_from_u64(mix_seed(entry.key, u64::from(slot)));
@@ -1232,17 +1231,23 @@ impl Tree {
 /// at least one, or all of them when widening is off (c = 0).
 fn widened_edges(widening: f64, power: f64, visits: u32) -> usize {
     if widening > 0.0 {
-        // The square root is exact where `powf` may round a perfect square
-        // up past an integer, which would open one move too many.
-        let opened = if power == 0.5 {
-            f64::from(visits).sqrt()
-        } else {
-            f64::from(visits).powf(power)
-        };
-        ((widening * opened).ceil() as usize).max(1)
+        (progressive_width(widening, power, visits) as usize).max(1)
     } else {
         usize::MAX
     }
+}
+
+/// ceil(c·visits^power): how many moves or draws a node with `visits`
+/// visits may choose among, for progressive widening and the chance width.
+fn progressive_width(constant: f64, power: f64, visits: u32) -> f64 {
+    // The square root is exact where `powf` may round a perfect square up
+    // past an integer, which would open one more than the formula says.
+    let grown = if power == 0.5 {
+        f64::from(visits).sqrt()
+    } else {
+        f64::from(visits).powf(power)
+    };
+    (constant * grown).ceil()
 }
 
 /// The PUCT exploration constant at a node with `visits` visits: the
