@@ -25,9 +25,10 @@
 //!   start from their parent's value. The exploration constant grows with
 //!   a node's visits, c·(1 + ln(1 + n/20 000)) as in AlphaZero, so that a
 //!   long search keeps testing the rivals of the move that led early (see
-//!   below). The final move is the most visited. With two players the
-//!   selection widens progressively: a node visited n times chooses only
-//!   among its ceil(√n) moves of highest prior ([`WIDENING_DEFAULTS`]).
+//!   `EXPERIMENTS.md`). The final move is the most visited. With two
+//!   players the selection widens progressively: a node visited n times
+//!   chooses only among its ceil(√n) moves of highest prior
+//!   ([`WIDENING_DEFAULTS`]).
 //! - **Leaves.** A new node is valued by a biased playout to the end of the
 //!   game: every turn is the planner's (take over families through the court
 //!   and win the best region within reach), discs and jokers are the
@@ -61,213 +62,34 @@
 //!   (after 256 iterations, which give its win estimate). Searches limited
 //!   by iterations always spend them all, so they stay reproducible.
 //!
-//! # What limits the search, and what did not help
+//! # What limits the search
 //!
-//! Measured with `examples/match.rs` (duplicate deals, seats swapped, one
-//! thread a bot, 200 games) and the crate's own iteration budgets:
+//! Every choice above was measured against the search without it, and
+//! many more changes were measured and not kept; `EXPERIMENTS.md` at the
+//! root of the repository has each of them, with its figures and the
+//! command that gives them. Its findings, in short:
 //!
-//! - More iterations help, with diminishing returns: 2000 against 1000
-//!   iterations a move scored 64.5% (95% CI 57.6–71.4), 8000 against 4000
-//!   scored 58.5% (51.5–65.5).
-//! - The choice locks in early. Over 49 positions from greedy games, two
-//!   searches with different seeds chose the same move in only 19 to 24
-//!   positions at every budget from 4 000 to 256 000 iterations, and each
-//!   seed's choice at 4 000 iterations was still its choice at 256 000 in
-//!   32 positions. Under PUCT the move that leads early collects nearly all
-//!   visits (over 90%), its subtree is searched deeply and its mean rises,
-//!   while its rivals stay averages over shallow subtrees. The top moves'
-//!   values are mostly within one or two points of each other, so the lock-in
-//!   costs little per decision, but it is why doubling the time changes few
-//!   decisions.
-//! - Not kept (each against the default at 4000 iterations a move):
-//!   sequential halving over the 8 moves with the highest priors at the
-//!   root, which makes the rivals' comparison fair, 42.5% ± 3.5% (it spends
-//!   too much on weak moves at this budget); valuing playouts by 0.8 ×
-//!   result + 0.2 × castle margin, 52.0% ± 3.5% (not significant); a
-//!   smaller PUCT constant (0.7), 39.2% ± 3.4%.
-//! - Not kept at 16 000 iterations a move (100 games each): playing the
-//!   root move with the best lower confidence bound (value less 1.5
-//!   standard errors) instead of the most visited, 38.0% ± 4.9%: the visits
-//!   of one plan are spread over the orders of its placements, so a
-//!   plan's first placements each look less certain than they are; a
-//!   root exploration constant four times the rest changed how often two
-//!   seeds agree on the first placement by nothing (33 against 32 of 49).
-//! - Not kept at 200 ms a move on one thread (100 games): searching a
-//!   turn's placements in one canonical order (court first, then by
-//!   territory and family; each plan one path, its prior on its first
-//!   placement), 33.0% ± 4.7%. With transpositions every order of a plan
-//!   is a path, and the most visited first placement is the one that most
-//!   good plans share, which seems to be worth more than the visits the
-//!   orders split.
-//! - Time under time limits (early stop, trees kept between moves), with a
-//!   constant exploration c: 200 ms against 100 ms a move on one thread
-//!   scored 62.0% ± 4.9% (100 games), 400 ms against 200 ms only 52.0% ±
-//!   5.0%, and 2 s against 1 s on two threads 48.2% [34.9, 62.0] after 57
-//!   games of `carolus match`: the gain of more time faded by a few tens
-//!   of thousands of iterations. That is the lock-in above: with c fixed, a
-//!   rival of the leading move gets visits only while c·P·√N/(1 + n) can
-//!   cover its deficit, so its visits grow like √N and its value stays
-//!   rough, and the leader's visit count could not be overtaken anyway.
-//!   Letting c grow with the node's visits (base 20 000) scored 63.3% ±
-//!   6.3% against the constant c at 800 ms a move on one thread (60
-//!   games), and became the default.
-//! - Not kept at 800 ms a move on one thread (60 games): a chance width
-//!   that grows more slowly, ceil(n^0.3), so that fewer draws are searched
-//!   more deeply, 46.7% ± 6.5%.
-//! - Reply keys (see the first point), measured against full keys: at 4 000
-//!   iterations a move 47.5% ± 3.5% (200 games), at 1 s a move on one
-//!   thread 56.7% ± 6.5% (60 games, `--deals 30 --seed 900`); the default
-//!   since, because the deeper search of the replies pays more the longer
-//!   the search runs, which is what a longer time limit needs. With three
-//!   players (one seat with reply keys against two with full keys, 200 ms
-//!   a move) they scored 36.7% over 84 games against a fair share of
-//!   33.3%: no sign of harm from hiding two reserves instead of one; at
-//!   1 s a move 50.0% ± 7.4% over 48 games (`--deals 8`, seeds 6300 and
-//!   6400): with three players too they pay at longer searches.
-//! - With both (growing c and reply keys), 400 ms against 200 ms a move on
-//!   one thread scored 55.0% ± 4.9% (100 games, `--deals 50 --seed 1400`;
-//!   52.0% before), and `examples/stability.rs` found the two seeds
-//!   agreeing in 27, 31, 35 and 33 of 49 positions at 4 000 to 256 000
-//!   iterations (19 to 24 before); seed 1 kept its 64 000-iteration choice
-//!   at 256 000 in 45 of them. With the learned two-player leaves the
-//!   seeds agree in 37, 44, 43 and 41 of 49 at 16 000 to 512 000
-//!   iterations, and seed 1's choice at 16 000, 64 000 and 256 000 is its
-//!   512 000-iteration choice in 38, 38 and 46: what more iterations
-//!   change are mostly near ties, on which the seeds disagree too.
-//! - The gain of doubling the time ends before one second (learned
-//!   leaves, one thread a bot, 100 games each): 200 ms against 100 ms 62%,
-//!   400 ms against 200 ms 57.0%, 1 s against 500 ms 51.0% ± 5.0%
-//!   (`--deals 50 --seed 5400`), 2 s against 1 s about 50% (291 games;
-//!   the 400 games of `carolus match --seed 41` once counted here were 1 s
-//!   against 1 s, because the runner's `--time-ms` capped the longer
-//!   `ms=`). Set by set (two games on one deal, seats swapped) two
-//!   identical searches split the decided sets evenly (23 against 24 at
-//!   4 000 iterations a move, 9 against 12 and 48 against 46 at 1 s),
-//!   while 8 000 against 4 000 iterations won 62 and lost 29 (58.2%
-//!   [53.6, 62.6] over 400 games). One more doubling already gained far
-//!   less: 16 000 against 8 000 won 49 and lost 37 (53.0% [48.4, 57.5],
-//!   400 games of `carolus match --seed 77`), 32 000 against 16 000 won 11
-//!   and lost 11 (50.0%, 100 games). It is not a mechanical limit: at 2 s
-//!   a move no tree reached its size limit in 183 searches of an
-//!   instrumented build. Growing c at the root only, with a constant c
-//!   below it, scored 51.0% at 2 s against 1 s (100 games,
-//!   `--deals 50 --seed 5100`): not kept.
-//! - In the team game, whose playouts run to the end, the gain of more time
-//!   might last longer. 1 s against 500 ms a move still scored 58.8%
-//!   [43.0, 71.6] over 40 games of `carolus match --players 4` (one thread
-//!   a bot); 2 s against 1 s is not measured there (the 400 games once
-//!   reported as that were 1 s against 1 s, 51.4%).
-//! - Not kept: a stronger but slower playout policy (a throwaway build).
-//!   In each of the eight playout turns the mover tried the planner's
-//!   best plan for every number of emperor steps, played each on a copy
-//!   up to the next turn start (one sampled draw shared by the
-//!   candidates) and kept the one the learned model rated best. At equal
-//!   iterations it won, 64.0% ± 4.8% at 4 000 a move (100 games, `--deals
-//!   50 --seed 6000`), but it ran 2.4 times slower, and at equal time it
-//!   lost the more the longer the search: 44.0% ± 5.0% at 400 ms (100
-//!   games, `--seed 6100`), 7.0 of 23 games (30.4%) at 1 s (`--seed 6200`,
-//!   stopped). The tree already looks a turn ahead; buying that lookahead
-//!   again in every playout costs more iterations than it is worth, so a
-//!   slower leaf does not move the search to where doubling still pays.
-//! - Not kept: an open-loop tree (a throwaway build). Disc, placement and
-//!   emperor nodes were keyed without any reserve, the mover's own
-//!   included, with an edge for every placement of every family and each
-//!   visit choosing among those its reserve allowed, so that a seat's later
-//!   turns gathered the visits of all its draws. Against the default it
-//!   scored 45.5% ± 5.0% at 4 000 iterations a move and 48.0% ± 5.0% at
-//!   400 ms (100 games each, seeds 7000 and 7100), and its own doubling was
-//!   as flat: 1 s against 500 ms 52.0% ± 5.0% (100 games, `--deals 50
-//!   --seed 5400`; the default 51.0%). Depth below the mover's own draws is
-//!   not what the longer search lacks.
-//! - Not kept: whole turns as single edges below the root's turn (a
-//!   throwaway build). At a turn start reached through a draw, the edges
-//!   were the planner's turn for each emperor move (at most five, priors
-//!   by the plans' worth), so that the tree's depth in turns grows with the
-//!   time instead of its width in placements; the root's own turn stayed a
-//!   placement at a time. Against the default it scored 48.0% ± 5.0% at
-//!   4 000 iterations a move (100 games, `--deals 50 --seed 9100`), and its
-//!   own doubling was as flat: 1 s against 500 ms 49.0% ± 5.0% (100 games,
-//!   `--deals 50 --seed 5400`; the default 51.0%). A deeper tree of the
-//!   planner's turns adds no more than the planner's playouts already give.
-//! - Not kept: move averages in the playouts (MAST, a throwaway build).
-//!   Each search kept, per seat and territory, the mean leaf value of the
-//!   playout turns that aimed there, and a playout turn took the plan
-//!   maximising its worth in castles plus λ times its territory's mean
-//!   above the seat's average (shrunk by n/(n + 10)), so that a longer
-//!   search also plays better playouts. With λ = 4 against the default at
-//!   4 000 iterations a move: 58.5% ± 4.9% (`--deals 50 --seed 9100`) and
-//!   46.0% ± 5.0% (`--seed 9200`), 52.3% pooled; λ = 10 51.5% ± 5.0%
-//!   (seed 9100). Its own doubling, 1 s against 500 ms, scored 54.0% ±
-//!   5.0% (100 games, `--deals 50 --seed 5400`; the default 51.0% on the
-//!   same deals): a little steeper, within the noise.
-//! - Not kept at 4 000 iterations a move (100 games each): first-play
-//!   urgency reduction, unvisited children starting δ below their parent's
-//!   mean. δ = 0.1 scored 58.0% ± 5.0% and 46.5% ± 5.0% (`--deals 50`,
-//!   seeds 7200 and 7300), about 52% pooled; δ = 0.2 51.0% ± 5.0%.
-//! - Not kept: half the exploration constant inside a turn (at the
-//!   placements after the first and at the emperor move, below the root),
-//!   so that a root move's mean is less diluted by the mover's own
-//!   exploration of the rest of the turn. 48.5% ± 5.0% at 4 000 iterations
-//!   a move (100 games, `--deals 50 --seed 8000`), 43.3% ± 6.5% at 48 000
-//!   (60 games, `--deals 30 --seed 8200`): worse the longer the search.
-//! - The extra time is really spent: replaying the decisions of one greedy
-//!   game through `carolus analyse` at 1 s and 2 s a decision on one
-//!   thread, the 2 s search ran 2.07 times the iterations on placements and
-//!   emperor moves and 1.74 times on discs (135 decisions), so early stop
-//!   does not eat the second second.
-//! - Not kept at 50 000 iterations a move on one thread (100 games, `--deals
-//!   50 --seed 2100`): a faster growth of the exploration constant (base
-//!   5 000 instead of 20 000, so that a long search leans further on the
-//!   priors), 54.0% ± 5.0%, not significant.
-//! - Not kept at 32 000 iterations a move (100 games, `--deals 50 --seed
-//!   2300`): four independent trees of 8 000 iterations each with their
-//!   root statistics summed (`trees=4`: root parallelism on one thread),
-//!   against one tree of 32 000, 46.0% ± 5.0%. Two seeds often choose
-//!   differently, but summing four shallower searches does not beat one
-//!   deeper search, so what keeps longer searches from choosing better is
-//!   not noise that averaging removes.
-//! - Even four times the iterations buys little at this scale: 200 000
-//!   against 50 000 iterations a move scored 52.5% ± 8.0% (40 games,
-//!   `--deals 20 --seed 2500`, 5 775 s), against 64.5% for 2 000 against
-//!   1 000. Where the search stands at one or two seconds, more of the same
-//!   search no longer changes enough decisions for the better.
-//! - The root's ranking is still sometimes wrong. `examples/gaps.rs`
-//!   searches each of the three most visited root moves alone (twice,
-//!   128 000 iterations each; the two seeds differ by 0.004 in the median):
-//!   in 8 of 49 positions a rival was worth 0.016 to 0.094 more than the
-//!   move with the most visits. A rival's root mean comes from a shallower
-//!   subtree, where the mover's own exploration of the turn's later
-//!   placements still weighs. Two ways of valuing a move by its line of
-//!   most visited moves instead (which that exploration does not dilute)
-//!   lost: as the value in the selection, 24.8% ± 3.0% at 4 000 iterations
-//!   a move (200 games; 31.0% ± 4.6% when a line needed 256 visits to
-//!   count), because well-visited lines then looked better than the rest
-//!   and the lock-in grew; as the final choice among the moves with at
-//!   least 30% of the leader's visits, 38.0% ± 4.9% at 4 000 iterations
-//!   (100 games), and with at least 50%, 46.7% ± 6.5% at 16 000 (60 games)
-//!   and 48.0% ± 5.0% at 48 000 (100 games, `--deals 50 --seed 8100`, a
-//!   line descending only into children of at least 500 visits): the loss
-//!   shrank with the budget but did not turn into a gain.
-//!   Giving the three most visited root moves equal visits in the second
-//!   half of the search and playing the one with the best mean over those
-//!   visits (what `gaps.rs` does with fresh trees) lost too: 34.5% ± 4.8%
-//!   at 400 ms a move on one thread (100 games). Every root rule tried so
-//!   far that overrules the visit counts has lost.
-//! - With progressive widening, 2 s against 1 s a move scored 55.0% [50.2,
-//!   59.6] over 400 games (`measurements/time2v1.jsonl`). Two candidates
-//!   for a steeper doubling after it, each measured by its own 1 s against
-//!   500 ms (100 games, `--deals 50 --seed 5400`, where the default scored
-//!   65.0% ± 4.8%), were not kept: narrower widening (c = 0.5), 62.0% ±
-//!   4.9%, and a chance width of ceil(√n) draws, 51.0% ± 5.0%.
-//! - Kept: a prior fitted to long searches' root visits
-//!   ([`crate::prior::PRIOR_DEFAULTS`], two players). At 1 s a move it
-//!   scored 71.3% ± 4.7% against the hand-set prior (94 games, `--deals 50
-//!   --seed 5700`). Not kept: a slower growth of the exploration constant
-//!   (`explore_base=100000`), 51.2% at 1 s a move (80 games, `--seed 5600`).
-//!   With the fitted prior, 2 s against 1 s a move scored 53.5% [49.0,
-//!   57.9] over 400 games (`measurements/time2v1p.jsonl`): a stronger
-//!   search at equal time, but no steeper doubling. In 114 of its 200 sets
-//!   the same seat won both games; the 2 s search won 51 of the other 86.
+//! - Doubling the search pays less the longer it already is: 8 000
+//!   against 4 000 iterations a move scored 58.2% over 400 games, 16 000
+//!   against 8 000 53.0%. At one second a move (about 30 000 iterations at
+//!   the median on one thread) the move that leads early collects nearly
+//!   all visits, and what more iterations change are mostly near ties.
+//! - What kept a longer search improving is kept here: the exploration
+//!   constant that grows with the visits (63.3% ± 6.3% against a constant
+//!   one at 800 ms a move), reply keys (56.7% ± 6.5% at 1 s a move),
+//!   progressive widening (1 s against 500 ms a move 65.0% ± 4.8%, against
+//!   51.0% without it) and the prior fitted to long searches (71.3% ± 4.7%
+//!   against the hand-set prior at 1 s a move).
+//! - 2 s against 1 s a move, the project's target of more than 55% over
+//!   400 games, scored 55.0% [50.2, 59.6] with widening and the hand-set
+//!   prior and 53.5% [49.0, 57.9] with the fitted prior
+//!   (`measurements/time2v1.jsonl` and `time2v1p.jsonl`): the target is
+//!   not met. In more than half of the sets the same seat won both games,
+//!   whichever search sat in it.
+//! - Rules that overrule the visit counts at the root, deeper trees (open
+//!   loop, whole turns as edges), slower but better playouts, move
+//!   averages in the playouts and a small neural network at the leaves
+//!   all lost or changed nothing measurable.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
