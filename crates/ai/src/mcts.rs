@@ -69,9 +69,9 @@
 //! root of the repository has each of them, with its figures and the
 //! command that gives them. Its findings, in short:
 //!
-//! - Doubling the search pays less the longer it already is: 8 000
-//!   against 4 000 iterations a move scored 58.2% over 400 games, 16 000
-//!   against 8 000 53.0%. At one second a move (about 30 000 iterations at
+//! - Doubling the search pays less the longer it already is: before
+//!   widening, 8 000 against 4 000 iterations a move scored 58.2% over 400
+//!   games, 16 000 against 8 000 53.0%. At one second a move (about 30 000 iterations at
 //!   the median on one thread) the move that leads early collects nearly
 //!   all visits, and what more iterations change are mostly near ties.
 //! - What kept a longer search improving is kept here: the exploration
