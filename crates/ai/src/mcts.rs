@@ -71,9 +71,10 @@
 //!
 //! - Doubling the search pays less the longer it already is: before
 //!   widening, 8 000 against 4 000 iterations a move scored 58.2% over 400
-//!   games, 16 000 against 8 000 53.0%. At one second a move (about 30 000 iterations at
-//!   the median on one thread) the move that leads early collects nearly
-//!   all visits, and what more iterations change are mostly near ties.
+//!   games, 16 000 against 8 000 53.0%. At one second a move (about
+//!   30 000 iterations at the median on one thread) the move that leads
+//!   early collects nearly all visits, and what more iterations change
+//!   are mostly near ties.
 //! - What kept a longer search improving is kept here: the exploration
 //!   constant that grows with the visits (63.3% ± 6.3% against a constant
 //!   one at 800 ms a move), reply keys (56.7% ± 6.5% at 1 s a move),
