@@ -305,7 +305,7 @@ impl MctsConfig {
             "widen" => self.widening = [number()?; 3],
             "widen_power" => self.widening_power = number()?,
             "leaf" => self.leaves = [value.parse::<LeafValue>()?; 3],
-            "prior" => self.priors = [PriorWeights::named(value)?; 3],
+            "prior" => self.priors = [value.parse::<PriorWeights>()?; 3],
             _ => match key.strip_prefix("prior.") {
                 Some(name) => {
                     let value = number()?;

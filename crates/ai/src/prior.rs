@@ -70,6 +70,25 @@ pub const PRIOR_DEFAULTS: [PriorWeights; 3] = [
     PriorWeights::FITTED_TEAM,
 ];
 
+impl std::str::FromStr for PriorWeights {
+    type Err = String;
+
+    /// The name of a set in [`PriorWeights::NAMED`], such as `hand_set`.
+    fn from_str(name: &str) -> Result<PriorWeights, String> {
+        let known = PriorWeights::NAMED.iter().find(|(known, _)| *known == name);
+        known.map(|(_, weights)| *weights).ok_or_else(|| {
+            let names: Vec<&str> = PriorWeights::NAMED
+                .iter()
+                .map(|(known, _)| *known)
+                .collect();
+            format!(
+                "no prior is called {name:?}; there are {}",
+                names.join(", ")
+            )
+        })
+    }
+}
+
 impl PriorWeights {
     /// The constants set by hand when the tree search was first built.
     pub const HAND_SET: PriorWeights = PriorWeights {
@@ -137,7 +156,7 @@ impl PriorWeights {
         emperor_temperature: 0.0522,
     };
 
-    /// The named sets of constants, as [`PriorWeights::named`] takes them:
+    /// The named sets of constants, as [`PriorWeights`]'s `FromStr` takes them:
     /// experiments name one to compare a prior with another whatever the
     /// player count's default is.
     pub const NAMED: [(&'static str, PriorWeights); 3] = [
@@ -145,24 +164,6 @@ impl PriorWeights {
         ("fitted_two_players", PriorWeights::FITTED_TWO_PLAYERS),
         ("fitted_team", PriorWeights::FITTED_TEAM),
     ];
-
-    /// The set of constants called `name` in [`PriorWeights::NAMED`].
-    pub fn named(name: &str) -> Result<PriorWeights, String> {
-        PriorWeights::NAMED
-            .iter()
-            .find(|(known, _)| *known == name)
-            .map(|(_, weights)| *weights)
-            .ok_or_else(|| {
-                let names: Vec<&str> = PriorWeights::NAMED
-                    .iter()
-                    .map(|(known, _)| *known)
-                    .collect();
-                format!(
-                    "no prior is called {name:?}; there are {}",
-                    names.join(", ")
-                )
-            })
-    }
 
     /// The names of the constants, as [`PriorWeights::set`] takes them
     /// and in the order of [`PriorWeights::values`].
