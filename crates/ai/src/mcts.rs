@@ -1228,18 +1228,21 @@ mod tests {
 
     #[test]
     fn the_prior_is_chosen_by_player_count_and_tuned_for_all() {
-        // Two players and the team game have fitted priors of their own,
-        // three players the hand-set one; a tune key sets the constant for
-        // every player count, leaving the others alone.
+        // Every player count has a prior fitted to its own searches; a tune
+        // key sets the constant for every player count, leaving the others
+        // alone.
         let mut config = MctsConfig::default();
         assert_eq!(config.priors[0], PriorWeights::FITTED_TWO_PLAYERS);
-        assert_eq!(config.priors[1], PriorWeights::HAND_SET);
+        assert_eq!(config.priors[1], PriorWeights::FITTED_THREE_PLAYERS);
         assert_eq!(config.priors[2], PriorWeights::FITTED_TEAM);
         config.tune("prior.court", "3.5").unwrap();
         for prior in config.priors {
             assert_eq!(prior.court, 3.5);
         }
-        assert_eq!(config.priors[1].in_reach, PriorWeights::HAND_SET.in_reach);
+        assert_eq!(
+            config.priors[1].in_reach,
+            PriorWeights::FITTED_THREE_PLAYERS.in_reach
+        );
         assert!(config.tune("prior.court", "-1").is_err());
         assert!(config.tune("prior.castle", "1").is_err());
         config.tune("prior", "hand_set").unwrap();
@@ -1248,7 +1251,7 @@ mod tests {
         assert_eq!(config.priors, [PriorWeights::FITTED_TEAM; 3]);
         let unknown = config.tune("prior", "fitted").unwrap_err();
         assert!(
-            unknown.contains("hand_set, fitted_two_players, fitted_team"),
+            unknown.contains("hand_set, fitted_two_players, fitted_three_players, fitted_team"),
             "{unknown}"
         );
         assert_eq!(config.priors, [PriorWeights::FITTED_TEAM; 3]);
