@@ -80,8 +80,9 @@
 //!   one at 800 ms a move), reply keys (56.7% ± 6.5% at 1 s a move),
 //!   progressive widening (1 s against 500 ms a move 65.0% ± 4.8%, against
 //!   51.0% without it) and the priors fitted to long searches (against
-//!   the hand-set prior at 1 s a move, 71.3% ± 4.7% with two players and
-//!   63.5% ± 4.8% in the team game).
+//!   the hand-set prior at 1 s a move, 71.3% ± 4.7% with two players,
+//!   63.5% ± 4.8% in the team game, and 46.7% ± 6.4% for one seat against
+//!   two with three players, where a fair share is 33.3%).
 //! - 2 s against 1 s a move, the project's target of more than 55% over
 //!   400 games, scored 55.0% [50.2, 59.6] with widening and the hand-set
 //!   prior and 53.5% [49.0, 57.9] with the fitted prior
