@@ -7,6 +7,11 @@
 //! ```text
 //! cargo run --release -p carolus-ai --example calibrate -- --players 2 --games 2000
 //! ```
+//! Options: `--players N` (2, 3 or 4; default 2), `--games N` (default
+//! 1000) and `--noise X` (the greedy bots' noise; default 0).
+
+#[path = "support/usage.rs"]
+mod usage;
 
 use carolus_ai::eval::{EvalWeights, outcome, progress, side_count, side_scores};
 use carolus_ai::{Bot, Budget, Greedy};
@@ -18,20 +23,36 @@ struct Sample {
     result: Vec<f64>,
 }
 
-fn main() {
-    let mut players = 2;
-    let mut games = 1000;
-    let mut noise = 0.0;
+/// The options: `--players N` (2, 3 or 4), `--games N` and `--noise X`
+/// (the greedy bots' noise), each refused with a message when malformed.
+fn parse_options() -> Result<(usize, u64, f64), String> {
+    let (mut players, mut games, mut noise) = (2, 1000, 0.0);
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
-        let value = args.next().unwrap_or_default();
+        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        let bad = |what: &str| format!("{flag}: {what}, not {value:?}");
         match flag.as_str() {
-            "--players" => players = value.parse().unwrap_or(2),
-            "--games" => games = value.parse().unwrap_or(1000),
-            "--noise" => noise = value.parse().unwrap_or(0.0),
-            _ => {}
+            "--players" => match value.parse() {
+                Ok(count @ 2..=4) => players = count,
+                _ => return Err(bad("2, 3 or 4")),
+            },
+            "--games" => games = value.parse().map_err(|_| bad("a number"))?,
+            "--noise" => noise = value.parse().map_err(|_| bad("a number"))?,
+            _ => return Err(format!("unknown option {flag}")),
         }
     }
+    Ok((players, games, noise))
+}
+
+fn main() {
+    usage::answer_help(include_str!("calibrate.rs"));
+    let (players, games, noise) = match parse_options() {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("calibrate: {message}");
+            std::process::exit(2);
+        }
+    };
     let weights = EvalWeights::default();
     let mut samples = Vec::new();
     for game_index in 0..games {

@@ -27,6 +27,9 @@
 //!     --records measurements/time2v1.jsonl --visits visits.txt
 //! ```
 
+#[path = "support/usage.rs"]
+mod usage;
+
 use std::sync::Mutex;
 use std::thread;
 
@@ -36,6 +39,7 @@ use carolus_ai::{Bot, BotSpec, Budget, Mcts, PriorWeights};
 use carolus_rules::{Game, GameRng, Phase, RandomSource, Record};
 
 fn main() {
+    usage::answer_help(include_str!("fit_priors.rs"));
     let arguments: Vec<String> = std::env::args().skip(1).collect();
     let outcome = match arguments.first().map(String::as_str) {
         Some("collect") => Options::parse(&arguments[1..]).and_then(|o| collect(&o)),

@@ -17,6 +17,9 @@
 //! fresh searches' budget (default 128 000) and which share of the
 //! positions to study (`0/2` and `1/2` split the work over two processes).
 
+#[path = "support/usage.rs"]
+mod usage;
+
 #[path = "support/greedy_positions.rs"]
 mod greedy_positions;
 #[path = "support/tunes.rs"]
@@ -33,6 +36,7 @@ const ROOT_ITERATIONS: u64 = 64_000;
 const CANDIDATES: usize = 3;
 
 fn main() {
+    usage::answer_help(include_str!("gaps.rs"));
     let arguments: Vec<String> = std::env::args().skip(1).collect();
     let config = match one_thread_config(arguments.first().map_or("", String::as_str)) {
         Ok(config) => config,

@@ -19,6 +19,9 @@
 //! cargo run --release -p carolus-ai --example learn -- --games 40000 --seed 1 > weights.rs
 //! ```
 
+#[path = "support/usage.rs"]
+mod usage;
+
 use std::thread;
 
 use carolus_ai::eval::{EvalWeights, honest_win_chances, outcome, side_count, side_of};
@@ -66,6 +69,7 @@ struct Options {
 }
 
 fn main() {
+    usage::answer_help(include_str!("learn.rs"));
     let options = match parse_options() {
         Ok(options) => options,
         Err(message) => {

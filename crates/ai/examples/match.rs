@@ -15,6 +15,9 @@
 //! at once), `--ms N` / `--iterations N` (a budget per move for both bots),
 //! `--verbose`. A running score goes to stderr after every game.
 
+#[path = "support/usage.rs"]
+mod usage;
+
 #[path = "support/tunes.rs"]
 mod tunes;
 
@@ -153,6 +156,7 @@ fn play_game(options: &Options, deal: u64, a_seats: &[bool]) -> Result<(f64, u32
 }
 
 fn main() {
+    usage::answer_help(include_str!("match.rs"));
     let options = match parse_options() {
         Ok(options) => options,
         Err(message) => {

@@ -24,6 +24,9 @@
 //! cargo run --release -p carolus-ai --example model_error -- --players 3 --turns 8
 //! ```
 
+#[path = "support/usage.rs"]
+mod usage;
+
 use std::thread;
 
 use carolus_ai::eval::{SeatValues, outcome};
@@ -66,6 +69,7 @@ impl Errors {
 }
 
 fn main() {
+    usage::answer_help(include_str!("model_error.rs"));
     let options = match parse_options() {
         Ok(options) => options,
         Err(message) => {

@@ -13,6 +13,9 @@
 //! The optional first argument sets expert options (see `MctsConfig::tune`);
 //! the second replaces the budgets (the last one is the reference).
 
+#[path = "support/usage.rs"]
+mod usage;
+
 #[path = "support/greedy_positions.rs"]
 mod greedy_positions;
 #[path = "support/tunes.rs"]
@@ -25,6 +28,7 @@ use tunes::one_thread_config;
 const DEFAULT_BUDGETS: [u64; 4] = [4_000, 16_000, 64_000, 256_000];
 
 fn main() {
+    usage::answer_help(include_str!("stability.rs"));
     // One configuration serves every search.
     let config = match one_thread_config(&std::env::args().nth(1).unwrap_or_default()) {
         Ok(config) => config,
