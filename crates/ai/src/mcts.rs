@@ -55,7 +55,11 @@
 //!   the nodes that the previous search passed through, which hold the
 //!   present position's subtree, instead of being cleared (at one second a
 //!   move the old rule cleared every tree about every twenty decisions, at
-//!   two seconds twice as often, so longer searches lost more).
+//!   two seconds twice as often, so longer searches lost more). A tree
+//!   that fills during a search drops the nodes this search has not
+//!   passed through, and a search that fills it alone stops: iterations
+//!   that cannot grow the tree made a search worse, not better (4 s
+//!   against 1 s a move scored 25% over 22 games before this rule).
 //! - **Early stop.** A search limited by time stops once the most visited
 //!   move cannot be overtaken in the time left at the present speed (the
 //!   answer can no longer change), and a forced move is answered at once
@@ -135,7 +139,8 @@ pub struct MctsConfig {
     /// One playout decision (disc or emperor move) in this many is random
     /// (0: never).
     pub playout_randomness: u32,
-    /// The most nodes one thread's tree may hold before it is cleared.
+    /// The most nodes one thread's tree may hold. A tree close to it is
+    /// pruned before a search, and a search that fills it alone stops.
     pub max_nodes: usize,
     /// The evaluation weights.
     pub weights: EvalWeights,
