@@ -1438,6 +1438,15 @@ mod tests {
         reports.pop().unwrap_or_default()
     }
 
+    /// The default search on one thread, its trees limited to `max_nodes`.
+    fn one_thread_with_nodes(max_nodes: usize) -> MctsConfig {
+        MctsConfig {
+            threads: 1,
+            max_nodes,
+            ..MctsConfig::default()
+        }
+    }
+
     /// Searches `game` on `tree` like [`capped`] and returns the position
     /// after the most visited move.
     fn after_most_visited(
@@ -1512,11 +1521,7 @@ mod tests {
 
     #[test]
     fn a_search_that_fills_its_tree_stops_there() {
-        let config = MctsConfig {
-            threads: 1,
-            max_nodes: 500,
-            ..MctsConfig::default()
-        };
+        let config = one_thread_with_nodes(500);
         let limits = Limits::new(&Budget::iterations(20_000), None, None);
         let game = placement_position(5);
         let mut tree = Tree::default();
@@ -1535,11 +1540,7 @@ mod tests {
 
     #[test]
     fn a_search_makes_room_by_dropping_what_earlier_searches_left() {
-        let config = MctsConfig {
-            threads: 1,
-            max_nodes: 4_000,
-            ..MctsConfig::default()
-        };
+        let config = one_thread_with_nodes(4_000);
         let limits = Limits::new(&Budget::iterations(3_000), None, None);
         let game = placement_position(3);
         let mut tree = Tree::default();
@@ -1561,11 +1562,7 @@ mod tests {
 
     #[test]
     fn a_full_tree_is_pruned_rather_than_cleared() {
-        let config = MctsConfig {
-            threads: 1,
-            max_nodes: 4_000,
-            ..MctsConfig::default()
-        };
+        let config = one_thread_with_nodes(4_000);
         let limits = Limits::new(&Budget::iterations(700), None, None);
         let mut rng = GameRng::seed_from_u64(9);
         let mut game = placement_position(4);
