@@ -1447,17 +1447,9 @@ mod tests {
         }
     }
 
-    /// Searches `game` on `tree` like [`capped`] and returns the position
-    /// after the most visited move.
-    fn after_most_visited(
-        tree: &mut Tree,
-        game: &Game,
-        config: &MctsConfig,
-        limits: &Limits,
-        iterations: u64,
-        seed: u64,
-    ) -> Game {
-        let report = capped(tree, game, config, limits, iterations, seed);
+    /// The position after the move `report` visited most, `report` being
+    /// a search of `game` (usually by [`capped`]).
+    fn after_most_visited(game: &Game, report: &RootReport) -> Game {
         let Some((best, ..)) = report.moves.iter().max_by_key(|m| m.2) else {
             panic!("the root has moves");
         };
@@ -1495,7 +1487,8 @@ mod tests {
         let limits = Limits::new(&Budget::iterations(3_000), None, None);
         let game = placement_position(3);
         let mut tree = Tree::default();
-        let next = after_most_visited(&mut tree, &game, &config, &limits, 3_000, 1);
+        let first = capped(&mut tree, &game, &config, &limits, 3_000, 1);
+        let next = after_most_visited(&game, &first);
         capped(&mut tree, &next, &config, &limits, 2_000, 2);
         let before = tree.nodes.len();
         let visits = visits_of(&tree, &next, &config);
@@ -1544,7 +1537,8 @@ mod tests {
         let limits = Limits::new(&Budget::iterations(3_000), None, None);
         let game = placement_position(3);
         let mut tree = Tree::default();
-        let next = after_most_visited(&mut tree, &game, &config, &limits, 2_500, 1);
+        let first = capped(&mut tree, &game, &config, &limits, 2_500, 1);
+        let next = after_most_visited(&game, &first);
         let visits = visits_of(&tree, &next, &config);
         assert!(
             tree.nodes.len() <= config.max_nodes / 10 * 8,
@@ -1571,7 +1565,8 @@ mod tests {
         // Searches along a game until the tree is over 80% full.
         let next = loop {
             seed += 1;
-            game = after_most_visited(&mut tree, &game, &config, &limits, 700, seed);
+            let report = capped(&mut tree, &game, &config, &limits, 700, seed);
+            game = after_most_visited(&game, &report);
             if tree.nodes.len() > config.max_nodes / 10 * 8
                 && game.phase() == Phase::Place
                 && tree.table.contains_key(&config.key_of(&game))
