@@ -93,8 +93,8 @@
 //!   (`measurements/time2v1.jsonl` and `time2v1p.jsonl`), not meeting
 //!   the target. Both searches grew weaker once a search filled its tree,
 //!   which the longest searches did; with that mended (the rule under
-//!   "Parallelism and reuse"), the 2-second search stood at 53.9% after
-//!   the first 320 games of a new match (`time2v1t.jsonl`).
+//!   "Parallelism and reuse"), a new match is measuring the 2-second
+//!   search again (`time2v1t.jsonl`; its running score is in the README).
 //! - Rules that overrule the visit counts at the root, deeper trees (open
 //!   loop, whole turns as edges), slower but better playouts, move
 //!   averages in the playouts and a small neural network at the leaves
