@@ -116,11 +116,13 @@ mod budget;
 pub mod eval;
 mod greedy;
 mod hash;
+mod level;
 pub mod mcts;
 pub mod planner;
 pub mod prior;
 mod random;
 mod spec;
+mod think;
 pub mod value;
 
 use carolus_rules::{Game, Move, Phase, Seat};
@@ -129,10 +131,12 @@ use thiserror::Error;
 pub use budget::Budget;
 pub use greedy::Greedy;
 pub use hash::{position_key, reply_key, search_key};
+pub use level::Level;
 pub use mcts::{LeafValue, Mcts, MctsConfig, WIDENING_DEFAULTS};
 pub use prior::{PRIOR_DEFAULTS, PriorWeights};
 pub use random::RandomBot;
 pub use spec::BotSpec;
+pub use think::{ThinkError, panic_message, think};
 
 /// One move a bot weighed.
 #[derive(Clone, Debug, PartialEq)]

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use crate::mcts::{LeafValue, Mcts, MctsConfig};
-use crate::{AiError, Bot, Budget, Greedy, RandomBot};
+use crate::{AiError, Bot, Budget, Greedy, Level, RandomBot};
 
 /// Which bot to build, with its settings.
 ///
@@ -74,29 +74,9 @@ impl BotSpec {
     };
 
     /// The bot for people's level `level`, from 1 (beginner) to 5 (the
-    /// strongest for the time given):
-    ///
-    /// 1. `greedy:noise=0.5`: often picks a poor turn,
-    /// 2. `greedy:noise=0.03`: sensible with slips,
-    /// 3. `greedy`: the best turn by the evaluation,
-    /// 4. `mcts:level=4`: a tree search of a few thousand iterations,
-    /// 5. `mcts`: a tree search using all the time it is given.
+    /// strongest for the time given); see [`Level::spec`].
     pub fn level(level: u8) -> Result<BotSpec, AiError> {
-        match level {
-            1 => Ok(BotSpec::Greedy { noise: 0.5 }),
-            2 => Ok(BotSpec::Greedy { noise: 0.03 }),
-            3 => Ok(BotSpec::Greedy { noise: 0.0 }),
-            4 => Ok(BotSpec::Mcts {
-                level: Some(4),
-                ms: None,
-                iterations: None,
-                threads: None,
-                explore: None,
-                playout: None,
-            }),
-            5 => Ok(BotSpec::MCTS),
-            _ => Err(AiError::BadLevel { level }),
-        }
+        Level::new(level).map(Level::spec)
     }
 
     /// The tree search settings of an `mcts` spec (defaults otherwise).
