@@ -22,10 +22,10 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
+use carolus_core::protocol::{Answer, Request};
 use carolus_rules::{Game, Move, Record};
 
 use crate::children;
-use crate::protocol;
 
 /// The longest answer line read from a program; a longer one is garbage.
 const MAX_ANSWER: usize = 1 << 20;
@@ -198,7 +198,7 @@ impl External {
                 line.trim().chars().take(80).collect::<String>()
             ));
         }
-        let request = protocol::request_line(record, game, time);
+        let request = Request::new(record.clone(), game.clone(), time).line();
         let written = match process.stdin.as_mut() {
             Some(stdin) => stdin
                 .write_all(request.as_bytes())
@@ -218,7 +218,9 @@ impl External {
         match process.lines.recv_timeout(limit) {
             Ok(Ok(line)) => {
                 process.answered = true;
-                protocol::parse_answer(&line, game)
+                Answer::read(&line, game)
+                    .map(|answer| answer.mv)
+                    .map_err(|error| error.to_string())
             }
             Ok(Err(reason)) => Err(reason),
             Err(RecvTimeoutError::Timeout) => Err(format!(

@@ -26,13 +26,14 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use carolus_ai::{Analysis, Bot, BotSpec, Budget};
+use carolus_core::loading;
+use carolus_core::protocol::{Weighed, round};
 use carolus_rules::{Game, Move, Owner};
 use carolus_tui::graph;
 use serde::Serialize;
 
 use crate::failure::bad_input;
-use crate::protocol::{Weighed, round, weighed};
-use crate::{input, loading, progress};
+use crate::{input, progress};
 
 /// Show what the AI thinks of every decision of a recorded game.
 ///
@@ -58,7 +59,7 @@ pub struct Args {
     /// Thinking time per decision, in milliseconds, unless the bot names a
     /// limit of its own (`mcts:ms=…`, `iterations=…`, `level=…`).
     #[arg(long, value_name = "T", default_value_t = 500,
-          value_parser = clap::value_parser!(u64).range(0..=crate::protocol::MAX_TIME_MS))]
+          value_parser = clap::value_parser!(u64).range(0..=carolus_core::protocol::MAX_TIME_MS))]
     time_ms: u64,
 
     /// The bot that analyses: random, greedy, mcts, mcts:level=4, … .
@@ -208,7 +209,7 @@ impl Line<'_> {
             played_value: self.value_of(self.played).map(round),
             best_value: self.value_of(self.analysis.best).map(round),
             iterations: self.analysis.iterations,
-            candidates: weighed(self.analysis, CANDIDATES_SHOWN),
+            candidates: Weighed::first(self.analysis, CANDIDATES_SHOWN),
         };
         // Plain strings and numbers always serialize.
         serde_json::to_string(&line).unwrap_or_default()

@@ -1,5 +1,6 @@
 //! `carolus bot`: a computer player speaking the bot protocol on stdin and
-//! stdout, one JSON line each way (see [`crate::protocol`] and BOTS.md).
+//! stdout, one JSON line each way (see [`carolus_core::protocol`] and
+//! BOTS.md).
 //!
 //! The command serves until standard input ends, then exits with status 0.
 //! Every request line gets exactly one answer line, flushed at once: a move,
@@ -22,9 +23,9 @@ use std::panic::{self, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 use carolus_ai::{Bot, BotSpec, Budget};
-use carolus_rules::{Game, Phase, Setup};
+use carolus_core::protocol::{Answer, Refusal, Request};
+use carolus_rules::Setup;
 
-use crate::protocol::{self, Request};
 use crate::seed;
 
 /// Play as a computer player over the bot protocol (JSON lines on stdin and stdout).
@@ -83,7 +84,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         let received = Instant::now();
         let answer = if line.len() > MAX_LINE && !line.ends_with(b"\n") {
             skip_rest_of_line(&mut input)?;
-            protocol::error_line(&format!("the request line is longer than {MAX_LINE} bytes"))
+            Refusal::new(format!("the request line is longer than {MAX_LINE} bytes")).line()
         } else {
             let text = line.strip_suffix(b"\n").unwrap_or(&line);
             server.answer(text, received)
@@ -135,13 +136,13 @@ impl Server {
 
     /// The answer line to one request line.
     fn answer(&mut self, line: &[u8], received: Instant) -> String {
-        let request = match protocol::parse_request(line) {
+        let request = match Request::read(line).and_then(|request| {
+            request.decision_due()?;
+            Ok(request)
+        }) {
             Ok(request) => request,
-            Err(message) => return protocol::error_line(&message),
+            Err(error) => return Refusal::new(error.to_string()).line(),
         };
-        if let Some(message) = no_decision(&request) {
-            return protocol::error_line(&message);
-        }
         if self.setup.as_ref() != Some(&request.record.setup) {
             self.bot.new_game();
             self.setup = Some(request.record.setup.clone());
@@ -152,36 +153,18 @@ impl Server {
         // A failure inside the AI must not end the service: the client gets
         // an error line for this request and a fresh bot serves the next.
         match panic::catch_unwind(AssertUnwindSafe(|| bot.choose(game, &budget))) {
-            Ok(Ok(analysis)) => protocol::answer_line(&analysis, received.elapsed()),
-            Ok(Err(error)) => protocol::error_line(&error.to_string()),
+            Ok(Ok(analysis)) => Answer::from_analysis(&analysis, received.elapsed()).line(),
+            Ok(Err(error)) => Refusal::new(error.to_string()).line(),
             Err(_) => {
                 self.seed = self.seed.wrapping_add(1);
                 self.bot = self.spec.build(self.seed);
                 self.setup = None;
-                protocol::error_line(
+                Refusal::new(
                     "internal error: the bot failed on this position (please report it with the request)",
                 )
+                .line()
             }
         }
-    }
-}
-
-/// Why nobody is to decide at the end of the request's record, if so.
-fn no_decision(request: &Request) -> Option<String> {
-    let game: &Game = &request.game;
-    let moves = request.record.moves.len();
-    match game.phase() {
-        Phase::Over => Some(format!(
-            "record: no decision is due: the game is over after move {moves}"
-        )),
-        Phase::Draw => {
-            let due = game.draw_due()?;
-            Some(format!(
-                "record: no decision is due after move {moves}: a draw of {} knights for seat {} comes next",
-                due.size, due.seat
-            ))
-        }
-        _ => None,
     }
 }
 
@@ -211,7 +194,12 @@ mod tests {
         let mut server = Server::new(BotSpec::Random, 1);
         let game =
             carolus_rules::RecordedGame::from_seed(3, carolus_rules::Variant::STANDARD, 2).unwrap();
-        let line = protocol::request_line(game.record(), game.game(), Duration::from_millis(50));
+        let line = Request::new(
+            game.record().clone(),
+            game.game().clone(),
+            Duration::from_millis(50),
+        )
+        .line();
         let answer = server.answer(line.as_bytes(), Instant::now());
         let value: serde_json::Value = serde_json::from_str(&answer).unwrap();
         assert!(value["move"].is_string(), "{answer}");

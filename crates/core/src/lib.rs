@@ -1,0 +1,17 @@
+//! What every front end of Carolus shares: the terminal game, the `carolus`
+//! command line and a network server ask this crate, so that none of them
+//! holds a copy of the others' logic or pulls in their libraries.
+//!
+//! - [`protocol`] — the bot protocol's request and answer as typed messages,
+//!   read with errors that name the faulty field (BOTS.md describes the
+//!   wire format).
+//! - [`loading`] — a record read and replayed, with the first fault in the
+//!   order of the moves.
+//!
+//! The crate does no I/O: no files, no terminal, no network, no clock
+//! except through a bot's [`carolus_ai::Budget`]. Front ends read and
+//! write, draw and listen; this crate says what a game, an analysis and a
+//! protocol message are.
+
+pub mod loading;
+pub mod protocol;
