@@ -1,0 +1,232 @@
+//! The JSON bodies of the API: what clients send and what the server
+//! answers. API.md describes them for people; the OpenAPI document
+//! (`GET /api/openapi.json`) is generated from these definitions.
+//!
+//! Requests deny unknown fields, so that a misspelt field ("hint" for
+//! "hints") is an error instead of a silently ignored wish.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+/// `POST /api/games`: a new game.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGame {
+    /// 2 or 3, or 4 for the team game.
+    pub players: usize,
+    /// `{"teams": true}` for the 4-player team game.
+    #[serde(default)]
+    pub variant: Option<VariantSpec>,
+    /// One entry per seat, seat 0 first.
+    pub seats: Vec<SeatSpec>,
+    /// An optional clock; without one, nobody's time runs out.
+    #[serde(default)]
+    pub clock: Option<ClockSpec>,
+    /// Whether the seats may ask the computer for hints.
+    #[serde(default)]
+    pub hints: bool,
+}
+
+/// The variant of a new game.
+#[derive(Clone, Copy, Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VariantSpec {
+    /// The 4-player team game: seats 0 and 2 against seats 1 and 3.
+    #[serde(default)]
+    pub teams: bool,
+}
+
+/// Who sits at a seat: `{"name": "Anna"}` (a person, who gets a token),
+/// `{"ai": 3, "name": "…"}` (the computer at a level from 1 to 5) or
+/// `{"open": true}` (anyone with the game's link may claim it).
+#[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatSpec {
+    /// The seat's name as others see it.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// The computer's level, 1 to 5.
+    #[serde(default)]
+    pub ai: Option<u8>,
+    /// A seat for anyone who claims it.
+    #[serde(default)]
+    pub open: Option<bool>,
+}
+
+/// A clock: real-time (`initial_s` and `increment_s`) or correspondence
+/// (`days_per_move`).
+#[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClockSpec {
+    /// Seconds each seat has for the whole game.
+    #[serde(default)]
+    pub initial_s: Option<u64>,
+    /// Seconds added to a seat's time whenever its turn ends.
+    #[serde(default)]
+    pub increment_s: Option<u64>,
+    /// Days a seat has for each turn.
+    #[serde(default)]
+    pub days_per_move: Option<u64>,
+}
+
+/// The answer to `POST /api/games`.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct CreatedGame {
+    pub id: String,
+    /// A token for each person's seat; none for computer or open seats.
+    pub seats: Vec<SeatToken>,
+}
+
+/// A seat's secret token: whoever holds it plays the seat.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct SeatToken {
+    pub seat: usize,
+    pub token: String,
+}
+
+/// `POST /api/games/{id}/seats/{seat}`: claiming an open seat.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimSeat {
+    pub name: String,
+}
+
+/// `POST /api/games/{id}/moves`: a move for the seat whose token comes in
+/// the `Authorization` header.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    /// A move token in the notation, such as `place R 3`.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The number of moves in the record the client has seen.
+    pub at: usize,
+}
+
+/// The answer to an accepted move.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct MoveAccepted {
+    /// The record's length after the move and any draws it made due.
+    pub at: usize,
+    /// The `carolus-state/1` view after them.
+    #[schema(value_type = Object)]
+    pub state: Value,
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Waiting for open seats to be claimed.
+    Open,
+    Running,
+    Over,
+}
+
+impl Status {
+    /// The word used in the API and the store.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Open => "open",
+            Status::Running => "running",
+            Status::Over => "over",
+        }
+    }
+
+    /// The status named `word`, if any.
+    pub fn from_word(word: &str) -> Option<Status> {
+        match word {
+            "open" => Some(Status::Open),
+            "running" => Some(Status::Running),
+            "over" => Some(Status::Over),
+            _ => None,
+        }
+    }
+}
+
+/// `GET /api/games/{id}`: a game as everyone may see it. Tokens never
+/// appear here.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct GameView {
+    pub id: String,
+    pub status: Status,
+    pub players: usize,
+    pub teams: bool,
+    pub hints: bool,
+    /// The clock settings, if the game has a clock.
+    #[schema(value_type = Option<Object>)]
+    pub clock: Option<Value>,
+    pub seats: Vec<SeatInfo>,
+    /// The seat whose computer player is thinking, if any.
+    pub thinking: Option<usize>,
+    /// The `carolus-record/1` of the game so far.
+    #[schema(value_type = Object)]
+    pub record: Value,
+    /// The `carolus-state/1` view of the position.
+    #[schema(value_type = Object)]
+    pub state: Value,
+}
+
+/// One seat as everyone may see it.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct SeatInfo {
+    pub seat: usize,
+    pub name: Option<String>,
+    /// The computer's level for a computer seat, else `null`.
+    pub ai: Option<u8>,
+    /// Whether the seat was created open for anyone to claim.
+    pub open: bool,
+    /// Whether an open seat is still free.
+    pub free: bool,
+    /// Whether a client holding the seat's token is connected.
+    pub connected: bool,
+    /// Milliseconds left on a real-time clock, at the time of the answer.
+    pub clock_ms: Option<i64>,
+    /// Whether the seat's time ran out (the computer plays it since).
+    pub timed_out: bool,
+}
+
+/// `GET /api/games`: one page of games, newest first.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct GameList {
+    pub games: Vec<GameSummary>,
+    /// Pass as `before` for the next page; absent on the last page.
+    pub next: Option<String>,
+}
+
+/// A game in a list.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct GameSummary {
+    pub id: String,
+    pub status: Status,
+    pub players: usize,
+    pub teams: bool,
+    /// Seat names (`null` for a free open seat).
+    pub names: Vec<Option<String>>,
+    /// The computer's level per seat, `null` for people.
+    pub ai: Vec<Option<u8>>,
+    /// Moves in the record.
+    pub length: usize,
+    /// When the game was created, in milliseconds since 1970.
+    pub created_ms: i64,
+}
+
+/// Every error answer: what went wrong, and where it helps, what would be
+/// right.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ErrorBody {
+    pub error: String,
+    /// The record's length, when a move named another (409).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub length: Option<usize>,
+    /// The legal moves, when a move was illegal (422).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal: Option<Vec<String>>,
+}
+
+/// `GET /healthz`.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Health {
+    pub status: String,
+}

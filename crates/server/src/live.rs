@@ -1,0 +1,474 @@
+//! A game in play: one task per game that owns its [`Table`] and does one
+//! thing at a time — a move, a claim, a computer's answer, a clock running
+//! out — so that no two changes to a game can interleave on this server.
+//!
+//! Each change is computed by the pure [`Table`], committed to the store,
+//! and only then applied and sent to everyone watching; a change the store
+//! refused is answered with an error and leaves the game as it was.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use carolus_rules::{Move, Seat, StateView};
+use serde_json::{Value, json};
+use tokio::sync::{broadcast, mpsc, oneshot, watch};
+use tokio::time::{Instant, sleep_until};
+use tracing::{error, info, warn};
+
+use crate::api::{GameView, MoveAccepted, SeatToken, Status};
+use crate::error::ApiError;
+use crate::metrics::Metrics;
+use crate::secret::{self, OsRandom};
+use crate::store::{CommitError, Store};
+use crate::table::{Change, Mover, Table};
+use crate::thinking::Thinkers;
+use carolus_ai::{Analysis, ThinkError};
+
+/// How many messages a watcher may fall behind before it is sent the game
+/// afresh instead.
+const WATCH_BACKLOG: usize = 256;
+/// How long to wait before offering a computer's move again after the
+/// store failed to take it.
+const RETRY_AFTER: Duration = Duration::from_secs(1);
+
+/// What the game's task is asked to do.
+pub enum Command {
+    Move {
+        token: String,
+        text: String,
+        at: usize,
+        answer: oneshot::Sender<Result<MoveAccepted, ApiError>>,
+    },
+    Claim {
+        seat: usize,
+        name: String,
+        answer: oneshot::Sender<Result<SeatToken, ApiError>>,
+    },
+    View {
+        answer: oneshot::Sender<GameView>,
+    },
+    /// Subscribes to the game's messages, with the update from `from` on.
+    Watch {
+        from: usize,
+        answer: oneshot::Sender<Result<Watch, ApiError>>,
+    },
+    /// Which seat holds `token`, for a WebSocket's `auth`.
+    Authenticate {
+        token: String,
+        answer: oneshot::Sender<Option<Seat>>,
+    },
+    /// A client holding `seat`'s token connected (`true`) or left.
+    Presence {
+        seat: Seat,
+        connected: bool,
+    },
+}
+
+/// A new watcher's start: what it missed, and the messages from then on.
+pub struct Watch {
+    pub update: Arc<str>,
+    pub length: usize,
+    pub messages: broadcast::Receiver<Message>,
+}
+
+/// A message to a game's watchers, serialised once for all of them.
+#[derive(Clone, Debug)]
+pub struct Message {
+    /// The record's length after the message (for updates).
+    pub length: usize,
+    pub text: Arc<str>,
+}
+
+/// The handle to a game's task. Cheap to clone.
+#[derive(Clone)]
+pub struct GameHandle {
+    commands: mpsc::Sender<Command>,
+}
+
+impl GameHandle {
+    /// Sends a command made with its answer channel and waits for the
+    /// answer.
+    pub async fn ask<T>(
+        &self,
+        command: impl FnOnce(oneshot::Sender<T>) -> Command,
+    ) -> Result<T, ApiError> {
+        let (answer, receiver) = oneshot::channel();
+        let gone = || ApiError::unavailable("the game is shutting down; try again");
+        self.commands
+            .send(command(answer))
+            .await
+            .map_err(|_| gone())?;
+        receiver.await.map_err(|_| gone())
+    }
+
+    /// Sends a command that has no answer.
+    pub async fn tell(&self, command: Command) {
+        let _ = self.commands.send(command).await;
+    }
+}
+
+/// What a game's task needs from the server.
+#[derive(Clone)]
+pub struct Services {
+    pub store: Store,
+    pub thinkers: Thinkers,
+    pub metrics: Arc<Metrics>,
+    pub think_time: Duration,
+    pub shutdown: watch::Receiver<bool>,
+}
+
+/// Starts the task of `table` and answers its handle.
+pub fn spawn(table: Table, services: Services) -> GameHandle {
+    let (commands, receiver) = mpsc::channel(64);
+    let (messages, _) = broadcast::channel(WATCH_BACKLOG);
+    let connected = vec![0; table.seats.len()];
+    if table.status() != Status::Over {
+        services.metrics.game_started();
+    }
+    let live = Live {
+        table,
+        services,
+        messages,
+        connected,
+        computer: None,
+        retry_at: None,
+    };
+    tokio::spawn(live.run(receiver));
+    GameHandle { commands }
+}
+
+/// A computer's search under way.
+struct Pending {
+    at: usize,
+    seat: Seat,
+    answer: oneshot::Receiver<Result<Analysis, ThinkError>>,
+}
+
+struct Live {
+    table: Table,
+    services: Services,
+    messages: broadcast::Sender<Message>,
+    /// Connections holding each seat's token.
+    connected: Vec<u32>,
+    computer: Option<Pending>,
+    /// When to offer a computer's move again after a failed commit.
+    retry_at: Option<Instant>,
+}
+
+impl Live {
+    async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
+        let mut shutdown = self.services.shutdown.clone();
+        loop {
+            self.start_computer();
+            let deadline = self.deadline();
+            tokio::select! {
+                command = commands.recv() => match command {
+                    Some(command) => self.handle(command).await,
+                    None => break,
+                },
+                answer = async { (&mut self.computer.as_mut().expect("guarded").answer).await },
+                    if self.computer.is_some() => {
+                    let pending = self.computer.take().expect("guarded");
+                    self.computer_answered(pending.at, pending.seat, answer).await;
+                }
+                () = sleep_until(deadline.unwrap_or_else(Instant::now)), if deadline.is_some() => {
+                    self.retry_at = None;
+                    self.clock_ran_out().await;
+                }
+                _ = shutdown.changed() => break,
+            }
+        }
+        if self.table.status() != Status::Over {
+            self.services.metrics.game_ended();
+        }
+    }
+
+    /// The next moment something is due by itself: a clock running out or
+    /// a computer's move to offer again.
+    fn deadline(&self) -> Option<Instant> {
+        let clock = self.table.deadline_ms().map(|deadline| {
+            let wait = deadline.saturating_sub(now_ms()).max(0) as u64;
+            Instant::now() + Duration::from_millis(wait)
+        });
+        match (clock, self.retry_at) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    async fn handle(&mut self, command: Command) {
+        match command {
+            Command::Move {
+                token,
+                text,
+                at,
+                answer,
+            } => {
+                let started = std::time::Instant::now();
+                let result = self.play(Mover::Token(&token), &text, at).await;
+                if result.is_ok() {
+                    self.services.metrics.move_played(started.elapsed());
+                }
+                let _ = answer.send(result);
+            }
+            Command::Claim { seat, name, answer } => {
+                let _ = answer.send(self.claim(seat, &name).await);
+            }
+            Command::View { answer } => {
+                let _ = answer.send(self.view());
+            }
+            Command::Watch { from, answer } => {
+                let length = self.table.length();
+                let result = if from > length {
+                    let mut error = ApiError::conflict(format!(
+                        "from={from}, but the record holds {length} moves"
+                    ));
+                    error.body.length = Some(length);
+                    Err(error)
+                } else {
+                    Ok(Watch {
+                        update: self.update_text(from).into(),
+                        length,
+                        messages: self.messages.subscribe(),
+                    })
+                };
+                let _ = answer.send(result);
+            }
+            Command::Authenticate { token, answer } => {
+                let seat = secret::is_token_syntax(&token)
+                    .then(|| self.table.seat_of_token(&token))
+                    .flatten();
+                let _ = answer.send(seat);
+            }
+            Command::Presence { seat, connected } => {
+                let count = &mut self.connected[seat.index()];
+                let before = *count > 0;
+                *count = if connected {
+                    count.saturating_add(1)
+                } else {
+                    count.saturating_sub(1)
+                };
+                if before != (*count > 0) {
+                    self.send_seats();
+                }
+            }
+        }
+    }
+
+    /// Plays a move for `mover`, commits it and tells everyone.
+    async fn play(
+        &mut self,
+        mover: Mover<'_>,
+        text: &str,
+        at: usize,
+    ) -> Result<MoveAccepted, ApiError> {
+        let now = now_ms();
+        let change = self.table.play(mover, text, at, now, &mut OsRandom)?;
+        self.commit(change, now).await?;
+        Ok(MoveAccepted {
+            at: self.table.length(),
+            state: state_json(&self.table),
+        })
+    }
+
+    async fn claim(&mut self, seat: usize, name: &str) -> Result<SeatToken, ApiError> {
+        let token = secret::new_token();
+        let now = now_ms();
+        let change = self
+            .table
+            .claim(seat, name, secret::token_hash(&token), now)?;
+        self.commit(change, now).await?;
+        Ok(SeatToken { seat, token })
+    }
+
+    /// Commits `change` and makes it the game's state, or leaves the game
+    /// as it was and says why.
+    async fn commit(&mut self, change: Change, now: i64) -> Result<(), ApiError> {
+        match self.services.store.commit(&self.table, &change, now).await {
+            Ok(()) => {}
+            Err(CommitError::Conflict) => {
+                // Another server changed this game first; take what the
+                // store holds now as the truth.
+                warn!(game = %self.table.id, "the store refused a change as stale; reloading");
+                if let Ok(Some(table)) = self.services.store.load(&self.table.id).await {
+                    self.table = table;
+                }
+                return Err(ApiError::stale(change.from, self.table.length()));
+            }
+            Err(CommitError::Store(error)) => {
+                error!(game = %self.table.id, %error, "a change could not be committed");
+                return Err(ApiError::unavailable(
+                    "the game could not be saved, so the change was refused; try again",
+                ));
+            }
+        }
+        let was_over = self.table.status() == Status::Over;
+        let Change { from, moves, next } = change;
+        self.table = next;
+        if self.table.status() == Status::Over && !was_over {
+            self.services.metrics.game_ended();
+            info!(game = %self.table.id, "game over");
+        }
+        if moves.is_empty() {
+            self.send_seats();
+        } else {
+            self.send_update(from, &moves);
+        }
+        Ok(())
+    }
+
+    /// Starts the computer's search when a computer is to act.
+    fn start_computer(&mut self) {
+        if self.computer.is_some() || self.retry_at.is_some() {
+            return;
+        }
+        let Some((seat, level)) = self.table.computer_to_act() else {
+            return;
+        };
+        let answer =
+            self.services
+                .thinkers
+                .ask(self.table.position(), level, self.services.think_time);
+        self.computer = Some(Pending {
+            at: self.table.length(),
+            seat,
+            answer,
+        });
+        self.send(
+            self.table.length(),
+            json!({"type": "thinking", "seat": seat.index()}),
+        );
+    }
+
+    async fn computer_answered(
+        &mut self,
+        at: usize,
+        seat: Seat,
+        answer: Result<Result<Analysis, ThinkError>, oneshot::error::RecvError>,
+    ) {
+        if at != self.table.length() {
+            return;
+        }
+        let mv = match answer {
+            Ok(Ok(analysis)) => analysis.best,
+            Ok(Err(error)) => {
+                error!(game = %self.table.id, seat = seat.index(), %error, "the computer player failed; it plays a random move");
+                self.any_legal_move()
+            }
+            // The search threads are gone: the server is shutting down.
+            Err(_) => return,
+        };
+        if let Err(error) = self.play(Mover::Computer(seat), &mv.to_string(), at).await {
+            warn!(game = %self.table.id, error = %error.body.error, "the computer's move was not played; offering it again shortly");
+            self.retry_at = Some(Instant::now() + RETRY_AFTER);
+        } else {
+            self.services.metrics.move_played(Duration::ZERO);
+        }
+    }
+
+    fn any_legal_move(&self) -> Move {
+        let legal = self.table.position().legal_moves();
+        let index = carolus_rules::RandomSource::below(&mut OsRandom, legal.len() as u32);
+        legal[index as usize]
+    }
+
+    async fn clock_ran_out(&mut self) {
+        let now = now_ms();
+        let Some(change) = self.table.time_out(now) else {
+            return;
+        };
+        let seat = self.table.position().to_act().map(Seat::index);
+        if self.commit(change, now).await.is_ok() {
+            info!(game = %self.table.id, ?seat, "time ran out; the computer plays the seat");
+        } else {
+            self.retry_at = Some(Instant::now() + RETRY_AFTER);
+        }
+    }
+
+    fn view(&self) -> GameView {
+        let table = &self.table;
+        GameView {
+            id: table.id.clone(),
+            status: table.status(),
+            players: table.position().players(),
+            teams: table.position().variant().teams,
+            hints: table.hints,
+            clock: table.clock.map(|clock| clock.to_json()),
+            seats: table.seat_infos(&self.connected_flags(), now_ms()),
+            thinking: self.thinking(),
+            record: record_json(table),
+            state: state_json(table),
+        }
+    }
+
+    fn connected_flags(&self) -> Vec<bool> {
+        self.connected.iter().map(|&count| count > 0).collect()
+    }
+
+    fn thinking(&self) -> Option<usize> {
+        self.computer.as_ref().map(|pending| pending.seat.index())
+    }
+
+    /// The update message holding the moves from `from` on.
+    fn update_text(&self, from: usize) -> String {
+        let moves: Vec<String> = self.table.record().moves[from..]
+            .iter()
+            .map(Move::to_string)
+            .collect();
+        self.update_json(from, &moves).to_string()
+    }
+
+    fn update_json(&self, from: usize, moves: &[String]) -> Value {
+        json!({
+            "type": "update",
+            "from": from,
+            "moves": moves,
+            "status": self.table.status(),
+            "seats": self.table.seat_infos(&self.connected_flags(), now_ms()),
+            "thinking": self.thinking(),
+            "result": self.table.record().result,
+            "state": state_json(&self.table),
+        })
+    }
+
+    fn send_update(&self, from: usize, moves: &[Move]) {
+        let moves: Vec<String> = moves.iter().map(Move::to_string).collect();
+        self.send(self.table.length(), self.update_json(from, &moves));
+    }
+
+    fn send_seats(&self) {
+        self.send(
+            self.table.length(),
+            json!({
+                "type": "seats",
+                "status": self.table.status(),
+                "seats": self.table.seat_infos(&self.connected_flags(), now_ms()),
+            }),
+        );
+    }
+
+    fn send(&self, length: usize, message: Value) {
+        // Nobody watching is not an error.
+        let _ = self.messages.send(Message {
+            length,
+            text: message.to_string().into(),
+        });
+    }
+}
+
+/// The `carolus-state/1` view of the table's position.
+pub fn state_json(table: &Table) -> Value {
+    serde_json::to_value(StateView::of(table.position())).unwrap_or(Value::Null)
+}
+
+/// The table's record as JSON.
+pub fn record_json(table: &Table) -> Value {
+    serde_json::from_str(&table.record().to_json()).unwrap_or(Value::Null)
+}
+
+/// Milliseconds since 1970 by the system clock.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_millis() as i64)
+}

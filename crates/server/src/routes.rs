@@ -1,0 +1,409 @@
+//! The HTTP routes: each handler reads and checks its request, asks the
+//! game's task or the store, and answers JSON. Every failure is an
+//! [`ApiError`] with a JSON body that says what was wrong.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+use axum::body::{Body, to_bytes};
+use axum::extract::{
+    ConnectInfo, FromRequest, FromRequestParts, Path, RawQuery, Request, State, WebSocketUpgrade,
+};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::de::DeserializeOwned;
+
+use crate::api::{
+    ClaimSeat, CreateGame, CreatedGame, GameList, GameView, Health, MoveAccepted, MoveRequest,
+    SeatToken, Status,
+};
+use crate::error::ApiError;
+use crate::live::Command;
+use crate::secret::{self, OsRandom};
+use crate::state::AppState;
+use crate::store::Cursor;
+use crate::table::Table;
+use crate::{openapi, ws};
+
+/// The most games one page of the list holds.
+const MAX_PAGE: usize = 100;
+/// Games on a page when the client does not say.
+const DEFAULT_PAGE: usize = 20;
+
+/// The server's routes over `state`, testable without a network.
+pub fn app(state: AppState) -> Router {
+    Router::new()
+        .route("/api/games", post(create_game).get(list_games))
+        .route("/api/games/{id}", get(get_game))
+        .route("/api/games/{id}/seats/{seat}", post(claim_seat))
+        .route("/api/games/{id}/moves", post(play_move))
+        .route("/api/games/{id}/record", get(get_record))
+        .route("/api/games/{id}/ws", get(websocket))
+        .route("/api/openapi.json", get(openapi_document))
+        .route("/healthz", get(health))
+        .route("/metrics", get(metrics))
+        .fallback(|| async { ApiError::not_found("no such page") })
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "this method is not allowed here",
+            )
+        })
+        .with_state(state)
+}
+
+/// The address of the client, for rate limits; requests that did not come
+/// over a socket (tests) count as the loopback address.
+pub struct ClientAddr(pub IpAddr);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<ClientAddr, ApiError> {
+        let address = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |info| info.0.ip());
+        Ok(ClientAddr(address))
+    }
+}
+
+/// A JSON body, read within the size limit, whose faults are answered as
+/// the API's errors: 413 too large, 400 not JSON or not the right fields.
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequest<AppState> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(
+        request: Request<Body>,
+        state: &AppState,
+    ) -> Result<JsonBody<T>, ApiError> {
+        let limit = state.limits().body_bytes;
+        let bytes = to_bytes(request.into_body(), limit)
+            .await
+            .map_err(|_| ApiError::too_large(limit))?;
+        parse_json(&bytes).map(JsonBody)
+    }
+}
+
+/// Reads `bytes` as a `T`, naming what is wrong and where.
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(ApiError::bad_request(
+            "the body is empty; a JSON object was expected",
+        ));
+    }
+    serde_json::from_slice(bytes).map_err(|error| {
+        let what = if error.is_data() {
+            "the body does not fit"
+        } else {
+            "the body is not valid JSON"
+        };
+        ApiError::bad_request(format!("{what}: {error}"))
+    })
+}
+
+/// The seat token of the `Authorization: Bearer …` header.
+fn bearer_token(headers: &HeaderMap) -> Result<String, ApiError> {
+    let Some(value) = headers.get(header::AUTHORIZATION) else {
+        return Err(ApiError::unauthorized(
+            "a seat token is needed: send the header `Authorization: Bearer TOKEN`",
+        ));
+    };
+    let value = value
+        .to_str()
+        .map_err(|_| ApiError::bad_request("the Authorization header is not plain text"))?;
+    let Some(token) = value.strip_prefix("Bearer ") else {
+        return Err(ApiError::bad_request(
+            "the Authorization header must be `Bearer TOKEN`",
+        ));
+    };
+    let token = token.trim();
+    if !secret::is_token_syntax(token) {
+        return Err(ApiError::bad_request(format!(
+            "a seat token is {} characters of A-Z, a-z, 0-9, - and _",
+            secret::TOKEN_LENGTH
+        )));
+    }
+    Ok(token.to_owned())
+}
+
+fn limited(state: &AppState, client: IpAddr) -> Result<(), ApiError> {
+    if state.messages().allow(client) {
+        Ok(())
+    } else {
+        Err(ApiError::too_many("too many requests; slow down"))
+    }
+}
+
+/// Creates a game.
+#[utoipa::path(
+    post, path = "/api/games", request_body = CreateGame,
+    responses(
+        (status = 201, description = "The game, with a token for each person's seat", body = CreatedGame),
+        (status = 400, description = "The request does not describe a game", body = crate::api::ErrorBody),
+        (status = 413, description = "The body is too large", body = crate::api::ErrorBody),
+        (status = 429, description = "Too many games created from this address", body = crate::api::ErrorBody),
+    )
+)]
+pub async fn create_game(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    JsonBody(request): JsonBody<CreateGame>,
+) -> Result<(StatusCode, Json<CreatedGame>), ApiError> {
+    if !state.creates().allow(client) {
+        return Err(ApiError::too_many(
+            "too many games created from this address; wait a minute",
+        ));
+    }
+    let id = secret::new_game_id();
+    let (table, seats) = Table::create(id.clone(), &request, crate::live::now_ms(), &mut OsRandom)?;
+    state.start(table).await.map_err(|error| {
+        tracing::error!(%error, "a new game could not be stored");
+        ApiError::unavailable("the game could not be stored; try again")
+    })?;
+    tracing::info!(game = %id, players = request.players, "game created");
+    Ok((StatusCode::CREATED, Json(CreatedGame { id, seats })))
+}
+
+/// Lists games, newest first.
+#[utoipa::path(
+    get, path = "/api/games",
+    params(
+        ("status" = Option<Status>, Query, description = "Only games with this status"),
+        ("before" = Option<String>, Query, description = "The `next` of the previous page"),
+        ("limit" = Option<usize>, Query, description = "Games per page, 1 to 100 (20 by default)"),
+    ),
+    responses(
+        (status = 200, description = "One page of games", body = GameList),
+        (status = 400, description = "A malformed query", body = crate::api::ErrorBody),
+    )
+)]
+pub async fn list_games(
+    State(state): State<AppState>,
+    RawQuery(query): RawQuery,
+) -> Result<Json<GameList>, ApiError> {
+    let mut status = None;
+    let mut before = None;
+    let mut limit = DEFAULT_PAGE;
+    for pair in query
+        .as_deref()
+        .unwrap_or("")
+        .split('&')
+        .filter(|p| !p.is_empty())
+    {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        match key {
+            "status" => {
+                status = Some(Status::from_word(value).ok_or_else(|| {
+                    ApiError::bad_request(format!(
+                        "status must be open, running or over, not {value:?}"
+                    ))
+                })?);
+            }
+            "before" => {
+                before = Some(Cursor::from_text(value).ok_or_else(|| {
+                    ApiError::bad_request(format!("before={value:?} is not a page of this list"))
+                })?);
+            }
+            "limit" => {
+                limit = value
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=MAX_PAGE).contains(n))
+                    .ok_or_else(|| {
+                        ApiError::bad_request(format!(
+                            "limit must be 1 to {MAX_PAGE}, not {value:?}"
+                        ))
+                    })?;
+            }
+            _ => {
+                return Err(ApiError::bad_request(format!(
+                    "unknown query parameter {key:?} (known: status, before, limit)"
+                )));
+            }
+        }
+    }
+    let (games, next) = state
+        .store()
+        .list(status, before.as_ref(), limit)
+        .await
+        .map_err(|_| ApiError::unavailable("the store cannot be reached; try again"))?;
+    Ok(Json(GameList {
+        games,
+        next: next.map(|cursor| cursor.to_text()),
+    }))
+}
+
+/// A game as everyone may see it.
+#[utoipa::path(
+    get, path = "/api/games/{id}",
+    params(("id" = String, Path, description = "The game's id")),
+    responses(
+        (status = 200, description = "The game", body = GameView),
+        (status = 404, description = "No such game", body = crate::api::ErrorBody),
+    )
+)]
+pub async fn get_game(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>, ApiError> {
+    let game = state.game(&id).await?;
+    Ok(Json(game.ask(|answer| Command::View { answer }).await?))
+}
+
+/// Claims an open seat.
+#[utoipa::path(
+    post, path = "/api/games/{id}/seats/{seat}", request_body = ClaimSeat,
+    params(
+        ("id" = String, Path, description = "The game's id"),
+        ("seat" = usize, Path, description = "The seat, from 0"),
+    ),
+    responses(
+        (status = 200, description = "The seat's token", body = SeatToken),
+        (status = 400, description = "A malformed request", body = crate::api::ErrorBody),
+        (status = 404, description = "No such game or seat", body = crate::api::ErrorBody),
+        (status = 409, description = "The seat is taken", body = crate::api::ErrorBody),
+    )
+)]
+pub async fn claim_seat(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    Path((id, seat)): Path<(String, String)>,
+    JsonBody(request): JsonBody<ClaimSeat>,
+) -> Result<Json<SeatToken>, ApiError> {
+    limited(&state, client)?;
+    let seat: usize = seat
+        .parse()
+        .map_err(|_| ApiError::bad_request(format!("a seat is a number from 0, not {seat:?}")))?;
+    let game = state.game(&id).await?;
+    let token = game
+        .ask(|answer| Command::Claim {
+            seat,
+            name: request.name,
+            answer,
+        })
+        .await??;
+    Ok(Json(token))
+}
+
+/// Plays a move.
+#[utoipa::path(
+    post, path = "/api/games/{id}/moves", request_body = MoveRequest,
+    params(("id" = String, Path, description = "The game's id")),
+    security(("seat_token" = [])),
+    responses(
+        (status = 200, description = "The move and the draws it made due were played", body = MoveAccepted),
+        (status = 400, description = "A malformed body or token", body = crate::api::ErrorBody),
+        (status = 401, description = "No token", body = crate::api::ErrorBody),
+        (status = 403, description = "The token is not this game's seat to act", body = crate::api::ErrorBody),
+        (status = 404, description = "No such game", body = crate::api::ErrorBody),
+        (status = 409, description = "`at` is not the record's length (which the answer holds)", body = crate::api::ErrorBody),
+        (status = 413, description = "The body is too large", body = crate::api::ErrorBody),
+        (status = 422, description = "An illegal move (the answer holds the legal ones)", body = crate::api::ErrorBody),
+    )
+)]
+pub async fn play_move(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    request: Request<Body>,
+) -> Result<Json<MoveAccepted>, ApiError> {
+    let token = bearer_token(&headers)?;
+    let JsonBody(body) = JsonBody::<MoveRequest>::from_request(request, &state).await?;
+    limited(&state, client)?;
+    let game = state.game(&id).await?;
+    let accepted = game
+        .ask(|answer| Command::Move {
+            token,
+            text: body.mv,
+            at: body.at,
+            answer,
+        })
+        .await??;
+    Ok(Json(accepted))
+}
+
+/// The game's record as a file.
+#[utoipa::path(
+    get, path = "/api/games/{id}/record",
+    params(("id" = String, Path, description = "The game's id")),
+    responses(
+        (status = 200, description = "The carolus-record/1 of the game so far", content_type = "application/json"),
+        (status = 404, description = "No such game", body = crate::api::ErrorBody),
+    )
+)]
+pub async fn get_record(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let game = state.game(&id).await?;
+    let view = game.ask(|answer| Command::View { answer }).await?;
+    let text = serde_json::to_string_pretty(&view.record).unwrap_or_default() + "\n";
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/json".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"carolus-{id}.json\""),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+async fn websocket(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let from = ws::from_query(query.as_deref())?;
+    let game = state.game(&id).await?;
+    let limit = state.limits().message_bytes;
+    Ok(upgrade
+        .max_message_size(limit)
+        .max_frame_size(limit)
+        .on_upgrade(move |socket| ws::serve(socket, state, game, from, client)))
+}
+
+async fn openapi_document() -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        openapi::document(),
+    )
+        .into_response()
+}
+
+/// Whether the server can reach its store.
+#[utoipa::path(
+    get, path = "/healthz",
+    responses(
+        (status = 200, description = "The store answers", body = Health),
+        (status = 503, description = "The store does not answer", body = crate::api::ErrorBody),
+    )
+)]
+pub async fn health(State(state): State<AppState>) -> Result<Json<Health>, ApiError> {
+    state
+        .store()
+        .ping()
+        .await
+        .map_err(|error| ApiError::unavailable(format!("the store does not answer: {error}")))?;
+    Ok(Json(Health {
+        status: "ok".to_owned(),
+    }))
+}
+
+async fn metrics(State(state): State<AppState>) -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        state.metrics().render(state.thinkers().queued()),
+    )
+        .into_response()
+}

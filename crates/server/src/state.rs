@@ -1,0 +1,184 @@
+//! The server's shared state behind one cheap-to-clone handle: the store,
+//! the games in play, the computer players' threads, limits and counters.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use tokio::sync::{OnceCell, watch};
+use tracing::{info, warn};
+
+use crate::error::ApiError;
+use crate::limits::{Limits, RateLimiter};
+use crate::live::{self, GameHandle, Services};
+use crate::metrics::Metrics;
+use crate::secret;
+use crate::store::{Store, StoreError};
+use crate::table::Table;
+use crate::thinking::Thinkers;
+
+/// The handle every request works through. Clones share everything.
+#[derive(Clone)]
+pub struct AppState {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    store: Store,
+    limits: Limits,
+    thinkers: Thinkers,
+    metrics: Arc<Metrics>,
+    /// The games in play on this server, each started once: the cell makes
+    /// concurrent first requests for one game share one load from the
+    /// store and one task.
+    games: Mutex<HashMap<String, Arc<OnceCell<GameHandle>>>>,
+    shutdown: watch::Sender<bool>,
+    creates: RateLimiter,
+    messages: RateLimiter,
+    hints: RateLimiter,
+}
+
+impl AppState {
+    /// A server's state over `store`, within `limits`.
+    pub fn new(store: Store, limits: Limits) -> AppState {
+        let thinkers = Thinkers::new(limits.ai_threads);
+        let messages = f64::from(limits.messages_per_second);
+        AppState {
+            inner: Arc::new(Inner {
+                store,
+                thinkers,
+                metrics: Arc::new(Metrics::default()),
+                games: Mutex::new(HashMap::new()),
+                shutdown: watch::channel(false).0,
+                creates: RateLimiter::new(
+                    f64::from(limits.creates_per_minute) / 60.0,
+                    f64::from(limits.creates_per_minute),
+                ),
+                messages: RateLimiter::new(messages, 2.0 * messages),
+                hints: RateLimiter::new(
+                    f64::from(limits.hints_per_minute) / 60.0,
+                    f64::from(limits.hints_per_minute),
+                ),
+                limits,
+            }),
+        }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.inner.limits
+    }
+
+    pub fn metrics(&self) -> &Metrics {
+        &self.inner.metrics
+    }
+
+    pub fn thinkers(&self) -> &Thinkers {
+        &self.inner.thinkers
+    }
+
+    /// The limiter of game creation per client address.
+    pub fn creates(&self) -> &RateLimiter {
+        &self.inner.creates
+    }
+
+    /// The limiter of requests and messages per client address.
+    pub fn messages(&self) -> &RateLimiter {
+        &self.inner.messages
+    }
+
+    /// The limiter of hints per client address.
+    pub fn hints(&self) -> &RateLimiter {
+        &self.inner.hints
+    }
+
+    /// A receiver that changes when the server begins to shut down.
+    pub fn shutdown_signal(&self) -> watch::Receiver<bool> {
+        self.inner.shutdown.subscribe()
+    }
+
+    fn services(&self) -> Services {
+        Services {
+            store: self.inner.store.clone(),
+            thinkers: self.inner.thinkers.clone(),
+            metrics: Arc::clone(&self.inner.metrics),
+            think_time: self.inner.limits.think_time,
+            shutdown: self.shutdown_signal(),
+        }
+    }
+
+    /// The game `id`, loaded from the store and started if it is not in
+    /// play yet.
+    pub async fn game(&self, id: &str) -> Result<GameHandle, ApiError> {
+        if !secret::is_game_id_syntax(id) {
+            return Err(ApiError::no_game(id));
+        }
+        let cell = {
+            let mut games = self.inner.games.lock().unwrap_or_else(|e| e.into_inner());
+            Arc::clone(games.entry(id.to_owned()).or_default())
+        };
+        let loaded = cell
+            .get_or_try_init(|| async {
+                match self.inner.store.load(id).await {
+                    Ok(Some(table)) => Ok(live::spawn(table, self.services())),
+                    Ok(None) => Err(ApiError::no_game(id)),
+                    Err(error) => {
+                        warn!(game = id, %error, "a game could not be loaded");
+                        Err(match error {
+                            StoreError::Damaged { .. } => ApiError::new(
+                                axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+                                format!("game {id} cannot be read back from the store"),
+                            ),
+                            _ => ApiError::unavailable("the store cannot be reached; try again"),
+                        })
+                    }
+                }
+            })
+            .await
+            .cloned();
+        if loaded.is_err() {
+            // Forget the empty cell, so that unknown ids take no memory.
+            let mut games = self.inner.games.lock().unwrap_or_else(|e| e.into_inner());
+            if games.get(id).is_some_and(|cell| cell.get().is_none()) {
+                games.remove(id);
+            }
+        }
+        loaded
+    }
+
+    /// Stores a new game and starts it.
+    pub async fn start(&self, table: Table) -> Result<(), StoreError> {
+        self.inner.store.insert(&table).await?;
+        let id = table.id.clone();
+        let handle = live::spawn(table, self.services());
+        let mut games = self.inner.games.lock().unwrap_or_else(|e| e.into_inner());
+        games.insert(id, Arc::new(OnceCell::new_with(Some(handle))));
+        Ok(())
+    }
+
+    /// Starts every game the store holds that is not over, so that their
+    /// computer seats and clocks go on after a restart. Answers how many.
+    pub async fn resume(&self) -> Result<usize, StoreError> {
+        let ids = self.inner.store.unfinished().await?;
+        let mut resumed = 0;
+        for id in &ids {
+            match self.game(id).await {
+                Ok(_) => resumed += 1,
+                Err(error) => warn!(game = %id, error = %error.body.error, "not resumed"),
+            }
+        }
+        if resumed > 0 {
+            info!(games = resumed, "resumed the games in play");
+        }
+        Ok(resumed)
+    }
+
+    /// Begins shutting down: games finish what they are doing and stop,
+    /// WebSockets close, searches stop.
+    pub fn begin_shutdown(&self) {
+        let _ = self.inner.shutdown.send(true);
+        self.inner.thinkers.stop_all();
+    }
+}

@@ -1,0 +1,646 @@
+//! One game on the server, without I/O: who sits where, the recorded game,
+//! the clock, and the rules for changing them.
+//!
+//! Every change is computed here as a [`Change`] (the moves it adds and the
+//! table after it) without touching the table, so that the game's task can
+//! commit the change to the store first and only then make it the table's
+//! state: a change the store refused leaves nothing behind.
+
+use carolus_ai::Level;
+use carolus_rules::{Game, Move, RandomSource, Record, RecordedGame, Seat, Setup, Variant};
+use serde_json::{Value, json};
+
+use crate::api::{ClockSpec, CreateGame, SeatInfo, SeatSpec, SeatToken, Status};
+use crate::error::ApiError;
+use crate::secret;
+
+/// The longest seat name, in characters.
+pub const MAX_NAME_CHARS: usize = 40;
+/// The longest real-time clock, in seconds: a day.
+const MAX_INITIAL_S: u64 = 24 * 3600;
+/// The largest increment, in seconds: an hour.
+const MAX_INCREMENT_S: u64 = 3600;
+/// The longest correspondence time, in days per move.
+const MAX_DAYS_PER_MOVE: u64 = 30;
+/// The level at which the computer plays a seat whose time ran out: a
+/// solid player that answers at once, so that the others can finish.
+pub const TIMEOUT_LEVEL: u8 = 3;
+
+const DAY_MS: i64 = 24 * 3600 * 1000;
+
+/// A game's clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    /// Each seat has `initial_ms` for the game, and `increment_ms` more
+    /// whenever its turn passes to another seat.
+    RealTime { initial_ms: i64, increment_ms: i64 },
+    /// Each seat has `per_turn_ms` for each of its turns.
+    Correspondence { per_turn_ms: i64 },
+}
+
+impl Clock {
+    /// The clock a request asks for, or why it cannot be had.
+    pub fn from_spec(spec: &ClockSpec) -> Result<Clock, ApiError> {
+        let bad = |message: String| ApiError::bad_request(format!("field `clock`: {message}"));
+        match (spec.initial_s, spec.increment_s, spec.days_per_move) {
+            (Some(initial), increment, None) => {
+                if !(1..=MAX_INITIAL_S).contains(&initial) {
+                    return Err(bad(format!(
+                        "initial_s must be 1 to {MAX_INITIAL_S} seconds, not {initial}"
+                    )));
+                }
+                let increment = increment.unwrap_or(0);
+                if increment > MAX_INCREMENT_S {
+                    return Err(bad(format!(
+                        "increment_s must be 0 to {MAX_INCREMENT_S} seconds, not {increment}"
+                    )));
+                }
+                Ok(Clock::RealTime {
+                    initial_ms: initial as i64 * 1000,
+                    increment_ms: increment as i64 * 1000,
+                })
+            }
+            (None, None, Some(days)) => {
+                if !(1..=MAX_DAYS_PER_MOVE).contains(&days) {
+                    return Err(bad(format!(
+                        "days_per_move must be 1 to {MAX_DAYS_PER_MOVE}, not {days}"
+                    )));
+                }
+                Ok(Clock::Correspondence {
+                    per_turn_ms: days as i64 * DAY_MS,
+                })
+            }
+            (None, Some(_), None) => Err(bad("increment_s needs initial_s".to_owned())),
+            (None, None, None) => Err(bad(
+                "give initial_s (and increment_s) for a real-time clock, or days_per_move".to_owned(),
+            )),
+            _ => Err(bad(
+                "a clock is real-time (initial_s, increment_s) or correspondence (days_per_move), not both"
+                    .to_owned(),
+            )),
+        }
+    }
+
+    /// The clock as the API writes it (the shape it was asked for in).
+    pub fn to_json(self) -> Value {
+        match self {
+            Clock::RealTime {
+                initial_ms,
+                increment_ms,
+            } => json!({"initial_s": initial_ms / 1000, "increment_s": increment_ms / 1000}),
+            Clock::Correspondence { per_turn_ms } => {
+                json!({"days_per_move": per_turn_ms / DAY_MS})
+            }
+        }
+    }
+
+    /// The clock stored as `json` by [`Clock::to_json`].
+    pub fn from_json(json: &Value) -> Option<Clock> {
+        let spec: ClockSpec = serde_json::from_value(json.clone()).ok()?;
+        Clock::from_spec(&spec).ok()
+    }
+}
+
+/// Who plays a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person, holding the token whose hash this is; `None` for an open
+    /// seat nobody has claimed yet.
+    Person { token_hash: Option<Vec<u8>> },
+    /// The computer at a level.
+    Computer { level: Level },
+}
+
+/// One seat of a table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatState {
+    pub name: Option<String>,
+    /// Whether the seat was created open for anyone to claim.
+    pub open: bool,
+    pub player: Player,
+    /// Milliseconds left on a real-time clock, as of the turn's start.
+    pub clock_ms: Option<i64>,
+    /// Whether the seat's time ran out; the computer plays it since.
+    pub timed_out: bool,
+}
+
+impl SeatState {
+    /// Whether the seat is open and nobody has claimed it.
+    pub fn is_free(&self) -> bool {
+        matches!(self.player, Player::Person { token_hash: None })
+    }
+}
+
+/// One game: its seats, its record and its clock.
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub id: String,
+    pub created_ms: i64,
+    pub hints: bool,
+    pub clock: Option<Clock>,
+    pub seats: Vec<SeatState>,
+    pub game: RecordedGame,
+    /// When the seat to act began its turn (for clocks), in milliseconds
+    /// since 1970; `None` while the game is open or over.
+    pub turn_started_ms: Option<i64>,
+}
+
+/// A change to a table: the moves it adds to the record (none for a
+/// claimed seat or a timeout) and the table after it.
+#[derive(Clone, Debug)]
+pub struct Change {
+    /// The record's length before the change.
+    pub from: usize,
+    pub moves: Vec<Move>,
+    pub next: Table,
+}
+
+/// Who offers a move.
+#[derive(Clone, Copy, Debug)]
+pub enum Mover<'a> {
+    /// A client holding a seat's token.
+    Token(&'a str),
+    /// The computer, for the seat it plays.
+    Computer(Seat),
+}
+
+impl Table {
+    /// A new table for `request`, with its set-up and initial draws from
+    /// `random`, and a token for each person's seat.
+    pub fn create(
+        id: String,
+        request: &CreateGame,
+        now_ms: i64,
+        random: &mut impl RandomSource,
+    ) -> Result<(Table, Vec<SeatToken>), ApiError> {
+        let teams = request.variant.unwrap_or_default().teams;
+        match (request.players, teams) {
+            (2 | 3, false) | (4, true) => {}
+            (4, false) => {
+                return Err(ApiError::bad_request(
+                    "field `variant`: four players play the team game; give {\"teams\": true}",
+                ));
+            }
+            (2 | 3, true) => {
+                return Err(ApiError::bad_request(
+                    "field `variant`: the team game is for four players",
+                ));
+            }
+            (players, _) => {
+                return Err(ApiError::bad_request(format!(
+                    "field `players`: a game has 2, 3 or 4 players, not {players}"
+                )));
+            }
+        }
+        if request.seats.len() != request.players {
+            return Err(ApiError::bad_request(format!(
+                "field `seats`: {} players need {} seats, not {}",
+                request.players,
+                request.players,
+                request.seats.len()
+            )));
+        }
+        let clock = request.clock.as_ref().map(Clock::from_spec).transpose()?;
+        let mut seats = Vec::with_capacity(request.players);
+        let mut tokens = Vec::new();
+        for (index, spec) in request.seats.iter().enumerate() {
+            let (seat, token) = seat_from_spec(index, spec, clock)?;
+            if let Some(token) = token {
+                tokens.push(SeatToken { seat: index, token });
+            }
+            seats.push(seat);
+        }
+        let variant = if teams {
+            Variant { teams: true }
+        } else {
+            Variant::STANDARD
+        };
+        let setup = Setup::random(request.players, variant, random);
+        let mut game = RecordedGame::new(setup)
+            .map_err(|error| ApiError::bad_request(format!("field `players`: {error}")))?;
+        game.draw_while_due(random);
+        let mut table = Table {
+            id,
+            created_ms: now_ms,
+            hints: request.hints,
+            clock,
+            seats,
+            game,
+            turn_started_ms: None,
+        };
+        table.write_names();
+        if table.status() == Status::Running {
+            table.turn_started_ms = Some(now_ms);
+        }
+        Ok((table, tokens))
+    }
+
+    /// Where the game stands.
+    pub fn status(&self) -> Status {
+        if self.game.game().is_over() {
+            Status::Over
+        } else if self.seats.iter().any(SeatState::is_free) {
+            Status::Open
+        } else {
+            Status::Running
+        }
+    }
+
+    /// The number of moves in the record.
+    pub fn length(&self) -> usize {
+        self.game.record().moves.len()
+    }
+
+    /// The position.
+    pub fn position(&self) -> &Game {
+        self.game.game()
+    }
+
+    /// The seat whose token `token` is, if any.
+    pub fn seat_of_token(&self, token: &str) -> Option<Seat> {
+        // Every seat is compared, so that the time taken does not tell
+        // which seat (if any) came close.
+        let mut found = None;
+        for (index, seat) in self.seats.iter().enumerate() {
+            if let Player::Person {
+                token_hash: Some(hash),
+            } = &seat.player
+                && secret::token_matches(token, hash)
+            {
+                found = Seat::new(index);
+            }
+        }
+        found
+    }
+
+    /// The seat to act and the level the computer plays it at, when the
+    /// computer must move: a computer seat, or a seat whose time ran out.
+    pub fn computer_to_act(&self) -> Option<(Seat, Level)> {
+        if self.status() != Status::Running {
+            return None;
+        }
+        let seat = self.position().to_act()?;
+        let state = &self.seats[seat.index()];
+        match state.player {
+            Player::Computer { level } => Some((seat, level)),
+            Player::Person { .. } if state.timed_out => {
+                Level::new(TIMEOUT_LEVEL).ok().map(|level| (seat, level))
+            }
+            Player::Person { .. } => None,
+        }
+    }
+
+    /// When the time of the person to act runs out, if a clock runs.
+    pub fn deadline_ms(&self) -> Option<i64> {
+        let clock = self.clock?;
+        let started = self.turn_started_ms?;
+        if self.status() != Status::Running {
+            return None;
+        }
+        let seat = &self.seats[self.position().to_act()?.index()];
+        if seat.timed_out || !matches!(seat.player, Player::Person { .. }) {
+            return None;
+        }
+        Some(match clock {
+            Clock::RealTime { .. } => started + seat.clock_ms.unwrap_or(0),
+            Clock::Correspondence { per_turn_ms } => started + per_turn_ms,
+        })
+    }
+
+    /// Plays the move `text` for `mover` at `at` moves, and the draws it
+    /// makes due from `random`; or says why not.
+    pub fn play(
+        &self,
+        mover: Mover<'_>,
+        text: &str,
+        at: usize,
+        now_ms: i64,
+        random: &mut impl RandomSource,
+    ) -> Result<Change, ApiError> {
+        let length = self.length();
+        match self.status() {
+            Status::Over => {
+                let mut error = ApiError::conflict("the game is over");
+                error.body.length = Some(length);
+                return Err(error);
+            }
+            Status::Open => {
+                return Err(ApiError::conflict(
+                    "the game waits for its open seats to be claimed",
+                ));
+            }
+            Status::Running => {}
+        }
+        let Some(to_act) = self.position().to_act() else {
+            // Draws are played as soon as they are due, so a running game
+            // always waits for a decision.
+            return Err(ApiError::conflict("no decision is due"));
+        };
+        // A stale `at` is answered before whose turn it is, so that of two
+        // devices of one seat offering moves at the same position, the
+        // second always learns that the record moved on (409), even when
+        // the first move passed the turn to another seat.
+        let seat = match mover {
+            Mover::Token(token) => self
+                .seat_of_token(token)
+                .ok_or_else(|| ApiError::forbidden("the token is not one of this game's seats"))?,
+            Mover::Computer(seat) => seat,
+        };
+        if at != length {
+            return Err(ApiError::stale(at, length));
+        }
+        if let Mover::Token(_) = mover {
+            if seat != to_act {
+                return Err(ApiError::forbidden(format!(
+                    "it is seat {}'s turn, not seat {}'s",
+                    to_act.index(),
+                    seat.index()
+                )));
+            }
+            if self.seats[seat.index()].timed_out {
+                return Err(ApiError::forbidden(format!(
+                    "seat {}'s time ran out; the computer plays it now",
+                    seat.index()
+                )));
+            }
+            if self
+                .deadline_ms()
+                .is_some_and(|deadline| deadline <= now_ms)
+            {
+                return Err(ApiError::forbidden(format!(
+                    "seat {}'s time has run out",
+                    seat.index()
+                )));
+            }
+        }
+        let legal = || {
+            self.position()
+                .legal_moves()
+                .iter()
+                .map(|mv| mv.to_string())
+                .collect()
+        };
+        let mv: Move = text.parse().map_err(|error| {
+            ApiError::illegal(format!("{text:?} is not a move: {error}"), legal())
+        })?;
+        let mut next = self.clone();
+        next.game
+            .play(mv)
+            .map_err(|error| ApiError::illegal(format!("{text:?}: {error}"), legal()))?;
+        next.game.draw_while_due(random);
+        next.run_clock(seat, now_ms);
+        if next.game.game().is_over() {
+            next.write_result();
+        }
+        let moves = next.game.record().moves[length..].to_vec();
+        Ok(Change {
+            from: length,
+            moves,
+            next,
+        })
+    }
+
+    /// Charges the time `seat` took to its clock and starts the next turn.
+    fn run_clock(&mut self, seat: Seat, now_ms: i64) {
+        let Some(started) = self.turn_started_ms else {
+            return;
+        };
+        if self.game.game().is_over() {
+            self.turn_started_ms = None;
+            return;
+        }
+        let turn_passed = self.game.game().to_act() != Some(seat);
+        match self.clock {
+            Some(Clock::RealTime { increment_ms, .. }) => {
+                let state = &mut self.seats[seat.index()];
+                if let Some(left) = state.clock_ms.as_mut() {
+                    *left -= now_ms - started;
+                    if turn_passed {
+                        *left += increment_ms;
+                    }
+                }
+                self.turn_started_ms = Some(now_ms);
+            }
+            Some(Clock::Correspondence { .. }) if turn_passed => {
+                self.turn_started_ms = Some(now_ms);
+            }
+            _ => {}
+        }
+    }
+
+    /// The change that ends the time of the seat to act, if it has run out
+    /// by `now_ms`.
+    pub fn time_out(&self, now_ms: i64) -> Option<Change> {
+        let deadline = self.deadline_ms()?;
+        if deadline > now_ms {
+            return None;
+        }
+        let seat = self.position().to_act()?;
+        let mut next = self.clone();
+        let state = &mut next.seats[seat.index()];
+        state.timed_out = true;
+        if state.clock_ms.is_some() {
+            state.clock_ms = Some(0);
+        }
+        next.turn_started_ms = Some(now_ms);
+        Some(Change {
+            from: self.length(),
+            moves: Vec::new(),
+            next,
+        })
+    }
+
+    /// The change that gives the open seat `seat` to `name`, holding the
+    /// token whose hash is `token_hash`.
+    pub fn claim(
+        &self,
+        seat: usize,
+        name: &str,
+        token_hash: Vec<u8>,
+        now_ms: i64,
+    ) -> Result<Change, ApiError> {
+        let name = checked_name(name, "name")?;
+        let Some(state) = self.seats.get(seat) else {
+            return Err(ApiError::not_found(format!(
+                "game {} has no seat {seat} (its seats are 0 to {})",
+                self.id,
+                self.seats.len() - 1
+            )));
+        };
+        if !state.is_free() {
+            return Err(ApiError::conflict(format!("seat {seat} is already taken")));
+        }
+        let mut next = self.clone();
+        next.seats[seat].name = Some(name);
+        next.seats[seat].player = Player::Person {
+            token_hash: Some(token_hash),
+        };
+        next.write_names();
+        if next.status() == Status::Running {
+            next.turn_started_ms = Some(now_ms);
+        }
+        Ok(Change {
+            from: self.length(),
+            moves: Vec::new(),
+            next,
+        })
+    }
+
+    /// The seat names in the record: `""` for a free open seat.
+    fn write_names(&mut self) {
+        let names = self
+            .seats
+            .iter()
+            .map(|seat| seat.name.clone().unwrap_or_default())
+            .collect();
+        self.game.record_mut().names = Some(names);
+    }
+
+    /// The result of a finished game, with the seats whose time ran out.
+    fn write_result(&mut self) {
+        let timed_out: Vec<usize> = (0..self.seats.len())
+            .filter(|&seat| self.seats[seat].timed_out)
+            .collect();
+        if timed_out.is_empty() {
+            return;
+        }
+        if let Some(Value::Object(result)) = self.game.record_mut().result.as_mut() {
+            result.insert("timed_out".to_owned(), json!(timed_out));
+        }
+    }
+
+    /// The record so far.
+    pub fn record(&self) -> &Record {
+        self.game.record()
+    }
+
+    /// The seats as everyone may see them, with the clock of the seat to
+    /// act running down to `now_ms`.
+    pub fn seat_infos(&self, connected: &[bool], now_ms: i64) -> Vec<SeatInfo> {
+        let to_act = self.position().to_act().map(Seat::index);
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(index, seat)| {
+                let mut clock_ms = seat.clock_ms;
+                if let (Some(left), Some(started), true) = (
+                    clock_ms.as_mut(),
+                    self.turn_started_ms,
+                    to_act == Some(index),
+                ) && !seat.timed_out
+                {
+                    *left = (*left - (now_ms - started)).max(0);
+                }
+                SeatInfo {
+                    seat: index,
+                    name: seat.name.clone(),
+                    ai: match seat.player {
+                        Player::Computer { level } => Some(level.number()),
+                        Player::Person { .. } => None,
+                    },
+                    open: seat.open,
+                    free: seat.is_free(),
+                    connected: connected.get(index).copied().unwrap_or(false),
+                    clock_ms,
+                    timed_out: seat.timed_out,
+                }
+            })
+            .collect()
+    }
+}
+
+/// A seat for `spec`, and the token of a person's seat.
+fn seat_from_spec(
+    index: usize,
+    spec: &SeatSpec,
+    clock: Option<Clock>,
+) -> Result<(SeatState, Option<String>), ApiError> {
+    let field = format!("seats[{index}]");
+    let clock_ms = match clock {
+        Some(Clock::RealTime { initial_ms, .. }) => Some(initial_ms),
+        _ => None,
+    };
+    let name = spec
+        .name
+        .as_deref()
+        .map(|name| checked_name(name, &format!("{field}.name")))
+        .transpose()?;
+    match (spec.ai, spec.open) {
+        (Some(level), None | Some(false)) => {
+            let level = Level::new(level)
+                .map_err(|error| ApiError::bad_request(format!("field `{field}.ai`: {error}")))?;
+            let name = name.unwrap_or_else(|| format!("Computer (level {level})"));
+            Ok((
+                SeatState {
+                    name: Some(name),
+                    open: false,
+                    player: Player::Computer { level },
+                    clock_ms: None,
+                    timed_out: false,
+                },
+                None,
+            ))
+        }
+        (None, Some(true)) => {
+            if name.is_some() {
+                return Err(ApiError::bad_request(format!(
+                    "field `{field}`: an open seat takes its name when it is claimed"
+                )));
+            }
+            Ok((
+                SeatState {
+                    name: None,
+                    open: true,
+                    player: Player::Person { token_hash: None },
+                    clock_ms,
+                    timed_out: false,
+                },
+                None,
+            ))
+        }
+        (None, None | Some(false)) => {
+            let name = name.ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "field `{field}`: a seat is {{\"name\": …}} (a person), {{\"ai\": 1-5}} (the computer) or {{\"open\": true}}"
+                ))
+            })?;
+            let token = secret::new_token();
+            Ok((
+                SeatState {
+                    name: Some(name),
+                    open: false,
+                    player: Player::Person {
+                        token_hash: Some(secret::token_hash(&token)),
+                    },
+                    clock_ms,
+                    timed_out: false,
+                },
+                Some(token),
+            ))
+        }
+        (Some(_), Some(true)) => Err(ApiError::bad_request(format!(
+            "field `{field}`: a seat is the computer's or open, not both"
+        ))),
+    }
+}
+
+/// `name` trimmed, if it is a name people can read.
+fn checked_name(name: &str, field: &str) -> Result<String, ApiError> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(ApiError::bad_request(format!(
+            "field `{field}`: a name cannot be empty"
+        )));
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(ApiError::bad_request(format!(
+            "field `{field}`: a name has at most {MAX_NAME_CHARS} characters"
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(ApiError::bad_request(format!(
+            "field `{field}`: a name cannot hold control characters"
+        )));
+    }
+    Ok(name.to_owned())
+}

@@ -1,0 +1,331 @@
+//! The WebSocket of a game: updates out, a seat's moves in.
+//!
+//! On connecting with `?from=N` a client is sent every move since N and
+//! the state, then every later update as it happens, so a client that
+//! reconnects with the last length it saw gets exactly what it missed. A
+//! client holding a seat's token sends it in its first message (never in
+//! the URL, which servers and proxies log) and may then send moves. Pings
+//! keep idle connections honest: a client silent for longer than the idle
+//! time-out is closed.
+
+use std::net::IpAddr;
+use std::time::Duration;
+
+use axum::extract::ws::{CloseFrame, Message as Frame, WebSocket, close_code};
+use carolus_rules::Seat;
+use serde::Deserialize;
+use serde_json::json;
+use tokio::sync::broadcast::error::RecvError;
+use tokio::time::{Instant, interval};
+
+use crate::error::ApiError;
+use crate::live::{Command, GameHandle, Watch};
+use crate::state::AppState;
+
+/// What a client may send.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// Claims the seat whose token this is, for later moves.
+    Auth { token: String },
+    /// A move at `at` moves.
+    Move {
+        #[serde(rename = "move")]
+        mv: String,
+        at: usize,
+    },
+}
+
+/// Reads a client's message, or says what is wrong with it.
+pub fn parse_client_message(text: &str) -> Result<ClientMessage, ApiError> {
+    serde_json::from_str(text).map_err(|error| {
+        ApiError::bad_request(format!(
+            "a message is {{\"type\": \"auth\", \"token\": …}} or {{\"type\": \"move\", \"move\": …, \"at\": N}}: {error}"
+        ))
+    })
+}
+
+/// The `from` of a WebSocket's query: 0 when absent.
+pub fn from_query(query: Option<&str>) -> Result<usize, ApiError> {
+    let mut from = 0;
+    for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+        match pair.split_once('=') {
+            Some(("from", value)) => {
+                from = value.parse().map_err(|_| {
+                    ApiError::bad_request(format!(
+                        "from is the number of moves already seen, not {value:?}"
+                    ))
+                })?;
+            }
+            _ => {
+                return Err(ApiError::bad_request(format!(
+                    "unknown query parameter {pair:?} (known: from)"
+                )));
+            }
+        }
+    }
+    Ok(from)
+}
+
+/// The error message sent to one client.
+fn error_text(error: &ApiError) -> String {
+    let mut message = serde_json::to_value(&error.body).unwrap_or_default();
+    if let Some(object) = message.as_object_mut() {
+        object.insert("type".to_owned(), json!("error"));
+        object.insert("status".to_owned(), json!(error.status.as_u16()));
+    }
+    message.to_string()
+}
+
+/// Serves one WebSocket of `game` until the client leaves, goes silent,
+/// or the server shuts down.
+pub async fn serve(
+    mut socket: WebSocket,
+    state: AppState,
+    game: GameHandle,
+    from: usize,
+    client: IpAddr,
+) {
+    let watch = match game.ask(|answer| Command::Watch { from, answer }).await {
+        Ok(Ok(watch)) => watch,
+        Ok(Err(error)) | Err(error) => {
+            let _ = socket.send(Frame::Text(error_text(&error).into())).await;
+            let _ = socket.send(Frame::Close(None)).await;
+            return;
+        }
+    };
+    state.metrics().connection_opened();
+    let mut connection = Connection {
+        game,
+        state: state.clone(),
+        client,
+        seat: None,
+        length: watch.length,
+    };
+    connection.run(&mut socket, watch).await;
+    if let Some((seat, _)) = connection.seat {
+        connection
+            .game
+            .tell(Command::Presence {
+                seat,
+                connected: false,
+            })
+            .await;
+    }
+    state.metrics().connection_closed();
+}
+
+struct Connection {
+    game: GameHandle,
+    state: AppState,
+    client: IpAddr,
+    /// The seat this client authenticated as, and its token.
+    seat: Option<(Seat, String)>,
+    /// The record's length as last sent to the client.
+    length: usize,
+}
+
+/// Why a connection ends.
+enum End {
+    /// The client left or the socket failed.
+    Gone,
+    /// The server closes it, with a close code and reason.
+    Close(u16, &'static str),
+}
+
+impl Connection {
+    async fn run(&mut self, socket: &mut WebSocket, watch: Watch) {
+        let Watch {
+            update,
+            mut messages,
+            ..
+        } = watch;
+        if socket
+            .send(Frame::Text(update.as_ref().into()))
+            .await
+            .is_err()
+        {
+            return;
+        }
+        let limits = self.state.limits().clone();
+        let mut shutdown = self.state.shutdown_signal();
+        let mut ping = interval(limits.ping_interval);
+        ping.reset();
+        let mut heard = Instant::now();
+        let end = loop {
+            tokio::select! {
+                frame = socket.recv() => {
+                    let Some(Ok(frame)) = frame else { break End::Gone };
+                    heard = Instant::now();
+                    match frame {
+                        Frame::Text(text) => {
+                            if let Some(reply) = self.received(text.as_str()).await
+                                && socket.send(Frame::Text(reply.into())).await.is_err()
+                            {
+                                break End::Gone;
+                            }
+                        }
+                        Frame::Binary(_) => {
+                            let error = ApiError::bad_request("messages are JSON text, not binary");
+                            if socket.send(Frame::Text(error_text(&error).into())).await.is_err() {
+                                break End::Gone;
+                            }
+                        }
+                        Frame::Close(_) => break End::Gone,
+                        Frame::Ping(_) | Frame::Pong(_) => {}
+                    }
+                }
+                message = messages.recv() => match message {
+                    Ok(message) => {
+                        self.length = message.length;
+                        if socket.send(Frame::Text(message.text.as_ref().into())).await.is_err() {
+                            break End::Gone;
+                        }
+                    }
+                    Err(RecvError::Lagged(_)) => {
+                        // Too far behind to catch up message by message:
+                        // start again from what the client has.
+                        match self.game.ask(|answer| Command::Watch { from: self.length, answer }).await {
+                            Ok(Ok(watch)) => {
+                                messages = watch.messages;
+                                self.length = watch.length;
+                                if socket.send(Frame::Text(watch.update.as_ref().into())).await.is_err() {
+                                    break End::Gone;
+                                }
+                            }
+                            _ => break End::Close(close_code::AGAIN, "the game is not available"),
+                        }
+                    }
+                    Err(RecvError::Closed) => break End::Close(close_code::AWAY, "the server is shutting down"),
+                },
+                _ = ping.tick() => {
+                    if heard.elapsed() > limits.idle_timeout {
+                        break End::Close(close_code::POLICY, "no answer to pings");
+                    }
+                    if socket.send(Frame::Ping(Default::default())).await.is_err() {
+                        break End::Gone;
+                    }
+                }
+                _ = shutdown.changed() => break End::Close(close_code::AWAY, "the server is shutting down"),
+            }
+        };
+        if let End::Close(code, reason) = end {
+            let frame = CloseFrame {
+                code,
+                reason: reason.into(),
+            };
+            let _ = tokio::time::timeout(
+                Duration::from_secs(1),
+                socket.send(Frame::Close(Some(frame))),
+            )
+            .await;
+        }
+    }
+
+    /// Handles one message from the client; answers what goes back to it
+    /// alone (errors and the answer to `auth`).
+    async fn received(&mut self, text: &str) -> Option<String> {
+        if !self.state.messages().allow(self.client) {
+            return Some(error_text(&ApiError::too_many(
+                "too many messages; slow down",
+            )));
+        }
+        let message = match parse_client_message(text) {
+            Ok(message) => message,
+            Err(error) => return Some(error_text(&error)),
+        };
+        match message {
+            ClientMessage::Auth { token } => {
+                let seat = self
+                    .game
+                    .ask(|answer| Command::Authenticate {
+                        token: token.clone(),
+                        answer,
+                    })
+                    .await;
+                match seat {
+                    Ok(Some(seat)) => {
+                        if let Some((old, _)) = self.seat.replace((seat, token)) {
+                            self.game
+                                .tell(Command::Presence {
+                                    seat: old,
+                                    connected: false,
+                                })
+                                .await;
+                        }
+                        self.game
+                            .tell(Command::Presence {
+                                seat,
+                                connected: true,
+                            })
+                            .await;
+                        Some(json!({"type": "auth", "seat": seat.index()}).to_string())
+                    }
+                    Ok(None) => Some(error_text(&ApiError::forbidden(
+                        "the token is not one of this game's seats",
+                    ))),
+                    Err(error) => Some(error_text(&error)),
+                }
+            }
+            ClientMessage::Move { mv, at } => {
+                let Some((_, token)) = &self.seat else {
+                    return Some(error_text(&ApiError::unauthorized(
+                        "send {\"type\": \"auth\", \"token\": …} before moves",
+                    )));
+                };
+                let token = token.clone();
+                match self
+                    .game
+                    .ask(|answer| Command::Move {
+                        token,
+                        text: mv,
+                        at,
+                        answer,
+                    })
+                    .await
+                {
+                    // The update reaches this client with everyone else's.
+                    Ok(Ok(_)) => None,
+                    Ok(Err(error)) | Err(error) => Some(error_text(&error)),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_messages_are_read_strictly() {
+        assert_eq!(
+            parse_client_message(r#"{"type":"move","move":"disc 3","at":4}"#),
+            Ok(ClientMessage::Move {
+                mv: "disc 3".to_owned(),
+                at: 4
+            })
+        );
+        assert!(parse_client_message(r#"{"type":"auth","token":"x"}"#).is_ok());
+        for bad in [
+            "",
+            "{",
+            "[]",
+            r#"{"type":"dance"}"#,
+            r#"{"type":"move","move":"disc 3"}"#,
+            r#"{"type":"move","move":"disc 3","at":-1}"#,
+            r#"{"type":"auth","token":"x","extra":1}"#,
+        ] {
+            let error = parse_client_message(bad).unwrap_err();
+            assert_eq!(error.status, axum::http::StatusCode::BAD_REQUEST, "{bad}");
+        }
+    }
+
+    #[test]
+    fn from_defaults_to_the_start() {
+        assert_eq!(from_query(None), Ok(0));
+        assert_eq!(from_query(Some("from=12")), Ok(12));
+        assert!(from_query(Some("from=-1")).is_err());
+        assert!(from_query(Some("token=abc")).is_err());
+    }
+}

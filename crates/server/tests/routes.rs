@@ -1,0 +1,442 @@
+//! The HTTP API as a client meets it, through `oneshot` without a network:
+//! creating games, claiming seats, playing to the end, and every refusal
+//! with its status and reason.
+
+mod support;
+
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use carolus_rules::Record;
+use serde_json::json;
+use support::*;
+
+#[tokio::test]
+async fn two_people_play_a_game_to_the_end_and_its_record_replays() {
+    let (app, _) = server().await;
+    let (id, tokens) = people_game(&app, 2).await;
+    assert_eq!(tokens.len(), 2);
+    let mut moves = 0;
+    loop {
+        let game = view(&app, &id).await;
+        if game["status"] == "over" {
+            break;
+        }
+        assert_eq!(game["status"], "running");
+        let seat = game["state"]["to_act"].as_u64().unwrap() as usize;
+        let mv = pick(&game["state"]["legal"], moves);
+        let at = length(&game);
+        let answer = play(&app, &id, &tokens[seat], &mv, at).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+        assert!(answer.body["at"].as_u64().unwrap() as usize > at);
+        moves += 1;
+        assert!(moves < 5_000, "the game does not end");
+    }
+    let download = get(&app, &format!("/api/games/{id}/record")).await;
+    assert_eq!(download.status, StatusCode::OK);
+    let record = Record::from_json(&download.text).unwrap();
+    let game = record.replay().unwrap();
+    assert!(game.is_over());
+    assert!(record.result.is_some());
+    assert_eq!(record.names, Some(vec!["P0".to_owned(), "P1".to_owned()]));
+}
+
+#[tokio::test]
+async fn a_game_view_never_shows_a_token() {
+    let (app, _) = server().await;
+    let (id, tokens) = people_game(&app, 3).await;
+    let answer = get(&app, &format!("/api/games/{id}")).await;
+    for token in &tokens {
+        assert!(!answer.text.contains(token.as_str()));
+    }
+    assert_eq!(answer.body["seats"][1]["name"], "P1");
+    assert_eq!(answer.body["seats"][1]["ai"], json!(null));
+    assert_eq!(answer.body["state"]["players"], 3);
+}
+
+#[tokio::test]
+async fn every_refused_move_says_why_and_changes_nothing() {
+    let (app, _) = server().await;
+    let (id, tokens) = people_game(&app, 2).await;
+    let game = view(&app, &id).await;
+    let seat = game["state"]["to_act"].as_u64().unwrap() as usize;
+    let at = length(&game);
+    let mv = game["state"]["legal"][0].as_str().unwrap().to_owned();
+    let uri = format!("/api/games/{id}/moves");
+    let body = json!({"move": mv, "at": at}).to_string();
+
+    let no_token = post_raw(&app, &uri, body.clone(), None).await;
+    assert_eq!(
+        no_token.status,
+        StatusCode::UNAUTHORIZED,
+        "{}",
+        no_token.text
+    );
+
+    let bad_token = post_raw(&app, &uri, body.clone(), Some("not-a-token")).await;
+    assert_eq!(bad_token.status, StatusCode::BAD_REQUEST);
+
+    let stranger = carolus_server::secret::new_token();
+    let wrong = post_raw(&app, &uri, body.clone(), Some(&stranger)).await;
+    assert_eq!(wrong.status, StatusCode::FORBIDDEN);
+
+    let other = play(&app, &id, &tokens[1 - seat], &mv, at).await;
+    assert_eq!(other.status, StatusCode::FORBIDDEN);
+    assert!(
+        other.body["error"].as_str().unwrap().contains("turn"),
+        "{}",
+        other.text
+    );
+
+    let missing = play(&app, "aaaaaaaaaaaa", &tokens[seat], &mv, at).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+
+    let stale = play(&app, &id, &tokens[seat], &mv, at + 1).await;
+    assert_eq!(stale.status, StatusCode::CONFLICT);
+    assert_eq!(stale.body["length"], at);
+
+    let illegal = play(&app, &id, &tokens[seat], "move 9", at).await;
+    assert_eq!(
+        illegal.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        illegal.text
+    );
+    assert_eq!(illegal.body["legal"], game["state"]["legal"]);
+
+    let nonsense = play(&app, &id, &tokens[seat], "fly to the moon", at).await;
+    assert_eq!(nonsense.status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    let malformed = post_raw(&app, &uri, "{\"move\": ".to_owned(), Some(&tokens[seat])).await;
+    assert_eq!(malformed.status, StatusCode::BAD_REQUEST);
+    assert!(
+        malformed.body["error"]
+            .as_str()
+            .unwrap()
+            .contains("not valid JSON")
+    );
+
+    let unknown = post_raw(
+        &app,
+        &uri,
+        json!({"move": mv, "at": at, "when": "now"}).to_string(),
+        Some(&tokens[seat]),
+    )
+    .await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+    assert!(
+        unknown.body["error"].as_str().unwrap().contains("when"),
+        "{}",
+        unknown.text
+    );
+
+    let huge = post_raw(
+        &app,
+        &uri,
+        " ".repeat(70 * 1024) + &body,
+        Some(&tokens[seat]),
+    )
+    .await;
+    assert_eq!(huge.status, StatusCode::PAYLOAD_TOO_LARGE);
+
+    assert_eq!(
+        view(&app, &id).await["record"],
+        game["record"],
+        "nothing changed"
+    );
+    let played = play(&app, &id, &tokens[seat], &mv, at).await;
+    assert_eq!(played.status, StatusCode::OK, "{}", played.text);
+}
+
+#[tokio::test]
+async fn requests_that_describe_no_game_are_refused_with_the_field_at_fault() {
+    let (app, _) = server().await;
+    for (request, field) in [
+        (json!({"players": 5, "seats": []}), "players"),
+        (
+            json!({"players": 4, "seats": [{"name": "a"}, {"name": "b"}, {"name": "c"}, {"name": "d"}]}),
+            "variant",
+        ),
+        (json!({"players": 2, "seats": [{"name": "a"}]}), "seats"),
+        (
+            json!({"players": 2, "seats": [{"name": "a"}, {"ai": 6}]}),
+            "seats[1].ai",
+        ),
+        (
+            json!({"players": 2, "seats": [{"name": "a"}, {}]}),
+            "seats[1]",
+        ),
+        (
+            json!({"players": 2, "seats": [{"name": " "}, {"ai": 2}]}),
+            "seats[0].name",
+        ),
+        (
+            json!({"players": 2, "seats": [{"name": "a"}, {"ai": 2, "open": true}]}),
+            "seats[1]",
+        ),
+        (
+            json!({"players": 2, "seats": [{"name": "a"}, {"ai": 2}], "clock": {"increment_s": 5}}),
+            "clock",
+        ),
+        (
+            json!({"players": 2, "seats": [{"name": "a"}, {"ai": 2}], "clock": {"initial_s": 60, "days_per_move": 1}}),
+            "clock",
+        ),
+    ] {
+        let answer = post(&app, "/api/games", &request).await;
+        assert_eq!(
+            answer.status,
+            StatusCode::BAD_REQUEST,
+            "{request}: {}",
+            answer.text
+        );
+        let error = answer.body["error"].as_str().unwrap();
+        assert!(error.contains(&format!("`{field}")), "{request}: {error}");
+    }
+    let misspelt = post(
+        &app,
+        "/api/games",
+        &json!({"players": 2, "seats": [], "hint": true}),
+    )
+    .await;
+    assert_eq!(misspelt.status, StatusCode::BAD_REQUEST);
+    assert!(misspelt.body["error"].as_str().unwrap().contains("hint"));
+}
+
+#[tokio::test]
+async fn an_open_seat_is_claimed_once_and_the_game_starts_when_all_are_taken() {
+    let (app, _) = server().await;
+    let created = post(
+        &app,
+        "/api/games",
+        &json!({"players": 2, "seats": [{"name": "Anna"}, {"open": true}]}),
+    )
+    .await;
+    assert_eq!(created.status, StatusCode::CREATED);
+    let id = created.body["id"].as_str().unwrap();
+    assert_eq!(
+        created.body["seats"].as_array().unwrap().len(),
+        1,
+        "no token for the open seat"
+    );
+    let anna = created.body["seats"][0]["token"].as_str().unwrap();
+
+    let game = view(&app, id).await;
+    assert_eq!(game["status"], "open");
+    assert_eq!(game["seats"][1]["free"], true);
+    if game["state"]["to_act"] == 0 {
+        let mv = game["state"]["legal"][0].as_str().unwrap();
+        let early = play(&app, id, anna, mv, length(&game)).await;
+        assert_eq!(early.status, StatusCode::CONFLICT, "{}", early.text);
+    }
+
+    let claim = format!("/api/games/{id}/seats/1");
+    let claimed = post(&app, &claim, &json!({"name": "Bruno"})).await;
+    assert_eq!(claimed.status, StatusCode::OK, "{}", claimed.text);
+    assert_eq!(claimed.body["seat"], 1);
+    let again = post(&app, &claim, &json!({"name": "Carla"})).await;
+    assert_eq!(again.status, StatusCode::CONFLICT);
+    let taken = post(
+        &app,
+        &format!("/api/games/{id}/seats/0"),
+        &json!({"name": "Carla"}),
+    )
+    .await;
+    assert_eq!(taken.status, StatusCode::CONFLICT);
+    let missing = post(
+        &app,
+        &format!("/api/games/{id}/seats/7"),
+        &json!({"name": "Carla"}),
+    )
+    .await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    let nonsense = post(
+        &app,
+        &format!("/api/games/{id}/seats/x"),
+        &json!({"name": "Carla"}),
+    )
+    .await;
+    assert_eq!(nonsense.status, StatusCode::BAD_REQUEST);
+
+    let game = view(&app, id).await;
+    assert_eq!(game["status"], "running");
+    assert_eq!(game["seats"][1]["name"], "Bruno");
+    assert_eq!(game["record"]["names"], json!(["Anna", "Bruno"]));
+    let bruno = claimed.body["token"].as_str().unwrap();
+    let seat = game["state"]["to_act"].as_u64().unwrap();
+    let token = if seat == 0 { anna } else { bruno };
+    let mv = game["state"]["legal"][0].as_str().unwrap();
+    assert_eq!(
+        play(&app, id, token, mv, length(&game)).await.status,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn the_computer_plays_its_seat_by_itself() {
+    let (app, _) = server().await;
+    let created = post(
+        &app,
+        "/api/games",
+        &json!({"players": 2, "seats": [{"name": "Anna"}, {"ai": 2}]}),
+    )
+    .await;
+    let id = created.body["id"].as_str().unwrap();
+    let anna = created.body["seats"][0]["token"].as_str().unwrap();
+    assert_eq!(created.body["seats"].as_array().unwrap().len(), 1);
+    let mut person_moves = 0;
+    for _ in 0..2_000 {
+        let game = view(&app, id).await;
+        if game["status"] == "over" {
+            assert!(person_moves > 0);
+            assert_eq!(game["seats"][1]["ai"], 2);
+            return;
+        }
+        if game["state"]["to_act"] == 0 {
+            let mv = game["state"]["legal"][0].as_str().unwrap();
+            let answer = play(&app, id, anna, mv, length(&game)).await;
+            assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+            person_moves += 1;
+        } else {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+    panic!("the game did not end");
+}
+
+#[tokio::test]
+async fn two_clients_racing_at_the_same_position_get_one_move_and_one_conflict() {
+    let (app, _) = server().await;
+    let (id, tokens) = people_game(&app, 2).await;
+    for _ in 0..30 {
+        let game = view(&app, &id).await;
+        if game["status"] == "over" {
+            break;
+        }
+        let seat = game["state"]["to_act"].as_u64().unwrap() as usize;
+        let at = length(&game);
+        let legal = game["state"]["legal"].as_array().unwrap();
+        let first = legal[0].as_str().unwrap();
+        let second = legal[legal.len() - 1].as_str().unwrap();
+        let (a, b) = tokio::join!(
+            play(&app, &id, &tokens[seat], first, at),
+            play(&app, &id, &tokens[seat], second, at)
+        );
+        let mut statuses = [a.status, b.status];
+        statuses.sort();
+        assert_eq!(
+            statuses,
+            [StatusCode::OK, StatusCode::CONFLICT],
+            "{a:?} {b:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_lobby_lists_games_newest_first_in_pages() {
+    let (app, _) = server().await;
+    let mut ids = Vec::new();
+    for _ in 0..5 {
+        ids.push(people_game(&app, 2).await.0);
+        // Creation times in milliseconds order the list.
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    let first = get(&app, "/api/games?status=running&limit=3").await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.text);
+    let page: Vec<&str> = first.body["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(page, [&ids[4], &ids[3], &ids[2]]);
+    let next = first.body["next"].as_str().unwrap();
+    let second = get(
+        &app,
+        &format!("/api/games?status=running&limit=3&before={next}"),
+    )
+    .await;
+    let page: Vec<&str> = second.body["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(page, [&ids[1], &ids[0]]);
+    assert!(second.body["next"].is_null());
+    assert_eq!(
+        get(&app, "/api/games?status=over").await.body["games"],
+        json!([])
+    );
+    assert_eq!(
+        get(&app, "/api/games?status=done").await.status,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        get(&app, "/api/games?limit=0").await.status,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        get(&app, "/api/games?sort=name").await.status,
+        StatusCode::BAD_REQUEST
+    );
+}
+
+#[tokio::test]
+async fn health_metrics_and_the_openapi_document_are_served() {
+    let (app, _) = server().await;
+    let health = get(&app, "/healthz").await;
+    assert_eq!(health.status, StatusCode::OK);
+    assert_eq!(health.body["status"], "ok");
+    let (id, tokens) = people_game(&app, 2).await;
+    let game = view(&app, &id).await;
+    let seat = game["state"]["to_act"].as_u64().unwrap() as usize;
+    let mv = game["state"]["legal"][0].as_str().unwrap();
+    play(&app, &id, &tokens[seat], mv, length(&game)).await;
+    let metrics = get(&app, "/metrics").await;
+    assert!(
+        metrics.text.contains("carolus_moves_total 1\n"),
+        "{}",
+        metrics.text
+    );
+    assert!(
+        metrics.text.contains("carolus_games_running 1\n"),
+        "{}",
+        metrics.text
+    );
+    let openapi = get(&app, "/api/openapi.json").await;
+    assert_eq!(openapi.status, StatusCode::OK);
+    assert!(openapi.body["openapi"].as_str().unwrap().starts_with("3."));
+    for path in [
+        "/api/games",
+        "/api/games/{id}",
+        "/api/games/{id}/moves",
+        "/api/games/{id}/seats/{seat}",
+    ] {
+        assert!(
+            openapi.body["paths"][path].is_object(),
+            "{path} is documented"
+        );
+    }
+    let nowhere = get(&app, "/nowhere").await;
+    assert_eq!(nowhere.status, StatusCode::NOT_FOUND);
+    assert!(nowhere.body["error"].is_string());
+}
+
+#[tokio::test]
+async fn creating_games_is_rate_limited_per_client() {
+    let (app, _) = server_with(carolus_server::Limits {
+        creates_per_minute: 2,
+        ..test_limits()
+    })
+    .await;
+    people_game(&app, 2).await;
+    people_game(&app, 2).await;
+    let third = post(
+        &app,
+        "/api/games",
+        &json!({"players": 2, "seats": [{"name": "a"}, {"name": "b"}]}),
+    )
+    .await;
+    assert_eq!(third.status, StatusCode::TOO_MANY_REQUESTS);
+}
