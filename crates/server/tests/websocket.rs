@@ -1,0 +1,238 @@
+//! The WebSocket on a real socket (port 0): two people play a game to the
+//! end over it while a third client watches, one player drops and comes
+//! back with `from`, and every client ends with the same record.
+
+mod support;
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use carolus_rules::Record;
+use carolus_server::{AppState, Store};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use support::*;
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+use tokio_tungstenite::tungstenite::Message;
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A server on a free loopback port; answers its address and the sender
+/// that stops it.
+async fn listening() -> (SocketAddr, AppState, oneshot::Sender<()>) {
+    let store = Store::open("sqlite::memory:").await.unwrap();
+    let state = AppState::new(store, test_limits());
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let (stop, stopped) = oneshot::channel::<()>();
+    let serving = state.clone();
+    tokio::spawn(async move {
+        carolus_server::run(listener, serving, async {
+            let _ = stopped.await;
+        })
+        .await
+        .unwrap();
+    });
+    (address, state, stop)
+}
+
+async fn connect(address: SocketAddr, id: &str, from: usize) -> Socket {
+    let url = format!("ws://{address}/api/games/{id}/ws?from={from}");
+    tokio_tungstenite::connect_async(url).await.unwrap().0
+}
+
+/// The next JSON message, skipping pings.
+async fn next(socket: &mut Socket) -> Value {
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .expect("a message within 10 s")
+            .expect("the socket stays open")
+            .unwrap();
+        if let Message::Text(text) = frame {
+            return serde_json::from_str(&text).unwrap();
+        }
+    }
+}
+
+/// A client's copy of the game: the moves it was sent and the last state.
+#[derive(Default)]
+struct Copy {
+    moves: Vec<String>,
+    state: Value,
+    status: String,
+}
+
+impl Copy {
+    /// Takes in an update; other messages are ignored.
+    fn take(&mut self, message: &Value) {
+        if message["type"] != "update" {
+            return;
+        }
+        let from = message["from"].as_u64().unwrap() as usize;
+        assert_eq!(
+            from,
+            self.moves.len(),
+            "an update starts where the client is"
+        );
+        for mv in message["moves"].as_array().unwrap() {
+            self.moves.push(mv.as_str().unwrap().to_owned());
+        }
+        self.state = message["state"].clone();
+        self.status = message["status"].as_str().unwrap().to_owned();
+    }
+}
+
+/// The next error message, skipping the game's own messages.
+async fn next_error(socket: &mut Socket) -> Value {
+    loop {
+        let message = next(socket).await;
+        if message["type"] == "error" {
+            return message;
+        }
+    }
+}
+
+async fn auth(socket: &mut Socket, token: &str) -> usize {
+    socket
+        .send(Message::text(
+            json!({"type": "auth", "token": token}).to_string(),
+        ))
+        .await
+        .unwrap();
+    loop {
+        let message = next(socket).await;
+        if message["type"] == "auth" {
+            return message["seat"].as_u64().unwrap() as usize;
+        }
+        assert_ne!(message["type"], "error", "{message}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_and_a_watcher_end_with_the_same_record() {
+    let (address, _state, stop) = listening().await;
+    let app = carolus_server::app(_state.clone());
+    let (id, tokens) = people_game(&app, 2).await;
+
+    let mut players = [
+        connect(address, &id, 0).await,
+        connect(address, &id, 0).await,
+    ];
+    let mut copies = [Copy::default(), Copy::default()];
+    let mut watcher = connect(address, &id, 0).await;
+    let mut watched = Copy::default();
+    watched.take(&next(&mut watcher).await);
+    for (seat, socket) in players.iter_mut().enumerate() {
+        copies[seat].take(&next(socket).await);
+        assert_eq!(auth(socket, &tokens[seat]).await, seat);
+    }
+
+    let mut turns = 0;
+    let mut dropped = false;
+    while copies[0].status != "over" {
+        let seat = copies[0].state["to_act"].as_u64().unwrap() as usize;
+        // Halfway through, seat 1 loses its connection for a few moves and
+        // comes back with the length it last saw.
+        if turns == 40 && !dropped {
+            dropped = true;
+            players[1].close(None).await.unwrap();
+        }
+        if dropped && (seat == 1 || turns == 60) {
+            let from = copies[1].moves.len();
+            players[1] = connect(address, &id, from).await;
+            copies[1].take(&next(&mut players[1]).await);
+            assert_eq!(auth(&mut players[1], &tokens[1]).await, 1);
+            dropped = false;
+        }
+        let actor = &copies[seat];
+        let mv = pick(&actor.state["legal"], turns);
+        let at = actor.moves.len();
+        players[seat]
+            .send(Message::text(
+                json!({"type": "move", "move": mv, "at": at}).to_string(),
+            ))
+            .await
+            .unwrap();
+        for (index, socket) in players.iter_mut().enumerate() {
+            if index == 1 && dropped {
+                continue;
+            }
+            loop {
+                let message = next(socket).await;
+                assert_ne!(message["type"], "error", "{message}");
+                copies[index].take(&message);
+                if message["type"] == "update" {
+                    break;
+                }
+            }
+        }
+        turns += 1;
+        assert!(turns < 5_000, "the game does not end");
+    }
+    while watched.status != "over" {
+        watched.take(&next(&mut watcher).await);
+    }
+    assert_eq!(copies[0].moves, copies[1].moves);
+    assert_eq!(copies[0].moves, watched.moves);
+    let download = get(&app, &format!("/api/games/{id}/record")).await;
+    let record = Record::from_json(&download.text).unwrap();
+    let tokens: Vec<String> = record.moves.iter().map(ToString::to_string).collect();
+    assert_eq!(tokens, watched.moves);
+    assert!(record.replay().unwrap().is_over());
+    stop.send(()).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_socket_refuses_moves_before_auth_and_says_why() {
+    let (address, state, stop) = listening().await;
+    let app = carolus_server::app(state);
+    let (id, tokens) = people_game(&app, 2).await;
+    let mut socket = connect(address, &id, 0).await;
+    let mut copy = Copy::default();
+    copy.take(&next(&mut socket).await);
+    let mv = copy.state["legal"][0].as_str().unwrap();
+    socket
+        .send(Message::text(
+            json!({"type": "move", "move": mv, "at": copy.moves.len()}).to_string(),
+        ))
+        .await
+        .unwrap();
+    let refusal = next_error(&mut socket).await;
+    assert_eq!(refusal["type"], "error");
+    assert_eq!(refusal["status"], 401);
+
+    socket
+        .send(Message::text("{\"type\": \"move\""))
+        .await
+        .unwrap();
+    let malformed = next_error(&mut socket).await;
+    assert_eq!(malformed["status"], 400, "{malformed}");
+
+    socket
+        .send(Message::text(
+            json!({"type": "auth", "token": carolus_server::secret::new_token()}).to_string(),
+        ))
+        .await
+        .unwrap();
+    assert_eq!(next_error(&mut socket).await["status"], 403);
+
+    let seat = copy.state["to_act"].as_u64().unwrap() as usize;
+    assert_eq!(auth(&mut socket, &tokens[seat]).await, seat);
+    socket
+        .send(Message::text(
+            json!({"type": "move", "move": "move 9", "at": copy.moves.len()}).to_string(),
+        ))
+        .await
+        .unwrap();
+    let illegal = next_error(&mut socket).await;
+    assert_eq!(illegal["status"], 422);
+    assert_eq!(illegal["legal"], copy.state["legal"]);
+
+    let mut beyond = connect(address, &id, 10_000).await;
+    let answer = next_error(&mut beyond).await;
+    assert_eq!(answer["status"], 409, "{answer}");
+    stop.send(()).unwrap();
+}
