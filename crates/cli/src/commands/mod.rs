@@ -13,6 +13,7 @@ pub mod new;
 pub mod play;
 pub mod random;
 pub mod replay;
+pub mod serve;
 
 use std::io::Write;
 
@@ -42,6 +43,7 @@ pub enum Command {
     Match(match_::Args),
     Analyse(analyse::Args),
     Play(play::Args),
+    Serve(serve::Args),
 }
 
 impl Command {
@@ -56,6 +58,7 @@ impl Command {
             Command::Match(args) => match_::run(args, out),
             Command::Analyse(args) => analyse::run(args, out),
             Command::Play(args) => play::run(args, out),
+            Command::Serve(args) => serve::run(args, out),
         }
     }
 }

@@ -15,4 +15,5 @@ mod matches;
 mod new;
 mod random;
 mod replay;
+mod serve;
 mod support;

@@ -1,0 +1,147 @@
+//! `carolus serve`: the game server (the `carolus-server` crate does the
+//! work), for people and computer players over HTTP and WebSocket.
+
+use std::io::{IsTerminal, Write};
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use anyhow::Context;
+use carolus_server::{AppState, Limits, Store};
+use tokio::net::TcpListener;
+
+use crate::args::parse_seconds;
+use crate::failure::bad_input;
+
+/// Serve games over HTTP and WebSocket, keeping every move in a database.
+///
+/// People play each other and the computer through the API (API.md) or
+/// `carolus connect`; every move is checked by the rules and committed
+/// before anyone hears of it. Ctrl-C or SIGTERM stops the server
+/// gracefully; games go on where they were at the next start on the same
+/// database. Logs go to stderr (RUST_LOG sets their detail, e.g.
+/// RUST_LOG=debug).
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The address to listen on; port 0 picks a free port (printed).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
+    listen: SocketAddr,
+
+    /// The database: a SQLite file (created and migrated at start) or
+    /// `sqlite:PATH`.
+    #[arg(long, value_name = "URL", default_value = "carolus.db")]
+    db: String,
+
+    /// Threads for computer players' searches [default: one per core].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    ai_threads: Option<u64>,
+
+    /// How long a computer player thinks about one decision, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_seconds)]
+    think: Duration,
+
+    /// The largest request body and WebSocket message, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024,
+          value_parser = clap::value_parser!(u64).range(1024..=16 * 1024 * 1024))]
+    max_body: u64,
+
+    /// Games one client address may create per minute.
+    #[arg(long, value_name = "N", default_value_t = 30,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    creates_per_minute: u32,
+
+    /// Requests and WebSocket messages one client address may send per
+    /// second on average (bursts of twice as many pass).
+    #[arg(long, value_name = "N", default_value_t = 20,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    messages_per_second: u32,
+
+    /// Seconds a WebSocket may stay silent (no message, no answer to
+    /// pings) before the server closes it.
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_seconds)]
+    idle_timeout: Duration,
+}
+
+impl Args {
+    fn limits(&self) -> Limits {
+        let defaults = Limits::default();
+        Limits {
+            body_bytes: self.max_body as usize,
+            message_bytes: self.max_body as usize,
+            creates_per_minute: self.creates_per_minute,
+            messages_per_second: self.messages_per_second,
+            idle_timeout: self.idle_timeout,
+            // Pings come often enough that a live client is heard from
+            // several times within the idle time-out.
+            ping_interval: (self.idle_timeout / 3).max(Duration::from_millis(100)),
+            ai_threads: self.ai_threads.map_or(defaults.ai_threads, |n| n as usize),
+            think_time: self.think,
+            ..defaults
+        }
+    }
+}
+
+pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
+    init_logging();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the server's runtime")?;
+    runtime.block_on(serve(args, out))
+}
+
+async fn serve(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
+    let store = Store::open(&args.db)
+        .await
+        .map_err(|error| bad_input(format!("--db {}: {error}", args.db)))?;
+    let listener = TcpListener::bind(args.listen)
+        .await
+        .map_err(|error| bad_input(format!("--listen {}: {error}", args.listen)))?;
+    let address = listener.local_addr()?;
+    let state = AppState::new(store, args.limits());
+    state
+        .resume()
+        .await
+        .context("cannot read the games in play from the database")?;
+    // The address goes to stdout (and at once), so that scripts and tests
+    // that asked for port 0 can read which port they got.
+    writeln!(out, "listening on http://{address}")?;
+    out.flush()?;
+    tracing::info!(%address, db = %args.db, "listening");
+    carolus_server::run(listener, state, stop_signal()).await?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Completes at Ctrl-C or SIGTERM.
+async fn stop_signal() {
+    let interrupt = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut terminate =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(terminate) => terminate,
+                Err(_) => {
+                    let _ = interrupt.await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = interrupt => {}
+            _ = terminate.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = interrupt.await;
+}
+
+/// Structured logs on stderr, at the detail RUST_LOG asks for (info by
+/// default).
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_writer(std::io::stderr)
+        .try_init();
+}

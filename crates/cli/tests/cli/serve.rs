@@ -1,0 +1,320 @@
+//! `carolus serve` as a real process: it listens where it says, keeps
+//! every acknowledged move through `kill -9`, and after a restart on the
+//! same database every game goes on where it was, computer seats and
+//! clocks included.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use carolus_rules::Record;
+use serde_json::{Value, json};
+
+/// A running `carolus serve`, killed when dropped.
+struct Server {
+    child: Child,
+    address: String,
+}
+
+impl Server {
+    fn start(db: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_carolus"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--think", "0.05"])
+            .arg("--db")
+            .arg(db)
+            .args([
+                "--messages-per-second",
+                "100000",
+                "--creates-per-minute",
+                "1000",
+            ])
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("carolus serve starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout is piped"))
+            .read_line(&mut line)
+            .expect("the server prints its address");
+        let address = line
+            .trim()
+            .strip_prefix("listening on http://")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .to_owned();
+        assert!(
+            !address.ends_with(":0"),
+            "the chosen port is printed: {address}"
+        );
+        Server { child, address }
+    }
+
+    /// Ends the process at once, as a crash or `kill -9` would.
+    fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+
+    fn request(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<&Value>,
+        token: Option<&str>,
+    ) -> (u16, Value) {
+        http(&self.address, method, path, body, token).expect("the server answers")
+    }
+
+    fn view(&self, id: &str) -> Value {
+        let (status, view) = self.request("GET", &format!("/api/games/{id}"), None, None);
+        assert_eq!(status, 200, "{view}");
+        view
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One HTTP/1.1 request on a connection of its own: the status and the body
+/// as JSON; `None` when the connection failed (a killed server).
+fn http(
+    address: &str,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+    token: Option<&str>,
+) -> Option<(u16, Value)> {
+    let mut stream = TcpStream::connect(address).ok()?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .ok()?;
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\n{auth}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).ok()?;
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).ok()?;
+    let status = answer.split(' ').nth(1)?.parse().ok()?;
+    let (_, text) = answer.split_once("\r\n\r\n")?;
+    Some((status, serde_json::from_str(text).unwrap_or(Value::Null)))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("carolus-serve-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn create(server: &Server, request: Value) -> (String, Vec<String>) {
+    let (status, created) = server.request("POST", "/api/games", Some(&request), None);
+    assert_eq!(status, 201, "{created}");
+    let tokens = created["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|seat| seat["token"].as_str().unwrap().to_owned())
+        .collect();
+    (created["id"].as_str().unwrap().to_owned(), tokens)
+}
+
+fn length(view: &Value) -> usize {
+    view["record"]["moves"].as_array().unwrap().len()
+}
+
+/// Waits until `done` holds for the game's view, or fails after `limit`.
+fn wait_for(server: &Server, id: &str, limit: Duration, done: impl Fn(&Value) -> bool) -> Value {
+    let start = Instant::now();
+    loop {
+        let view = server.view(id);
+        if done(&view) {
+            return view;
+        }
+        assert!(start.elapsed() < limit, "gave up waiting: {view}");
+        thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn serve_prints_the_port_it_chose_and_answers_health() {
+    let dir = scratch("health");
+    let server = Server::start(&dir.join("carolus.db"));
+    let (status, body) = server.request("GET", "/healthz", None, None);
+    assert_eq!((status, body), (200, json!({"status": "ok"})));
+    assert!(
+        dir.join("carolus.db").exists(),
+        "the database file is created"
+    );
+}
+
+#[test]
+fn serve_refuses_a_database_it_cannot_open() {
+    let run = super::support::carolus(
+        &[
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--db",
+            "/nonexistent/dir/carolus.db",
+        ],
+        None,
+    );
+    let message = run.assert_bad_input();
+    assert!(
+        message.starts_with("--db /nonexistent/dir/carolus.db: "),
+        "{message}"
+    );
+}
+
+#[test]
+fn kill_9_loses_no_acknowledged_move_and_games_go_on_after_a_restart() {
+    let dir = scratch("kill");
+    let db = dir.join("carolus.db");
+    let server = Server::start(&db);
+
+    // Two people playing as fast as they can: every move the server
+    // acknowledged is noted with the length it was played at.
+    let (people, tokens) = create(
+        &server,
+        json!({"players": 2, "seats": [{"name": "A"}, {"name": "B"}]}),
+    );
+    // A person against the computer, and a game whose clock will run out
+    // while the server is down.
+    let (against_computer, anna) = create(
+        &server,
+        json!({"players": 2, "seats": [{"name": "Anna"}, {"ai": 2}]}),
+    );
+    let (clocked, _) = create(
+        &server,
+        json!({"players": 2, "seats": [{"name": "Slow"}, {"name": "Slower"}], "clock": {"initial_s": 1}}),
+    );
+
+    let acknowledged: Arc<Mutex<Vec<(usize, String)>>> = Arc::default();
+    let running = Arc::new(AtomicBool::new(true));
+    let player = {
+        let address = server.address.clone();
+        let acknowledged = Arc::clone(&acknowledged);
+        let running = Arc::clone(&running);
+        let people = people.clone();
+        thread::spawn(move || {
+            let mut turn = 0usize;
+            while running.load(Ordering::Relaxed) {
+                let Some((200, view)) =
+                    http(&address, "GET", &format!("/api/games/{people}"), None, None)
+                else {
+                    return;
+                };
+                if view["status"] == "over" {
+                    return;
+                }
+                let seat = view["state"]["to_act"].as_u64().unwrap() as usize;
+                let legal = view["state"]["legal"].as_array().unwrap();
+                let mv = legal[(turn * 7 + 3) % legal.len()]
+                    .as_str()
+                    .unwrap()
+                    .to_owned();
+                let at = length(&view);
+                let body = json!({"move": mv, "at": at});
+                match http(
+                    &address,
+                    "POST",
+                    &format!("/api/games/{people}/moves"),
+                    Some(&body),
+                    Some(&tokens[seat]),
+                ) {
+                    Some((200, _)) => acknowledged.lock().unwrap().push((at, mv)),
+                    Some((status, answer)) => panic!("move refused: {status} {answer}"),
+                    None => return,
+                }
+                turn += 1;
+            }
+        })
+    };
+    // Let the computer's game get going too.
+    let view = server.view(&against_computer);
+    if view["state"]["to_act"] == 0 {
+        let mv = view["state"]["legal"][0].as_str().unwrap();
+        let (status, answer) = server.request(
+            "POST",
+            &format!("/api/games/{against_computer}/moves"),
+            Some(&json!({"move": mv, "at": length(&view)})),
+            Some(&anna[0]),
+        );
+        assert_eq!(status, 200, "{answer}");
+    }
+
+    thread::sleep(Duration::from_millis(700));
+    server.kill();
+    running.store(false, Ordering::Relaxed);
+    player.join().unwrap();
+    let acknowledged = acknowledged.lock().unwrap().clone();
+    assert!(
+        acknowledged.len() > 5,
+        "moves were played before the kill: {}",
+        acknowledged.len()
+    );
+
+    // Down for longer than the clocked game's second.
+    thread::sleep(Duration::from_millis(1200));
+    let server = Server::start(&db);
+    let view = server.view(&people);
+    let record = Record::from_json(&view["record"].to_string()).unwrap();
+    record.replay().expect("the stored record replays");
+    for (at, mv) in &acknowledged {
+        let stored = record.moves.get(*at).map(ToString::to_string);
+        assert_eq!(
+            stored.as_deref(),
+            Some(mv.as_str()),
+            "acknowledged move {at} {mv:?}"
+        );
+    }
+
+    // The game against the computer goes on by itself whenever it is the
+    // computer's turn, and the person can move again.
+    let view = wait_for(
+        &server,
+        &against_computer,
+        Duration::from_secs(20),
+        |view| view["status"] == "over" || view["state"]["to_act"] == 0,
+    );
+    if view["status"] != "over" {
+        let mv = view["state"]["legal"][0].as_str().unwrap();
+        let (status, answer) = server.request(
+            "POST",
+            &format!("/api/games/{against_computer}/moves"),
+            Some(&json!({"move": mv, "at": length(&view)})),
+            Some(&anna[0]),
+        );
+        assert_eq!(status, 200, "{answer}");
+    }
+
+    // The clock ran out while the server was down: the seat to act is
+    // timed out and the computer plays it.
+    let view = wait_for(&server, &clocked, Duration::from_secs(20), |view| {
+        view["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|seat| seat["timed_out"] == true)
+    });
+    let before = length(&view);
+    wait_for(&server, &clocked, Duration::from_secs(20), |view| {
+        length(view) > before
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+}
