@@ -59,9 +59,6 @@ pub enum BotSpec {
 const MCTS_LEVEL_ITERATIONS: [Option<u64>; 5] =
     [Some(100), Some(400), Some(1_500), Some(5_000), None];
 
-/// The highest level.
-pub const MAX_LEVEL: u8 = 5;
-
 impl BotSpec {
     /// The tree search with its defaults.
     pub const MCTS: BotSpec = BotSpec::Mcts {
@@ -300,12 +297,10 @@ impl FromStr for BotSpec {
                     match key {
                         "level" => {
                             let n = parse_number::<u8>("level", value).map_err(bad)?;
-                            if !(1..=MAX_LEVEL).contains(&n) {
-                                return Err(bad(format!(
-                                    "level must be 1 to {MAX_LEVEL}, not {n}"
-                                )));
-                            }
-                            level = Some(n);
+                            let preset = Level::new(n).map_err(|_| {
+                                bad(format!("level must be 1 to {}, not {n}", Level::MAX))
+                            })?;
+                            level = Some(preset.number());
                         }
                         "ms" => ms = Some(parse_number::<u64>("ms", value).map_err(bad)?),
                         "iterations" => {
@@ -402,7 +397,7 @@ mod tests {
 
     #[test]
     fn levels_one_to_five_exist_and_parse_back() {
-        for level in 1..=MAX_LEVEL {
+        for level in Level::all().map(Level::number) {
             let spec = BotSpec::level(level).unwrap();
             assert_eq!(spec.to_string().parse::<BotSpec>().unwrap(), spec);
             assert_eq!(format!("level:{level}").parse::<BotSpec>().unwrap(), spec);

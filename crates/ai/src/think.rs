@@ -111,6 +111,16 @@ mod tests {
     }
 
     #[test]
+    fn panic_messages_are_read_from_both_kinds_of_payload() {
+        let text: Box<dyn std::any::Any + Send> = Box::new("boom");
+        assert_eq!(panic_message(text.as_ref()), "boom");
+        let owned: Box<dyn std::any::Any + Send> = Box::new(String::from("bang"));
+        assert_eq!(panic_message(owned.as_ref()), "bang");
+        let other: Box<dyn std::any::Any + Send> = Box::new(7);
+        assert_eq!(panic_message(other.as_ref()), "an unknown error");
+    }
+
+    #[test]
     fn an_illegal_answer_is_never_passed_on() {
         let game = a_decision();
         let result = think(&mut Faulty(Fault::Illegal), game.game(), &Budget::default());

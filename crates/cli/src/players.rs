@@ -2,11 +2,10 @@
 //! interface, and the `--bot` argument that names them.
 
 use std::fmt;
-use std::panic::{self, AssertUnwindSafe};
 use std::str::FromStr;
 use std::time::Duration;
 
-use carolus_ai::{AiError, Bot, BotSpec};
+use carolus_ai::{AiError, Bot, BotSpec, ThinkError, think};
 use carolus_rules::{Game, Move, Record};
 
 use crate::external::External;
@@ -127,14 +126,14 @@ impl Player {
                 let budget = spec.budget(time);
                 // The built-in bots are trusted to answer legally and in
                 // time, but a failure in one must cost a game, not the match.
-                let analysis = panic::catch_unwind(AssertUnwindSafe(|| bot.choose(game, &budget)))
-                    .map_err(|_| "the built-in bot failed (a bug in carolus-ai)".to_owned())?
-                    .map_err(|error| format!("the built-in bot refused: {error}"))?;
-                game.check(&analysis.best).map_err(|error| {
-                    format!(
-                        "the built-in bot chose the illegal move {}: {error}",
-                        analysis.best
-                    )
+                let analysis = think(bot.as_mut(), game, &budget).map_err(|error| match error {
+                    ThinkError::Panicked(_) => {
+                        "the built-in bot failed (a bug in carolus-ai)".to_owned()
+                    }
+                    ThinkError::Refused(error) => format!("the built-in bot refused: {error}"),
+                    ThinkError::Illegal { mv, error } => {
+                        format!("the built-in bot chose the illegal move {mv}: {error}")
+                    }
                 })?;
                 Ok(analysis.best)
             }

@@ -10,13 +10,12 @@
 //! plans and search trees from one move to the next.
 
 use std::collections::HashMap;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::{Duration, Instant};
 
-use carolus_ai::{Analysis, Bot, BotSpec, Budget};
+use carolus_ai::{Analysis, Bot, Budget, Level, ThinkError};
 use carolus_rules::rng::SplitMix64;
 use carolus_rules::{Game, RandomSource, Seat};
 
@@ -38,8 +37,8 @@ pub struct ThinkRequest {
     pub id: u64,
     /// The seat to decide.
     pub seat: Seat,
-    /// The level of the computer player, 1–5.
-    pub level: u8,
+    /// The level of the computer player.
+    pub level: Level,
     pub purpose: Purpose,
     pub game: Game,
 }
@@ -65,7 +64,7 @@ pub trait Thinker {
 
 /// Which bot answers a request: hints get their own, so that a hint does
 /// not disturb the plans of a computer player at the table.
-type BotKey = (Purpose, Seat, u8);
+type BotKey = (Purpose, Seat, Level);
 
 /// The bots between decisions, built on first use.
 struct Shelf {
@@ -82,19 +81,18 @@ impl Shelf {
     }
 
     /// The bot for `key`, taken off the shelf or newly built.
-    fn take(&mut self, key: BotKey) -> Result<Box<dyn Bot>, String> {
+    fn take(&mut self, key: BotKey) -> Box<dyn Bot> {
         if let Some(bot) = self.bots.remove(&key) {
-            return Ok(bot);
+            return bot;
         }
-        let spec = BotSpec::level(key.2).map_err(|error| error.to_string())?;
         // Every bot gets its own seed from the game's, so that a game with
         // a fixed seed and iteration budget plays the same every time.
         let mut mixer = SplitMix64::new(self.seed);
         let salt = (key.1.index() as u64) << 8
-            | u64::from(key.2)
+            | u64::from(key.2.number())
             | ((key.0 == Purpose::Hint) as u64) << 16;
         let seed = mixer.next_u64() ^ salt;
-        Ok(spec.build(SplitMix64::new(seed).next_u64()))
+        key.2.spec().build(SplitMix64::new(seed).next_u64())
     }
 
     /// Puts a bot back, unless a newer one took its place meanwhile.
@@ -115,17 +113,15 @@ fn budget(limits: ThinkLimits, stop: Option<Arc<AtomicBool>>) -> Budget {
     }
 }
 
-/// Runs one search, turning a panic inside the bot into an error so that
-/// a faulty bot cannot take the screen down with it.
+/// Runs one search through [`carolus_ai::think`], so that a faulty bot (a
+/// panic, an illegal move) cannot take the screen down with it; the error
+/// is a sentence for the message line.
 fn think(bot: &mut dyn Bot, game: &Game, budget: &Budget) -> Result<Analysis, String> {
-    match catch_unwind(AssertUnwindSafe(|| bot.choose(game, budget))) {
-        Ok(Ok(analysis)) => Ok(analysis),
-        Ok(Err(error)) => Err(error.to_string()),
-        Err(panic) => Err(format!(
-            "the computer player failed: {}",
-            crate::terminal::panic_message(panic.as_ref())
-        )),
-    }
+    carolus_ai::think(bot, game, budget).map_err(|error| match error {
+        // The bot's own reason says it all.
+        ThinkError::Refused(reason) => reason.to_string(),
+        failure => failure.to_string(),
+    })
 }
 
 /// Answers every request at once, on the caller's thread.
@@ -150,14 +146,9 @@ impl InlineThinker {
 impl Thinker for InlineThinker {
     fn start(&mut self, request: ThinkRequest) {
         let key = key_of(&request);
-        let result = match self.shelf.take(key) {
-            Ok(mut bot) => {
-                let result = think(bot.as_mut(), &request.game, &budget(self.limits, None));
-                self.shelf.put(key, bot);
-                result
-            }
-            Err(error) => Err(error),
-        };
+        let mut bot = self.shelf.take(key);
+        let result = think(bot.as_mut(), &request.game, &budget(self.limits, None));
+        self.shelf.put(key, bot);
         self.ready.push(ThinkReply {
             id: request.id,
             purpose: request.purpose,
@@ -217,21 +208,7 @@ impl Thinker for BackgroundThinker {
         let key = key_of(&request);
         let stop = Arc::new(AtomicBool::new(false));
         self.current = Some((request.id, stop.clone(), Instant::now()));
-        let mut bot = match self.shelf.take(key) {
-            Ok(bot) => bot,
-            Err(error) => {
-                let _ = self.sender.send(Finished {
-                    key,
-                    bot: None,
-                    reply: ThinkReply {
-                        id: request.id,
-                        purpose: request.purpose,
-                        result: Err(error),
-                    },
-                });
-                return;
-            }
-        };
+        let mut bot = self.shelf.take(key);
         let budget = budget(self.limits, Some(stop));
         let sender = self.sender.clone();
         let spawned = std::thread::Builder::new()
@@ -320,7 +297,7 @@ mod tests {
         ThinkRequest {
             id,
             seat: game.to_act().unwrap(),
-            level: 2,
+            level: Level::new(2).unwrap(),
             purpose,
             game,
         }
@@ -363,14 +340,5 @@ mod tests {
         };
         assert_eq!(reply.id, 2);
         assert!(reply.result.is_ok());
-    }
-
-    #[test]
-    fn a_bad_level_is_an_error_not_a_panic() {
-        let mut thinker = InlineThinker::new(1, ThinkLimits::default());
-        let mut bad = request(3, Purpose::Play);
-        bad.level = 9;
-        thinker.start(bad);
-        assert!(thinker.poll().unwrap().result.is_err());
     }
 }

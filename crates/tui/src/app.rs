@@ -12,7 +12,7 @@
 
 use std::time::Duration;
 
-use carolus_ai::Candidate;
+use carolus_ai::{Candidate, Level};
 use carolus_rules::{
     Destination, Disc, Family, Game, GameRng, Move, Phase, RandomSource, Record, RecordStream,
     RecordedGame, Seat, SeatDraws, Setup, Territory, Variant,
@@ -156,7 +156,7 @@ pub struct Message {
 pub struct Thinking {
     pub id: u64,
     pub seat: Seat,
-    pub level: u8,
+    pub level: Level,
     pub purpose: Purpose,
     /// When it started, in the time of [`Event::Tick`].
     pub since: Duration,
@@ -167,7 +167,7 @@ pub struct Thinking {
 pub struct Estimate {
     /// Who estimated (the seat it played or hinted for).
     pub seat: Seat,
-    pub level: u8,
+    pub level: Level,
     pub purpose: Purpose,
     /// Chance of winning by seat, summing to 1.
     pub win: Vec<f64>,
@@ -191,7 +191,7 @@ pub struct App {
     seed: u64,
     seats: Vec<SeatInfo>,
     theme: Theme,
-    hint_level: u8,
+    hint_level: Level,
     screen: Screen,
     pick: Pick,
     /// The last destination a person chose, offered first next time.
@@ -275,16 +275,12 @@ impl App {
             .names
             .or_else(|| record_names.filter(|names| names.len() == players));
         let seats = config::seats(players, names.as_deref(), &config.ai)?;
-        // Hints should teach: they come from the hint level or from the
-        // strongest computer at the table, whichever is stronger, never
-        // from a beginner's level because the opponent plays at one.
-        let hint_level = seats
-            .iter()
-            .filter_map(|seat| match seat.kind {
-                SeatKind::Ai { level } => Some(level),
-                SeatKind::Human => None,
-            })
-            .fold(config.hint_level, u8::max);
+        // Hints should teach: never from a beginner's level because the
+        // opponent plays at one (`Level::for_hints`).
+        let hint_level = Level::for_hints(seats.iter().filter_map(|seat| match seat.kind {
+            SeatKind::Ai { level } => Some(level),
+            SeatKind::Human => None,
+        }));
         let mut app = App {
             game,
             draws,
@@ -292,7 +288,7 @@ impl App {
             seed: config.seed,
             seats,
             theme: Theme::new(config.colour),
-            hint_level: hint_level.clamp(1, 5),
+            hint_level,
             screen: Screen::Board,
             pick: Pick::Wait,
             last_destination: None,
@@ -430,7 +426,7 @@ impl App {
     }
 
     /// The level of the computer player at `seat`, if one plays it.
-    pub fn ai_level(&self, seat: Seat) -> Option<u8> {
+    pub fn ai_level(&self, seat: Seat) -> Option<Level> {
         match self.seats.get(seat.index())?.kind {
             SeatKind::Ai { level } => Some(level),
             SeatKind::Human => None,
@@ -1009,7 +1005,7 @@ impl App {
         vec![self.think(seat, level, Purpose::Play)]
     }
 
-    fn think(&mut self, seat: Seat, level: u8, purpose: Purpose) -> Effect {
+    fn think(&mut self, seat: Seat, level: Level, purpose: Purpose) -> Effect {
         let id = self.next_id;
         self.next_id += 1;
         self.thinking = Some(Thinking {
@@ -1062,18 +1058,13 @@ impl App {
                 Vec::new()
             }
             Purpose::Play => {
-                // A computer move that the engine refuses would stall the
-                // game; the first legal move keeps it going, and the message
-                // says what happened.
-                let chosen = analysis
-                    .map(|a| a.best)
-                    .filter(|mv| game.is_legal(mv))
-                    .or_else(|| {
-                        if self.message.is_none() {
-                            self.refuse("The computer player chose an illegal move; it plays the first legal one.");
-                        }
-                        game.legal_moves().first().copied()
-                    });
+                // A computer player that failed (its move is checked by
+                // `carolus_ai::think`) would stall the game; the first legal
+                // move keeps it going, and the message says what happened.
+                let chosen = match analysis {
+                    Some(analysis) => Some(analysis.best),
+                    None => game.legal_moves().first().copied(),
+                };
                 let Some(mv) = chosen else {
                     return Vec::new();
                 };
@@ -1402,7 +1393,7 @@ impl App {
         };
         let players = game.game().players();
         // Computer players keep their seats where the loaded game has them.
-        let ai: Vec<(usize, u8)> = self
+        let ai: Vec<(usize, Level)> = self
             .seats
             .iter()
             .enumerate()

@@ -7,6 +7,7 @@
 
 use std::time::Duration;
 
+use carolus_ai::Level;
 use carolus_rules::Record;
 
 /// Default names, one per seat. Their initials differ, so that the short
@@ -22,8 +23,8 @@ pub const CASTLE_COLOURS: [&str; 3] = ["black", "white", "grey"];
 pub enum SeatKind {
     /// A person at the keyboard.
     Human,
-    /// A computer player of a level from 1 to 5.
-    Ai { level: u8 },
+    /// A computer player of some level.
+    Ai { level: Level },
 }
 
 impl SeatKind {
@@ -62,7 +63,7 @@ pub struct ThinkLimits {
 impl Default for ThinkLimits {
     fn default() -> ThinkLimits {
         ThinkLimits {
-            time: Some(Duration::from_secs(2)),
+            time: Some(Level::THINKING_TIME),
             iterations: None,
         }
     }
@@ -77,18 +78,13 @@ pub struct PlayConfig {
     /// from it; for a loaded game, the draws still to come.
     pub seed: u64,
     /// Computer players as (seat, level); the other seats are people.
-    pub ai: Vec<(usize, u8)>,
+    pub ai: Vec<(usize, Level)>,
     /// One name per seat, if given.
     pub names: Option<Vec<String>>,
     /// Whether to use colours (off for `NO_COLOR`).
     pub colour: bool,
     /// The thinking allowance of computer players and hints.
     pub think: ThinkLimits,
-    /// The level of the computer player that gives hints, unless a
-    /// stronger one sits at the table (then that one). Level 4, a tree
-    /// search of a few thousand iterations, answers in a moment and
-    /// advises far better than the one-turn look-ahead of level 3.
-    pub hint_level: u8,
 }
 
 impl PlayConfig {
@@ -101,7 +97,6 @@ impl PlayConfig {
             names: None,
             colour: true,
             think: ThinkLimits::default(),
-            hint_level: 4,
         }
     }
 }
@@ -111,7 +106,7 @@ impl PlayConfig {
 pub fn seats(
     players: usize,
     names: Option<&[String]>,
-    ai: &[(usize, u8)],
+    ai: &[(usize, Level)],
 ) -> Result<Vec<SeatInfo>, String> {
     if let Some(names) = names {
         if names.len() != players {
@@ -135,11 +130,6 @@ pub fn seats(
         })
         .collect();
     for &(seat, level) in ai {
-        if !(1..=5).contains(&level) {
-            return Err(format!(
-                "there is no level {level}: levels go from 1 (beginner) to 5 (strongest)"
-            ));
-        }
         let Some(info) = seats.get_mut(seat) else {
             return Err(format!(
                 "there is no seat {seat} in a game of {players}: seats are 0 to {}",
@@ -168,19 +158,19 @@ mod tests {
     #[test]
     fn seats_take_names_and_levels() {
         let names = vec!["Ann".to_owned(), "Bo".to_owned()];
-        let seats = seats(2, Some(&names), &[(1, 3)]).unwrap();
+        let three = Level::new(3).unwrap();
+        let seats = seats(2, Some(&names), &[(1, three)]).unwrap();
         assert_eq!(seats[0].name, "Ann");
         assert_eq!(seats[0].kind, SeatKind::Human);
-        assert_eq!(seats[1].kind, SeatKind::Ai { level: 3 });
+        assert_eq!(seats[1].kind, SeatKind::Ai { level: three });
     }
 
     #[test]
     fn mistakes_are_explained() {
-        assert!(seats(2, None, &[(2, 3)]).unwrap_err().contains("no seat 2"));
         assert!(
-            seats(2, None, &[(0, 6)])
+            seats(2, None, &[(2, Level::MIN)])
                 .unwrap_err()
-                .contains("no level 6")
+                .contains("no seat 2")
         );
         let one = vec!["Ann".to_owned()];
         assert!(

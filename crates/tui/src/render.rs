@@ -6,6 +6,7 @@
 //! Rendering reads the app and changes nothing; the same [`Layout`] is used
 //! for mouse clicks, so both agree on where everything is.
 
+use carolus_ai::BotSpec;
 use carolus_rules::{Owner, Phase, Seat};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -300,9 +301,9 @@ fn analysis_lines(app: &App, width: usize) -> Vec<Line<'static>> {
         ),
         Purpose::Hint => format!("Hint (level {})", estimate.level),
     };
-    // Levels 1 to 3 look one turn ahead and value the position reached,
-    // which is a rough guide rather than a measured chance; say so.
-    let how = if estimate.level <= 3 {
+    // The greedy levels look one turn ahead and value the position
+    // reached, which is a rough guide rather than a measured chance; say so.
+    let how = if matches!(estimate.level.spec(), BotSpec::Greedy { .. }) {
         "one turn ahead, rough".to_owned()
     } else {
         format!("{} playouts", estimate.iterations)

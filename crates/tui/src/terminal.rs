@@ -81,30 +81,9 @@ fn install_panic_hook() {
     });
 }
 
-/// The message of a caught panic, for people.
-pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
-    if let Some(text) = panic.downcast_ref::<&str>() {
-        (*text).to_owned()
-    } else if let Some(text) = panic.downcast_ref::<String>() {
-        text.clone()
-    } else {
-        "an unknown error".to_owned()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn panic_messages_are_read_from_both_kinds_of_payload() {
-        let text: Box<dyn std::any::Any + Send> = Box::new("boom");
-        assert_eq!(panic_message(text.as_ref()), "boom");
-        let owned: Box<dyn std::any::Any + Send> = Box::new(String::from("bang"));
-        assert_eq!(panic_message(owned.as_ref()), "bang");
-        let other: Box<dyn std::any::Any + Send> = Box::new(7);
-        assert_eq!(panic_message(other.as_ref()), "an unknown error");
-    }
 
     #[test]
     fn restoring_an_untouched_terminal_does_nothing() {

@@ -441,7 +441,9 @@ mod tests {
     #[test]
     fn teams_are_named_by_both_partners() {
         let mut seats = people(4);
-        seats[1].kind = SeatKind::Ai { level: 2 };
+        seats[1].kind = SeatKind::Ai {
+            level: carolus_ai::Level::new(2).unwrap(),
+        };
         let team = Owner::Team(carolus_rules::Team::new(1).unwrap());
         assert_eq!(owner_name(&seats, team), "Bruno & David");
         assert_eq!(owner_badge(&seats, team, 5), "B+D");

@@ -753,7 +753,8 @@ fn keys_while_the_computer_thinks_are_refused_politely() {
         }
     }
     let mut config = carolus_tui::PlayConfig::new_game(2, 1);
-    config.ai = vec![(0, 3), (1, 3)];
+    let three = carolus_ai::Level::new(3).unwrap();
+    config.ai = vec![(0, three), (1, three)];
     let app = carolus_tui::App::new(config).unwrap();
     let mut session = Session::new(app, Silent);
     session.start();
@@ -944,7 +945,7 @@ fn hints_come_from_level_4_or_a_stronger_computer_at_the_table() {
         settle(&mut session);
         let estimate = session.app().estimate().expect("the hint's estimate");
         assert_eq!(estimate.purpose, carolus_tui::Purpose::Hint);
-        estimate.level
+        estimate.level.number()
     };
     assert_eq!(level_of_hint(session(2, 3, &[])), 4, "only people play");
     assert_eq!(level_of_hint(session(2, 3, &[(1, 2)])), 4, "never weaker");

@@ -19,10 +19,9 @@
 //! 18 ms late (BOTS.md has the figures).
 
 use std::io::{self, BufRead, Read, Write};
-use std::panic::{self, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
-use carolus_ai::{Bot, BotSpec, Budget};
+use carolus_ai::{Bot, BotSpec, Budget, Level, ThinkError, think};
 use carolus_core::protocol::{Answer, Refusal, Request};
 use carolus_rules::Setup;
 
@@ -46,8 +45,8 @@ pub struct Args {
     ai: Option<BotSpec>,
 
     /// The bot of a level for people, from 1 (beginner) to 5 (strongest).
-    #[arg(long, value_name = "1-5", value_parser = clap::value_parser!(u8).range(1..=5))]
-    level: Option<u8>,
+    #[arg(long, value_name = "1-5")]
+    level: Option<Level>,
 
     /// The seed of the bot's own random choices [default: a fresh one from
     /// the operating system].
@@ -63,7 +62,7 @@ const MAX_LINE: usize = 16 << 20;
 pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let spec = match (&args.ai, args.level) {
         (Some(spec), _) => spec.clone(),
-        (None, Some(level)) => BotSpec::level(level)?,
+        (None, Some(level)) => level.spec(),
         (None, None) => BotSpec::MCTS,
     };
     let seed = seed::given_or_fresh(args.seed)?;
@@ -148,14 +147,12 @@ impl Server {
             self.setup = Some(request.record.setup.clone());
         }
         let budget = Budget::time(search_time(request.time, received.elapsed()));
-        let bot = &mut self.bot;
-        let game = &request.game;
         // A failure inside the AI must not end the service: the client gets
         // an error line for this request and a fresh bot serves the next.
-        match panic::catch_unwind(AssertUnwindSafe(|| bot.choose(game, &budget))) {
-            Ok(Ok(analysis)) => Answer::from_analysis(&analysis, received.elapsed()).line(),
-            Ok(Err(error)) => Refusal::new(error.to_string()).line(),
-            Err(_) => {
+        match think(self.bot.as_mut(), &request.game, &budget) {
+            Ok(analysis) => Answer::from_analysis(&analysis, received.elapsed()).line(),
+            Err(ThinkError::Refused(error)) => Refusal::new(error.to_string()).line(),
+            Err(ThinkError::Panicked(_) | ThinkError::Illegal { .. }) => {
                 self.seed = self.seed.wrapping_add(1);
                 self.bot = self.spec.build(self.seed);
                 self.setup = None;

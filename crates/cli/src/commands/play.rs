@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use carolus_ai::Level;
 use carolus_rules::Record;
 use carolus_tui::{PlayConfig, PlayError, Start, Theme, ThinkLimits};
 
@@ -29,7 +30,7 @@ pub struct Args {
     /// A computer player at a seat: SEAT=LEVEL, level 1 (beginner) to 5
     /// (strongest); repeat or separate with commas, e.g. `--ai 1=3,2=4`.
     #[arg(long, value_name = "SEAT=LEVEL", value_delimiter = ',', value_parser = parse_ai)]
-    ai: Vec<(usize, u8)>,
+    ai: Vec<(usize, Level)>,
 
     /// The players' names, one per seat in seat order, separated by commas.
     #[arg(long, value_name = "A,B,…", value_delimiter = ',')]
@@ -58,18 +59,16 @@ pub struct Args {
 }
 
 /// Reads `SEAT=LEVEL`.
-fn parse_ai(text: &str) -> Result<(usize, u8), String> {
+fn parse_ai(text: &str) -> Result<(usize, Level), String> {
     let (seat, level) = text
         .split_once('=')
         .ok_or_else(|| format!("{text:?} is not SEAT=LEVEL (for example 1=3)"))?;
     let seat: usize = seat
         .parse()
         .map_err(|_| format!("{seat:?} is not a seat (0 to 3)"))?;
-    let level: u8 = level
+    let level: Level = level
         .parse()
-        .ok()
-        .filter(|l| (1..=5).contains(l))
-        .ok_or_else(|| format!("{level:?} is not a level (1 to 5)"))?;
+        .map_err(|_| format!("{level:?} is not a level (1 to 5)"))?;
     Ok((seat, level))
 }
 
@@ -110,7 +109,7 @@ mod tests {
 
     #[test]
     fn computer_seats_read_seat_and_level() {
-        assert_eq!(parse_ai("1=3"), Ok((1, 3)));
+        assert_eq!(parse_ai("1=3"), Ok((1, Level::new(3).unwrap())));
         assert!(parse_ai("1").is_err());
         assert!(parse_ai("x=3").is_err());
         assert!(parse_ai("1=6").is_err());

@@ -10,6 +10,7 @@
 
 use std::path::PathBuf;
 
+use carolus_ai::Level;
 use carolus_rules::{GameRng, Record, RecordedGame, Variant};
 use carolus_tui::{
     App, Event, InlineThinker, Key, PlayConfig, Session, Start, ThinkLimits, render,
@@ -96,10 +97,14 @@ pub fn scratch_directory(test: &str) -> std::path::PathBuf {
     dir
 }
 
-/// A session of a new game of `players` with computers at `ai`.
+/// A session of a new game of `players` with computers at `ai`, as (seat,
+/// level number).
 pub fn session(players: usize, seed: u64, ai: &[(usize, u8)]) -> Session<InlineThinker> {
     let mut config = PlayConfig::new_game(players, seed);
-    config.ai = ai.to_vec();
+    config.ai = ai
+        .iter()
+        .map(|&(seat, level)| (seat, Level::new(level).expect("a level from 1 to 5")))
+        .collect();
     config.think = fixed_budget();
     let app = App::new(config).expect("a valid configuration");
     let mut session = Session::new(app, InlineThinker::new(seed, fixed_budget()));
