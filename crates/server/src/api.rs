@@ -114,6 +114,19 @@ pub struct MoveAccepted {
     pub state: Value,
 }
 
+/// `POST /api/games/{id}/hint`: the computer's advice to the seat to act.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Hint {
+    /// The move the computer suggests, a token in the notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Every seat's estimated chance of winning, summing to 1 (partners
+    /// in the team game share their team's).
+    pub win: Vec<f64>,
+    /// The level of the computer that gave the advice.
+    pub level: u8,
+}
+
 /// Where a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]

@@ -14,6 +14,7 @@
 //! ([`thinking`]).
 
 pub mod api;
+pub mod client;
 pub mod error;
 pub mod limits;
 pub mod live;

@@ -31,6 +31,9 @@ pub struct Limits {
     pub ai_threads: usize,
     /// How long a computer player thinks about one decision.
     pub think_time: Duration,
+    /// How long the computer thinks about a hint: a small budget, since a
+    /// person waits for it and every hint takes a search thread.
+    pub hint_time: Duration,
 }
 
 impl Default for Limits {
@@ -46,6 +49,7 @@ impl Default for Limits {
             header_timeout: Duration::from_secs(10),
             ai_threads: std::thread::available_parallelism().map_or(1, usize::from),
             think_time: carolus_ai::Level::THINKING_TIME,
+            hint_time: Duration::from_millis(500),
         }
     }
 }

@@ -57,6 +57,12 @@ pub enum Command {
         token: String,
         answer: oneshot::Sender<Option<Seat>>,
     },
+    /// The position a hint is asked for, with the seat of `token` and the
+    /// level that advises it.
+    HintPosition {
+        token: String,
+        answer: oneshot::Sender<Result<(carolus_rules::Game, carolus_ai::Level), ApiError>>,
+    },
     /// A client holding `seat`'s token connected (`true`) or left.
     Presence {
         seat: Seat,
@@ -239,6 +245,13 @@ impl Live {
                     .then(|| self.table.seat_of_token(&token))
                     .flatten();
                 let _ = answer.send(seat);
+            }
+            Command::HintPosition { token, answer } => {
+                let result = self
+                    .table
+                    .hint_for(&token)
+                    .map(|(_, level)| (self.table.position().clone(), level));
+                let _ = answer.send(result);
             }
             Command::Presence { seat, connected } => {
                 let count = &mut self.connected[seat.index()];

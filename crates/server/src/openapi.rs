@@ -22,6 +22,7 @@ use crate::routes;
         routes::claim_seat,
         routes::play_move,
         routes::get_record,
+        routes::hint,
         routes::health,
     ),
     components(schemas(
@@ -41,6 +42,7 @@ use crate::routes;
         api::GameSummary,
         api::ErrorBody,
         api::Health,
+        api::Hint,
     )),
     modifiers(&BearerToken)
 )]

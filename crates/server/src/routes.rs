@@ -16,8 +16,8 @@ use axum::{Json, Router};
 use serde::de::DeserializeOwned;
 
 use crate::api::{
-    ClaimSeat, CreateGame, CreatedGame, GameList, GameView, Health, MoveAccepted, MoveRequest,
-    SeatToken, Status,
+    ClaimSeat, CreateGame, CreatedGame, GameList, GameView, Health, Hint, MoveAccepted,
+    MoveRequest, SeatToken, Status,
 };
 use crate::error::ApiError;
 use crate::live::Command;
@@ -40,6 +40,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/seats/{seat}", post(claim_seat))
         .route("/api/games/{id}/moves", post(play_move))
         .route("/api/games/{id}/record", get(get_record))
+        .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/ws", get(websocket))
         .route("/api/openapi.json", get(openapi_document))
         .route("/healthz", get(health))
@@ -326,6 +327,57 @@ pub async fn play_move(
         })
         .await??;
     Ok(Json(accepted))
+}
+
+/// The computer's advice to the seat to act: a move and every seat's
+/// chance of winning.
+#[utoipa::path(
+    post, path = "/api/games/{id}/hint",
+    params(("id" = String, Path, description = "The game's id")),
+    security(("seat_token" = [])),
+    responses(
+        (status = 200, description = "The suggested move and the win chances", body = Hint),
+        (status = 400, description = "A malformed token", body = crate::api::ErrorBody),
+        (status = 401, description = "No token", body = crate::api::ErrorBody),
+        (status = 403, description = "Hints are off, or the token is not this game's", body = crate::api::ErrorBody),
+        (status = 404, description = "No such game", body = crate::api::ErrorBody),
+        (status = 409, description = "No decision of this seat is due", body = crate::api::ErrorBody),
+        (status = 429, description = "Too many hints asked for", body = crate::api::ErrorBody),
+    )
+)]
+pub async fn hint(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Hint>, ApiError> {
+    let token = bearer_token(&headers)?;
+    if !state.hints().allow(client) {
+        return Err(ApiError::too_many(
+            "too many hints asked for; wait a minute",
+        ));
+    }
+    let game = state.game(&id).await?;
+    let (position, level) = game
+        .ask(|answer| Command::HintPosition { token, answer })
+        .await??;
+    let analysis = state
+        .thinkers()
+        .ask(&position, level, state.limits().hint_time)
+        .await
+        .map_err(|_| ApiError::unavailable("the server is shutting down"))?
+        .map_err(|error| {
+            tracing::error!(game = %id, %error, "a hint failed");
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the computer could not give a hint",
+            )
+        })?;
+    Ok(Json(Hint {
+        mv: analysis.best.to_string(),
+        win: analysis.win,
+        level: level.number(),
+    }))
 }
 
 /// The game's record as a file.

@@ -290,6 +290,34 @@ impl Table {
         }
     }
 
+    /// The seat of `token`, if it may ask for a hint now, and the level
+    /// that gives it: never weaker than a computer at the table.
+    pub fn hint_for(&self, token: &str) -> Result<(Seat, Level), ApiError> {
+        if !self.hints {
+            return Err(ApiError::forbidden("this game was created without hints"));
+        }
+        let seat = self
+            .seat_of_token(token)
+            .ok_or_else(|| ApiError::forbidden("the token is not one of this game's seats"))?;
+        if self.status() != Status::Running {
+            return Err(ApiError::conflict(format!(
+                "the game is {}; hints are for a running game",
+                self.status().as_str()
+            )));
+        }
+        if self.position().to_act() != Some(seat) {
+            return Err(ApiError::conflict(format!(
+                "no decision of seat {} is due",
+                seat.index()
+            )));
+        }
+        let seated = self.seats.iter().filter_map(|seat| match seat.player {
+            Player::Computer { level } => Some(level),
+            Player::Person { .. } => None,
+        });
+        Ok((seat, Level::for_hints(seated)))
+    }
+
     /// When the time of the person to act runs out, if a clock runs.
     pub fn deadline_ms(&self) -> Option<i64> {
         let clock = self.clock?;

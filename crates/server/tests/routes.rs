@@ -440,3 +440,54 @@ async fn creating_games_is_rate_limited_per_client() {
     .await;
     assert_eq!(third.status, StatusCode::TOO_MANY_REQUESTS);
 }
+
+#[tokio::test]
+async fn hints_advise_the_seat_to_act_in_games_that_allow_them() {
+    let (app, _) = server().await;
+    let created = post(
+        &app,
+        "/api/games",
+        &json!({"players": 2, "seats": [{"name": "Anna"}, {"name": "Bruno"}], "hints": true}),
+    )
+    .await;
+    let id = created.body["id"].as_str().unwrap();
+    let tokens: Vec<&str> = (0..2)
+        .map(|seat| created.body["seats"][seat]["token"].as_str().unwrap())
+        .collect();
+    let game = view(&app, id).await;
+    let seat = game["state"]["to_act"].as_u64().unwrap() as usize;
+    let uri = format!("/api/games/{id}/hint");
+    let hint = post_raw(&app, &uri, String::new(), Some(tokens[seat])).await;
+    assert_eq!(hint.status, StatusCode::OK, "{}", hint.text);
+    let legal = game["state"]["legal"].as_array().unwrap();
+    assert!(legal.contains(&hint.body["move"]), "{}", hint.text);
+    let win: f64 = hint.body["win"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_f64().unwrap())
+        .sum();
+    assert!((win - 1.0).abs() < 1e-6, "{}", hint.text);
+    assert_eq!(hint.body["level"], 4);
+
+    let not_yours = post_raw(&app, &uri, String::new(), Some(tokens[1 - seat])).await;
+    assert_eq!(not_yours.status, StatusCode::CONFLICT);
+    let anonymous = post_raw(&app, &uri, String::new(), None).await;
+    assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
+
+    let (plain, plain_tokens) = people_game(&app, 2).await;
+    let off = post_raw(
+        &app,
+        &format!("/api/games/{plain}/hint"),
+        String::new(),
+        Some(&plain_tokens[0]),
+    )
+    .await;
+    assert_eq!(off.status, StatusCode::FORBIDDEN);
+    assert!(
+        off.body["error"]
+            .as_str()
+            .unwrap()
+            .contains("without hints")
+    );
+}

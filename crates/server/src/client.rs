@@ -1,0 +1,205 @@
+//! The client side of the API, for programs that play on a server
+//! (`carolus connect`) or load it (the load generator): JSON requests over
+//! HTTP/1.1 and the game's WebSocket.
+//!
+//! Each request uses a connection of its own: clients make few requests
+//! (creating a game, reading it once) and then live on the WebSocket.
+
+use std::time::Duration;
+
+use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
+use hyper::{Method, Request, header};
+use hyper_util::rt::TokioIo;
+use serde_json::Value;
+use thiserror::Error;
+use tokio::net::TcpStream;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// A WebSocket to a game.
+pub type GameSocket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// How long a request may take before the client gives up.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Why a request failed.
+#[derive(Debug, Error)]
+pub enum ClientError {
+    #[error("{url:?} is not a server address: {reason}")]
+    Url { url: String, reason: String },
+    #[error("cannot reach {address}: {source}")]
+    Connect {
+        address: String,
+        source: std::io::Error,
+    },
+    #[error("the server at {address} did not answer within {} s", REQUEST_TIMEOUT.as_secs())]
+    Timeout { address: String },
+    #[error("the request to {address} failed: {reason}")]
+    Http { address: String, reason: String },
+    #[error("the WebSocket to {address} failed: {source}")]
+    WebSocket {
+        address: String,
+        source: Box<tokio_tungstenite::tungstenite::Error>,
+    },
+}
+
+/// A server, by its address.
+#[derive(Clone, Debug)]
+pub struct Client {
+    /// `host:port`.
+    address: String,
+}
+
+/// An answer: its status and its body as JSON (`null` if not JSON).
+#[derive(Clone, Debug)]
+pub struct Answer {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl Client {
+    /// A client of the server at `url`: `http://host:port` (a path after
+    /// the address is ignored) or `host:port`.
+    pub fn new(url: &str) -> Result<Client, ClientError> {
+        let bad = |reason: &str| ClientError::Url {
+            url: url.to_owned(),
+            reason: reason.to_owned(),
+        };
+        let rest = if let Some(rest) = url.strip_prefix("http://") {
+            rest
+        } else if url.starts_with("https://") {
+            return Err(bad(
+                "https is not spoken here; connect to the server's plain HTTP address (or through a local TLS tunnel)",
+            ));
+        } else if url.contains("://") {
+            return Err(bad("the address starts with http://"));
+        } else {
+            url
+        };
+        let address = rest.split('/').next().unwrap_or_default();
+        if address.is_empty() {
+            return Err(bad("it names no host"));
+        }
+        let address = if address.contains(':') {
+            address.to_owned()
+        } else {
+            format!("{address}:80")
+        };
+        Ok(Client { address })
+    }
+
+    /// The server's `host:port`.
+    pub fn address(&self) -> &str {
+        &self.address
+    }
+
+    /// `GET path`.
+    pub async fn get(&self, path: &str) -> Result<Answer, ClientError> {
+        self.request(Method::GET, path, None, None).await
+    }
+
+    /// `POST path` with a JSON body and, if given, a seat token.
+    pub async fn post(
+        &self,
+        path: &str,
+        body: &Value,
+        token: Option<&str>,
+    ) -> Result<Answer, ClientError> {
+        self.request(Method::POST, path, Some(body), token).await
+    }
+
+    async fn request(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&Value>,
+        token: Option<&str>,
+    ) -> Result<Answer, ClientError> {
+        let exchange = async {
+            let stream =
+                TcpStream::connect(&self.address)
+                    .await
+                    .map_err(|source| ClientError::Connect {
+                        address: self.address.clone(),
+                        source,
+                    })?;
+            let http = |error: hyper::Error| ClientError::Http {
+                address: self.address.clone(),
+                reason: error.to_string(),
+            };
+            let (mut sender, connection) =
+                hyper::client::conn::http1::handshake(TokioIo::new(stream))
+                    .await
+                    .map_err(http)?;
+            tokio::spawn(connection);
+            let mut request = Request::builder()
+                .method(method)
+                .uri(path)
+                .header(header::HOST, &self.address)
+                .header(header::CONTENT_TYPE, "application/json");
+            if let Some(token) = token {
+                request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+            }
+            let body = body.map(Value::to_string).unwrap_or_default();
+            let request = request
+                .body(Full::new(Bytes::from(body)))
+                .map_err(|error| ClientError::Http {
+                    address: self.address.clone(),
+                    reason: error.to_string(),
+                })?;
+            let response = sender.send_request(request).await.map_err(http)?;
+            let status = response.status().as_u16();
+            let bytes = response
+                .into_body()
+                .collect()
+                .await
+                .map_err(http)?
+                .to_bytes();
+            Ok(Answer {
+                status,
+                body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+            })
+        };
+        tokio::time::timeout(REQUEST_TIMEOUT, exchange)
+            .await
+            .map_err(|_| ClientError::Timeout {
+                address: self.address.clone(),
+            })?
+    }
+
+    /// The WebSocket of game `id`, starting with the moves from `from` on.
+    pub async fn websocket(&self, id: &str, from: usize) -> Result<GameSocket, ClientError> {
+        let url = format!("ws://{}/api/games/{id}/ws?from={from}", self.address);
+        let (socket, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .map_err(|source| ClientError::WebSocket {
+                address: self.address.clone(),
+                source: Box::new(source),
+            })?;
+        Ok(socket)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_are_read_from_urls_and_plain_host_ports() {
+        assert_eq!(
+            Client::new("http://127.0.0.1:8080").unwrap().address(),
+            "127.0.0.1:8080"
+        );
+        assert_eq!(
+            Client::new("http://example.org/").unwrap().address(),
+            "example.org:80"
+        );
+        assert_eq!(
+            Client::new("localhost:9000").unwrap().address(),
+            "localhost:9000"
+        );
+        assert!(Client::new("https://example.org").is_err());
+        assert!(Client::new("ftp://example.org").is_err());
+        assert!(Client::new("http://").is_err());
+    }
+}
