@@ -98,6 +98,13 @@ impl Client {
         self.request(Method::GET, path, None, None).await
     }
 
+    /// `GET path` as text (for `/metrics`).
+    pub async fn get_text(&self, path: &str) -> Result<String, ClientError> {
+        self.request_raw(Method::GET, path, None, None)
+            .await
+            .map(|(_, bytes)| String::from_utf8_lossy(&bytes).into_owned())
+    }
+
     /// `POST path` with a JSON body and, if given, a seat token.
     pub async fn post(
         &self,
@@ -115,6 +122,20 @@ impl Client {
         body: Option<&Value>,
         token: Option<&str>,
     ) -> Result<Answer, ClientError> {
+        let (status, bytes) = self.request_raw(method, path, body, token).await?;
+        Ok(Answer {
+            status,
+            body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        })
+    }
+
+    async fn request_raw(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&Value>,
+        token: Option<&str>,
+    ) -> Result<(u16, Bytes), ClientError> {
         let exchange = async {
             let stream =
                 TcpStream::connect(&self.address)
@@ -155,10 +176,7 @@ impl Client {
                 .await
                 .map_err(http)?
                 .to_bytes();
-            Ok(Answer {
-                status,
-                body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-            })
+            Ok((status, bytes))
         };
         tokio::time::timeout(REQUEST_TIMEOUT, exchange)
             .await

@@ -18,6 +18,7 @@ pub mod client;
 pub mod error;
 pub mod limits;
 pub mod live;
+pub mod loadgen;
 pub mod metrics;
 pub mod openapi;
 pub mod routes;

@@ -97,6 +97,14 @@ impl Metrics {
             "gauge",
             self.connections.load(Ordering::Relaxed).to_string(),
         );
+        if let Some(bytes) = resident_memory() {
+            gauge(
+                "process_resident_memory_bytes",
+                "Resident memory of the server process.",
+                "gauge",
+                bytes.to_string(),
+            );
+        }
         let name = "carolus_move_latency_seconds";
         let _ = writeln!(
             out,
@@ -119,6 +127,15 @@ impl Metrics {
         );
         out
     }
+}
+
+/// The process's resident memory in bytes, where the system tells it
+/// (Linux's `/proc`).
+fn resident_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmRSS:"))?;
+    let kilobytes: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kilobytes * 1024)
 }
 
 #[cfg(test)]

@@ -1,0 +1,389 @@
+//! The load generator: many games at once over WebSocket against a running
+//! server, with clients that answer as fast as they can, and what the
+//! server achieved (acknowledged moves a second, latency from sending a
+//! move to receiving its update, failures, memory).
+//!
+//! Each seat of each game is a client of its own with its own WebSocket,
+//! as people on their own devices would be. A client checks that the
+//! updates it receives are contiguous (each starts where the previous one
+//! ended), so a lost or doubled move shows up as a failure.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use serde::Serialize;
+use serde_json::{Value, json};
+use tokio::sync::{Mutex, Semaphore};
+use tokio_tungstenite::tungstenite::Message;
+
+use crate::client::{Client, ClientError};
+
+/// How long a game may go without an update before its clients give up.
+const STALL: Duration = Duration::from_secs(30);
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct LoadPlan {
+    /// Games to play to the end.
+    pub games: usize,
+    /// Games in play at once.
+    pub concurrency: usize,
+    /// Players per game (2, 3, or 4 for the team game).
+    pub players: usize,
+}
+
+/// What a run measured.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct LoadReport {
+    pub games: usize,
+    pub concurrency: usize,
+    pub games_finished: usize,
+    /// Moves the clients sent that the server acknowledged (draws, which
+    /// the server makes, not counted).
+    pub moves: u64,
+    pub seconds: f64,
+    pub moves_per_second: f64,
+    pub latency_p50_ms: f64,
+    pub latency_p99_ms: f64,
+    pub latency_max_ms: f64,
+    /// Moves refused, games stalled, connections lost.
+    pub failures: u64,
+    /// Updates that did not start where the client's record ended: a lost
+    /// or doubled move.
+    pub out_of_order: u64,
+    /// The server's resident memory before the run and at its fullest, if
+    /// it reports it (`/metrics`).
+    pub server_memory_before_mb: Option<f64>,
+    pub server_memory_peak_mb: Option<f64>,
+    /// (peak − before) ÷ concurrency.
+    pub server_memory_per_game_kb: Option<f64>,
+}
+
+/// What every client adds to.
+#[derive(Default)]
+struct Tally {
+    latencies_us: Vec<u32>,
+    failures: u64,
+    out_of_order: u64,
+    finished: usize,
+    first_problem: Option<String>,
+}
+
+impl Tally {
+    fn failed(&mut self, problem: String) {
+        self.failures += 1;
+        self.first_problem.get_or_insert(problem);
+    }
+}
+
+/// Runs `plan` against the server of `client`.
+pub async fn run(
+    client: &Client,
+    plan: &LoadPlan,
+) -> Result<(LoadReport, Option<String>), ClientError> {
+    let tally = Arc::new(Mutex::new(Tally::default()));
+    let permits = Arc::new(Semaphore::new(plan.concurrency.max(1)));
+    let before = server_memory(client).await;
+    let peak = Arc::new(Mutex::new(before));
+    let sampling = {
+        let client = client.clone();
+        let peak = Arc::clone(&peak);
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(Duration::from_millis(500)).await;
+                if let Some(now) = server_memory(&client).await {
+                    let mut peak = peak.lock().await;
+                    *peak = Some(peak.map_or(now, |p: f64| p.max(now)));
+                }
+            }
+        })
+    };
+    let start = Instant::now();
+    let mut games = Vec::with_capacity(plan.games);
+    for _ in 0..plan.games {
+        let permit = Arc::clone(&permits)
+            .acquire_owned()
+            .await
+            .expect("never closed");
+        let client = client.clone();
+        let tally = Arc::clone(&tally);
+        let players = plan.players;
+        games.push(tokio::spawn(async move {
+            if let Err(problem) = play_game(&client, players, &tally).await {
+                tally.lock().await.failed(problem);
+            }
+            drop(permit);
+        }));
+    }
+    for game in games {
+        let _ = game.await;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    sampling.abort();
+    let peak = *peak.lock().await;
+    let mut tally = tally.lock().await;
+    tally.latencies_us.sort_unstable();
+    let moves = tally.latencies_us.len() as u64;
+    let quantile = |q: f64| -> f64 {
+        if tally.latencies_us.is_empty() {
+            return 0.0;
+        }
+        let index = ((tally.latencies_us.len() as f64 - 1.0) * q).round() as usize;
+        f64::from(tally.latencies_us[index]) / 1000.0
+    };
+    let report = LoadReport {
+        games: plan.games,
+        concurrency: plan.concurrency,
+        games_finished: tally.finished,
+        moves,
+        seconds,
+        moves_per_second: moves as f64 / seconds.max(1e-9),
+        latency_p50_ms: quantile(0.5),
+        latency_p99_ms: quantile(0.99),
+        latency_max_ms: quantile(1.0),
+        failures: tally.failures,
+        out_of_order: tally.out_of_order,
+        server_memory_before_mb: before.map(|b| b / 1e6),
+        server_memory_peak_mb: peak.map(|p| p / 1e6),
+        server_memory_per_game_kb: before
+            .zip(peak)
+            .map(|(b, p)| (p - b).max(0.0) / plan.concurrency.min(plan.games).max(1) as f64 / 1e3),
+    };
+    Ok((report, tally.first_problem.clone()))
+}
+
+/// The server's resident memory in bytes, from its `/metrics`.
+pub async fn server_memory(client: &Client) -> Option<f64> {
+    let text = client.get_text("/metrics").await.ok()?;
+    text.lines()
+        .find_map(|line| line.strip_prefix("process_resident_memory_bytes "))
+        .and_then(|value| value.trim().parse().ok())
+}
+
+/// Creates a game of `players` people and plays it to the end with one
+/// client per seat.
+async fn play_game(
+    client: &Client,
+    players: usize,
+    tally: &Arc<Mutex<Tally>>,
+) -> Result<(), String> {
+    let seats: Vec<Value> = (0..players)
+        .map(|seat| json!({"name": format!("Load {seat}")}))
+        .collect();
+    let mut request = json!({"players": players, "seats": seats});
+    if players == 4 {
+        request["variant"] = json!({"teams": true});
+    }
+    let created = client
+        .post("/api/games", &request, None)
+        .await
+        .map_err(|error| error.to_string())?;
+    if created.status != 201 {
+        return Err(format!(
+            "creating a game: {} {}",
+            created.status, created.body
+        ));
+    }
+    let id = created.body["id"].as_str().unwrap_or_default().to_owned();
+    let mut clients = Vec::new();
+    for seat in created.body["seats"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+    {
+        let token = seat["token"].as_str().unwrap_or_default().to_owned();
+        let client = client.clone();
+        let id = id.clone();
+        let tally = Arc::clone(tally);
+        clients.push(tokio::spawn(async move {
+            play_seat(&client, &id, &token, &tally).await
+        }));
+    }
+    let mut over = true;
+    for seat in clients {
+        match seat.await {
+            Ok(Ok(())) => {}
+            Ok(Err(problem)) => {
+                over = false;
+                tally.lock().await.failed(format!("game {id}: {problem}"));
+            }
+            Err(_) => over = false,
+        }
+    }
+    if over {
+        tally.lock().await.finished += 1;
+    }
+    Ok(())
+}
+
+/// One seat's client: answers every decision of its seat with a random
+/// legal move as soon as it is due, until the game is over.
+async fn play_seat(
+    client: &Client,
+    id: &str,
+    token: &str,
+    tally: &Arc<Mutex<Tally>>,
+) -> Result<(), String> {
+    let mut socket = client
+        .websocket(id, 0)
+        .await
+        .map_err(|error| error.to_string())?;
+    socket
+        .send(Message::text(
+            json!({"type": "auth", "token": token}).to_string(),
+        ))
+        .await
+        .map_err(|error| error.to_string())?;
+    let mut seat = None;
+    let mut length = 0;
+    let mut state = Value::Null;
+    let mut sent: Option<(usize, Instant)> = None;
+    let mut random = SplitMix(id.bytes().fold(u64::from(token.as_bytes()[0]), |h, b| {
+        h.rotate_left(5) ^ u64::from(b)
+    }));
+    loop {
+        let frame = tokio::time::timeout(STALL, socket.next())
+            .await
+            .map_err(|_| format!("no update for {} s", STALL.as_secs()))?;
+        let text = match frame {
+            Some(Ok(Message::Text(text))) => text,
+            Some(Ok(Message::Close(_))) | None => {
+                return Err("the server closed the connection".to_owned());
+            }
+            Some(Ok(_)) => continue,
+            Some(Err(error)) => return Err(error.to_string()),
+        };
+        let message: Value = serde_json::from_str(&text).map_err(|error| error.to_string())?;
+        match message["type"].as_str() {
+            Some("auth") => seat = message["seat"].as_u64(),
+            Some("update") => {
+                let from = message["from"].as_u64().unwrap_or(u64::MAX) as usize;
+                let moves = message["moves"].as_array().map_or(0, Vec::len);
+                if from != length {
+                    tally.lock().await.out_of_order += 1;
+                }
+                length = from + moves;
+                if let Some((at, when)) = sent
+                    && from == at
+                {
+                    let micros = when.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
+                    tally.lock().await.latencies_us.push(micros);
+                    sent = None;
+                }
+                if message["status"] == "over" {
+                    return Ok(());
+                }
+                state = message["state"].clone();
+            }
+            Some("error") => {
+                let mut tally = tally.lock().await;
+                tally.failed(format!("game {id}: {message}"));
+                sent = None;
+            }
+            _ => {}
+        }
+        if sent.is_none()
+            && seat.is_some()
+            && state["to_act"].as_u64() == seat
+            && let Some(legal) = state["legal"].as_array()
+            && !legal.is_empty()
+        {
+            let mv = legal[random.below(legal.len())].clone();
+            sent = Some((length, Instant::now()));
+            let message = json!({"type": "move", "move": mv, "at": length}).to_string();
+            socket
+                .send(Message::text(message))
+                .await
+                .map_err(|error| error.to_string())?;
+        }
+    }
+}
+
+/// What an idle-spectators run measured.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct SpectatorReport {
+    pub spectators: usize,
+    pub connected: usize,
+    pub server_memory_before_mb: Option<f64>,
+    pub server_memory_connected_mb: Option<f64>,
+    pub server_memory_per_spectator_kb: Option<f64>,
+}
+
+/// Opens `spectators` idle WebSockets watching a few games, holds them
+/// for `hold`, and measures the server's memory with them all open.
+pub async fn spectate(
+    client: &Client,
+    spectators: usize,
+    hold: Duration,
+) -> Result<SpectatorReport, ClientError> {
+    let mut ids = Vec::new();
+    for _ in 0..10 {
+        let created = client
+            .post(
+                "/api/games",
+                &json!({"players": 2, "seats": [{"name": "A"}, {"name": "B"}]}),
+                None,
+            )
+            .await?;
+        if let Some(id) = created.body["id"].as_str() {
+            ids.push(id.to_owned());
+        }
+    }
+    let before = server_memory(client).await;
+    let mut sockets = Vec::with_capacity(spectators);
+    let mut opening = Vec::new();
+    for index in 0..spectators {
+        let client = client.clone();
+        let id = ids
+            .get(index % ids.len().max(1))
+            .cloned()
+            .unwrap_or_default();
+        opening.push(tokio::spawn(async move {
+            let mut socket = client.websocket(&id, 0).await.ok()?;
+            // The first update proves the watch is set up on the server.
+            socket.next().await?.ok()?;
+            Some(socket)
+        }));
+        // Opening in batches keeps the listen backlog from overflowing.
+        if opening.len() == 500 {
+            for task in opening.drain(..) {
+                if let Ok(Some(socket)) = task.await {
+                    sockets.push(socket);
+                }
+            }
+        }
+    }
+    for task in opening {
+        if let Ok(Some(socket)) = task.await {
+            sockets.push(socket);
+        }
+    }
+    tokio::time::sleep(hold).await;
+    let connected = server_memory(client).await;
+    let report = SpectatorReport {
+        spectators,
+        connected: sockets.len(),
+        server_memory_before_mb: before.map(|b| b / 1e6),
+        server_memory_connected_mb: connected.map(|c| c / 1e6),
+        server_memory_per_spectator_kb: before
+            .zip(connected)
+            .map(|(b, c)| (c - b).max(0.0) / sockets.len().max(1) as f64 / 1e3),
+    };
+    drop(sockets);
+    Ok(report)
+}
+
+/// A small, fast generator for the clients' choices (not the game's
+/// draws, which the server makes).
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+}
