@@ -8,6 +8,8 @@
 pub mod analyse;
 pub mod bench;
 pub mod bot;
+pub mod connect;
+pub mod loadtest;
 pub mod match_;
 pub mod new;
 pub mod play;
@@ -44,6 +46,8 @@ pub enum Command {
     Analyse(analyse::Args),
     Play(play::Args),
     Serve(serve::Args),
+    Connect(connect::Args),
+    Loadtest(loadtest::Args),
 }
 
 impl Command {
@@ -59,6 +63,8 @@ impl Command {
             Command::Analyse(args) => analyse::run(args, out),
             Command::Play(args) => play::run(args, out),
             Command::Serve(args) => serve::run(args, out),
+            Command::Connect(args) => connect::run(args, out),
+            Command::Loadtest(args) => loadtest::run(args, out),
         }
     }
 }

@@ -318,3 +318,117 @@ fn kill_9_loses_no_acknowledged_move_and_games_go_on_after_a_restart() {
     });
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Runs `carolus connect` for one seat until it ends.
+fn connect(server: &Server, id: &str, token: &str, player: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_carolus"))
+        .args([
+            "connect",
+            &format!("http://{}", server.address),
+            "--game",
+            id,
+            "--token",
+            token,
+        ])
+        .args(player)
+        .args(["--think", "0.05"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("carolus connect runs")
+}
+
+#[test]
+fn two_connected_bots_play_a_game_on_the_server_to_the_end() {
+    let dir = scratch("connect");
+    let server = Server::start(&dir.join("carolus.db"));
+    let (id, tokens) = create(
+        &server,
+        json!({"players": 2, "seats": [{"name": "Bot A"}, {"name": "Bot B"}]}),
+    );
+    let mut python = None;
+    let second: Vec<String> = if super::support::has_python() {
+        python = Some(super::support::example_bot());
+        vec![
+            "--cmd".to_owned(),
+            format!("python3 {}", python.as_ref().unwrap().display()),
+        ]
+    } else {
+        vec!["--ai".to_owned(), "greedy".to_owned()]
+    };
+    let (first, second) = thread::scope(|scope| {
+        let first = scope.spawn(|| connect(&server, &id, &tokens[0], &["--level", "2"]));
+        let second = scope.spawn(|| {
+            let words: Vec<&str> = second.iter().map(String::as_str).collect();
+            connect(&server, &id, &tokens[1], &words)
+        });
+        (first.join().unwrap(), second.join().unwrap())
+    });
+    for (seat, output) in [(0, &first), (1, &second)] {
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            output.status.success(),
+            "seat {seat}: {stdout} {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(
+            stdout.starts_with(&format!("playing seat {seat} of game {id} as ")),
+            "{stdout}"
+        );
+        assert!(
+            stdout
+                .trim_end()
+                .lines()
+                .last()
+                .unwrap()
+                .starts_with("game over: "),
+            "{stdout}"
+        );
+    }
+    let view = server.view(&id);
+    assert_eq!(view["status"], "over");
+    let _ = python;
+}
+
+#[test]
+fn connect_says_what_is_wrong_with_its_game_or_token() {
+    let dir = scratch("connect-bad");
+    let server = Server::start(&dir.join("carolus.db"));
+    let (id, _) = create(
+        &server,
+        json!({"players": 2, "seats": [{"name": "A"}, {"name": "B"}]}),
+    );
+    let url = format!("http://{}", server.address);
+    let missing = super::support::carolus(
+        &[
+            "connect",
+            &url,
+            "--game",
+            "zzzzzzzzzzzz",
+            "--token",
+            "x",
+            "--level",
+            "1",
+        ],
+        None,
+    );
+    assert!(
+        missing.assert_bad_input().contains("no game"),
+        "{missing:?}"
+    );
+    let stranger = "A".repeat(43);
+    let wrong = super::support::carolus(
+        &[
+            "connect", &url, "--game", &id, "--token", &stranger, "--level", "1",
+        ],
+        None,
+    );
+    assert_eq!(
+        wrong.assert_bad_input(),
+        "--token: the token is not one of this game's seats"
+    );
+    let nobody = super::support::carolus(
+        &["connect", &url, "--game", &id, "--token", &stranger],
+        None,
+    );
+    assert_eq!(nobody.code, Some(2), "a player must be named: {nobody:?}");
+}

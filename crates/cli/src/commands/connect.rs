@@ -1,0 +1,288 @@
+//! `carolus connect`: one seat of a game on a server, played by a built-in
+//! computer player or by a program speaking the bot protocol (BOTS.md), so
+//! that bots can meet people online.
+
+use std::io::Write;
+use std::time::Duration;
+
+use anyhow::Context;
+use carolus_ai::{BotSpec, Level};
+use carolus_rules::{Move, Record, RecordedGame, Seat};
+use carolus_server::client::{Client, GameSocket};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+
+use crate::args::parse_seconds;
+use crate::failure::bad_input;
+use crate::players::{BotChoice, Player};
+
+/// Play one seat of a game on a server with a computer player or a program
+/// of your own.
+///
+/// The seat is the one whose token is given (from creating the game or
+/// claiming an open seat). The player is a built-in bot (--ai SPEC or
+/// --level N) or a program speaking the bot protocol of BOTS.md (--cmd).
+/// It plays its seat's moves as they fall due and ends when the game is
+/// over, printing each of its moves and the result. A lost connection is
+/// made again by itself, with what it missed.
+#[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("player").required(true).args(["ai", "level", "cmd"])))]
+pub struct Args {
+    /// The server, such as http://127.0.0.1:8080.
+    #[arg(value_name = "URL")]
+    url: String,
+
+    /// The game's id.
+    #[arg(long, value_name = "ID")]
+    game: String,
+
+    /// The seat's token. (Other users of this machine can see a command
+    /// line; on a shared machine pass `--token -` and give the token on
+    /// standard input.)
+    #[arg(long, value_name = "TOKEN")]
+    token: String,
+
+    /// A built-in bot, as `carolus match --bot` names it (e.g. `greedy`,
+    /// `mcts:ms=500`).
+    #[arg(long, value_name = "SPEC")]
+    ai: Option<BotSpec>,
+
+    /// The built-in computer player of a level, 1 (beginner) to 5.
+    #[arg(long, value_name = "1-5")]
+    level: Option<Level>,
+
+    /// A program speaking the bot protocol, e.g. "python3 my_bot.py".
+    #[arg(long, value_name = "PROGRAM")]
+    cmd: Option<String>,
+
+    /// How long the player thinks about a move, in seconds (a program may
+    /// take one second more before it counts as silent).
+    #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_seconds)]
+    think: Duration,
+}
+
+/// How long a program may be late before it counts as silent.
+const GRACE: Duration = Duration::from_secs(1);
+/// How often a lost connection is tried again before giving up, with
+/// waits doubling from one second.
+const RECONNECTS: u32 = 6;
+
+impl Args {
+    fn choice(&self) -> anyhow::Result<BotChoice> {
+        if let Some(spec) = &self.ai {
+            return Ok(BotChoice::Builtin(spec.clone()));
+        }
+        if let Some(level) = self.level {
+            return Ok(BotChoice::Builtin(level.spec()));
+        }
+        let command = self.cmd.as_deref().unwrap_or_default();
+        format!("cmd:{command}")
+            .parse()
+            .map_err(|error: String| bad_input(format!("--cmd: {error}")))
+    }
+
+    fn token(&self) -> anyhow::Result<String> {
+        if self.token != "-" {
+            return Ok(self.token.clone());
+        }
+        let mut token = String::new();
+        std::io::stdin()
+            .read_line(&mut token)
+            .context("cannot read the token from standard input")?;
+        Ok(token.trim().to_owned())
+    }
+}
+
+pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
+    let choice = args.choice()?;
+    let token = args.token()?;
+    let client = Client::new(&args.url).map_err(|error| bad_input(error.to_string()))?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the client's runtime")?;
+    runtime.block_on(play(args, client, choice, token, out))
+}
+
+/// The game as this client knows it.
+struct Table {
+    game: RecordedGame,
+    seat: Option<Seat>,
+}
+
+impl Table {
+    fn length(&self) -> usize {
+        self.game.record().moves.len()
+    }
+
+    /// Takes in an update from the server.
+    fn update(&mut self, message: &Value) -> anyhow::Result<()> {
+        let from = message["from"].as_u64().unwrap_or(0) as usize;
+        let moves = message["moves"].as_array().cloned().unwrap_or_default();
+        for (offset, token) in moves.iter().enumerate() {
+            // Moves this client already has are skipped, so that an update
+            // that overlaps what it knows does no harm.
+            if from + offset < self.length() {
+                continue;
+            }
+            let text = token.as_str().unwrap_or_default();
+            let mv: Move = text
+                .parse()
+                .with_context(|| format!("the server sent the move {text:?}"))?;
+            self.game
+                .play(mv)
+                .with_context(|| format!("the server's move {text:?} does not play here"))?;
+        }
+        Ok(())
+    }
+}
+
+async fn play(
+    args: &Args,
+    client: Client,
+    choice: BotChoice,
+    token: String,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let answer = client
+        .get(&format!("/api/games/{}", args.game))
+        .await
+        .map_err(|error| bad_input(error.to_string()))?;
+    if answer.status != 200 {
+        return Err(bad_input(format!(
+            "game {}: {}",
+            args.game,
+            answer.body["error"]
+                .as_str()
+                .unwrap_or("the server refused")
+        )));
+    }
+    let record = Record::from_value(&answer.body["record"])
+        .context("the server sent a record that does not read")?;
+    let game = RecordedGame::from_record(record).context("the server's record does not replay")?;
+    let mut table = Table { game, seat: None };
+    let mut player =
+        Some(choice.player(crate::seed::given_or_fresh(None)?, Duration::from_secs(10)));
+    let mut failures = 0;
+    loop {
+        let socket = match client.websocket(&args.game, table.length()).await {
+            Ok(socket) => socket,
+            Err(error) if failures < RECONNECTS && table.seat.is_some() => {
+                failures += 1;
+                tracing_wait(failures, &error.to_string()).await;
+                continue;
+            }
+            Err(error) => return Err(bad_input(error.to_string())),
+        };
+        match session(args, socket, &token, &mut table, &mut player, &choice, out).await? {
+            Ended::Over => return Ok(()),
+            Ended::Lost(reason) if failures < RECONNECTS => {
+                failures += 1;
+                tracing_wait(failures, &reason).await;
+            }
+            Ended::Lost(reason) => anyhow::bail!("the connection was lost: {reason}"),
+        }
+    }
+}
+
+async fn tracing_wait(failures: u32, reason: &str) {
+    let wait = Duration::from_secs(1 << (failures - 1));
+    eprintln!(
+        "connection lost ({reason}); trying again in {} s",
+        wait.as_secs()
+    );
+    tokio::time::sleep(wait).await;
+}
+
+enum Ended {
+    Over,
+    Lost(String),
+}
+
+/// One connection's life: authenticate, then play until the game ends or
+/// the connection is lost.
+async fn session(
+    args: &Args,
+    mut socket: GameSocket,
+    token: &str,
+    table: &mut Table,
+    player: &mut Option<Player>,
+    choice: &BotChoice,
+    out: &mut impl Write,
+) -> anyhow::Result<Ended> {
+    let auth = json!({"type": "auth", "token": token}).to_string();
+    if let Err(error) = socket.send(Message::text(auth)).await {
+        return Ok(Ended::Lost(error.to_string()));
+    }
+    let mut asked_at = None;
+    loop {
+        let frame = match socket.next().await {
+            Some(Ok(frame)) => frame,
+            Some(Err(error)) => return Ok(Ended::Lost(error.to_string())),
+            None => return Ok(Ended::Lost("the server closed it".to_owned())),
+        };
+        let Message::Text(text) = frame else { continue };
+        let message: Value =
+            serde_json::from_str(&text).context("the server sent a message that is not JSON")?;
+        match message["type"].as_str() {
+            Some("auth") => {
+                let seat = message["seat"].as_u64().and_then(|s| Seat::new(s as usize));
+                if table.seat.is_none() {
+                    let seat_number = seat.map_or(0, Seat::index);
+                    writeln!(
+                        out,
+                        "playing seat {seat_number} of game {} as {choice}",
+                        args.game
+                    )?;
+                    out.flush()?;
+                }
+                table.seat = seat;
+            }
+            Some("update") => table.update(&message)?,
+            Some("error") => {
+                let status = message["status"].as_u64().unwrap_or(0);
+                let error = message["error"].as_str().unwrap_or("an unknown error");
+                match status {
+                    // The record moved on meanwhile; its update follows.
+                    409 => asked_at = None,
+                    403 if table.seat.is_none() => {
+                        return Err(bad_input(format!("--token: {error}")));
+                    }
+                    _ => anyhow::bail!("the server refused: {error}"),
+                }
+            }
+            _ => {}
+        }
+        if table.game.game().is_over() {
+            let result = table.game.record().result.clone().unwrap_or_default();
+            writeln!(out, "game over: {result}")?;
+            out.flush()?;
+            return Ok(Ended::Over);
+        }
+        let Some(seat) = table.seat else { continue };
+        if table.game.game().to_act() != Some(seat) || asked_at == Some(table.length()) {
+            continue;
+        }
+        asked_at = Some(table.length());
+        let at = table.length();
+        let record = table.game.record().clone();
+        let game = table.game.game().clone();
+        let mut thinker = player.take().context("the player is busy")?;
+        let time = args.think;
+        let (thinker, decision) = tokio::task::spawn_blocking(move || {
+            let decision = thinker.decide(&record, &game, time, GRACE);
+            (thinker, decision)
+        })
+        .await
+        .context("the player's thread failed")?;
+        *player = Some(thinker);
+        let mv = decision.map_err(|reason| anyhow::anyhow!("the player has no move: {reason}"))?;
+        writeln!(out, "{at} {mv}")?;
+        out.flush()?;
+        let message = json!({"type": "move", "move": mv.to_string(), "at": at}).to_string();
+        if let Err(error) = socket.send(Message::text(message)).await {
+            return Ok(Ended::Lost(error.to_string()));
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! `carolus loadtest`: many games at once against a running server, played
+//! over WebSocket by clients that answer as fast as they can (the
+//! `carolus_server::loadgen` module does the work).
+
+use std::io::Write;
+use std::time::Duration;
+
+use anyhow::Context;
+use carolus_server::client::Client;
+use carolus_server::loadgen::{self, LoadPlan};
+
+use crate::args::{Players, parse_seconds};
+use crate::failure::bad_input;
+
+/// Load a running server with games played over WebSocket, and report what
+/// it achieved.
+///
+/// Every seat of every game is a client of its own that plays a random
+/// legal move as soon as its seat is to act. The report gives the moves
+/// the server acknowledged a second, the latency from sending a move to
+/// receiving its update (p50, p99, max), failed and out-of-order moves
+/// (both must be 0), and the server's memory per game. With --spectators
+/// it instead opens that many idle WebSockets watching games and reports
+/// the server's memory with them open. Start the server with limits that
+/// let one address send this much (`carolus serve --messages-per-second
+/// 1000000 --creates-per-minute 1000000`).
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The server, such as http://127.0.0.1:8080.
+    #[arg(value_name = "URL")]
+    url: String,
+
+    /// Games to play to the end.
+    #[arg(long, value_name = "N", default_value_t = 100,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    games: u64,
+
+    /// Games in play at once.
+    #[arg(long, value_name = "C", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    concurrency: u64,
+
+    #[command(flatten)]
+    players: Players,
+
+    /// Instead of playing, hold this many idle spectators' WebSockets.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    spectators: Option<u64>,
+
+    /// With --spectators, how long to hold them before measuring, in
+    /// seconds.
+    #[arg(long, value_name = "SECONDS", default_value = "3", value_parser = parse_seconds)]
+    hold: Duration,
+
+    /// Write the report as one line of JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
+    let client = Client::new(&args.url).map_err(|error| bad_input(error.to_string()))?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the load generator's runtime")?;
+    if let Some(spectators) = args.spectators {
+        let report = runtime
+            .block_on(loadgen::spectate(&client, spectators as usize, args.hold))
+            .map_err(|error| bad_input(error.to_string()))?;
+        if args.json {
+            writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        } else {
+            writeln!(
+                out,
+                "spectators connected: {} of {}",
+                report.connected, report.spectators
+            )?;
+            writeln!(
+                out,
+                "server memory:        {} before, {} with them connected ({} per spectator)",
+                megabytes(report.server_memory_before_mb),
+                megabytes(report.server_memory_connected_mb),
+                kilobytes(report.server_memory_per_spectator_kb)
+            )?;
+        }
+        return Ok(());
+    }
+    let plan = LoadPlan {
+        games: args.games as usize,
+        concurrency: args.concurrency as usize,
+        players: args.players.count(),
+    };
+    let (report, problem) = runtime
+        .block_on(loadgen::run(&client, &plan))
+        .map_err(|error| bad_input(error.to_string()))?;
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
+    } else {
+        writeln!(
+            out,
+            "games:           {} finished of {} ({} at once)",
+            report.games_finished, report.games, report.concurrency
+        )?;
+        writeln!(
+            out,
+            "moves:           {} acknowledged in {:.1} s: {:.0} moves/s",
+            report.moves, report.seconds, report.moves_per_second
+        )?;
+        writeln!(
+            out,
+            "latency:         p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+            report.latency_p50_ms, report.latency_p99_ms, report.latency_max_ms
+        )?;
+        writeln!(
+            out,
+            "failures:        {} failed, {} out of order",
+            report.failures, report.out_of_order
+        )?;
+        writeln!(
+            out,
+            "server memory:   {} before, {} at most ({} per game in play)",
+            megabytes(report.server_memory_before_mb),
+            megabytes(report.server_memory_peak_mb),
+            kilobytes(report.server_memory_per_game_kb)
+        )?;
+    }
+    if let Some(problem) = problem {
+        out.flush()?;
+        anyhow::bail!("the first failure: {problem}");
+    }
+    Ok(())
+}
+
+fn megabytes(value: Option<f64>) -> String {
+    value.map_or("unknown".to_owned(), |mb| format!("{mb:.1} MB"))
+}
+
+fn kilobytes(value: Option<f64>) -> String {
+    value.map_or("unknown".to_owned(), |kb| format!("{kb:.1} kB"))
+}
