@@ -7,11 +7,17 @@
 //!   wire format).
 //! - [`loading`] — a record read and replayed, with the first fault in the
 //!   order of the moves.
+//! - [`estimates`] — bots' shares of the win turned into the chances people
+//!   read, and a game's estimates kept over time and in its record.
+//! - [`analysis`] — what a bot thinks of every decision of a recorded game,
+//!   as typed rows.
 //!
 //! The crate does no I/O: no files, no terminal, no network, no clock
 //! except through a bot's [`carolus_ai::Budget`]. Front ends read and
 //! write, draw and listen; this crate says what a game, an analysis and a
 //! protocol message are.
 
+pub mod analysis;
+pub mod estimates;
 pub mod loading;
 pub mod protocol;

@@ -22,7 +22,7 @@
 
 use std::time::Duration;
 
-use carolus_ai::Analysis;
+use carolus_ai::{Analysis, Candidate};
 use carolus_rules::{Game, IllegalMove, Move, ParseMoveError, Phase, Record, Seat, StateView};
 use serde::ser::{Error as _, Serializer};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -221,11 +221,10 @@ pub struct Weighed {
 }
 
 impl Weighed {
-    /// The first `count` moves `analysis` weighed, best first, values
-    /// rounded as the wire carries them.
-    pub fn first(analysis: &Analysis, count: usize) -> Vec<Weighed> {
-        analysis
-            .candidates
+    /// The first `count` of the `candidates` a bot weighed (best first),
+    /// values rounded as the wire carries them.
+    pub fn first(candidates: &[Candidate], count: usize) -> Vec<Weighed> {
+        candidates
             .iter()
             .take(count)
             .map(|candidate| Weighed {
@@ -272,7 +271,7 @@ impl Answer {
             info: Some(Info {
                 win: analysis.win.iter().map(|&w| round(w)).collect(),
                 iterations: analysis.iterations,
-                best: Weighed::first(analysis, BEST_SHOWN),
+                best: Weighed::first(&analysis.candidates, BEST_SHOWN),
                 ms: Some(u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX)),
             }),
         }
@@ -382,7 +381,6 @@ mod token {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use carolus_ai::Candidate;
     use carolus_rules::{GameRng, RandomSource, RecordedGame, Variant};
     use serde_json::json;
 
@@ -499,7 +497,7 @@ mod tests {
             iterations: 300,
             candidates,
         };
-        let shown = serde_json::to_value(Weighed::first(&analysis, 3)).unwrap();
+        let shown = serde_json::to_value(Weighed::first(&analysis.candidates, 3)).unwrap();
         assert_eq!(
             shown,
             json!([

@@ -13,6 +13,7 @@
 use std::time::Duration;
 
 use carolus_ai::{Candidate, Level};
+use carolus_core::estimates::{self, Reading, Trail};
 use carolus_rules::{
     Destination, Disc, Family, Game, GameRng, Move, Phase, RandomSource, Record, RecordStream,
     RecordedGame, Seat, SeatDraws, Setup, Territory, Variant,
@@ -24,7 +25,6 @@ use crate::ai::{Purpose, ThinkReply, ThinkRequest};
 use crate::choices;
 use crate::config::{self, PlayConfig, SeatInfo, SeatKind, Start};
 use crate::event::{Effect, Event, Key};
-use crate::graph::{self, Trail};
 use crate::history;
 use crate::layout::{Kind, Layout};
 use crate::prompt::{self, Action};
@@ -212,7 +212,7 @@ pub struct App {
     redo: Vec<Move>,
     /// The estimates of the positions `redo` leads through, which a redo
     /// brings back into the graph.
-    redo_estimates: Vec<graph::Reading>,
+    redo_estimates: Vec<Reading>,
     area: Rect,
     now: Duration,
     next_id: u64,
@@ -1081,7 +1081,7 @@ impl App {
 
     fn show_hint(&mut self, game: &Game, seat: Seat, mv: Move, win: &[f64]) {
         self.hint = Some(mv);
-        let chance = graph::seat_chance(game, win, seat)
+        let chance = estimates::seat_chance(game, win, seat)
             .map(|p| format!(" (estimated chance to win: {:.0}%)", p * 100.0))
             .unwrap_or_default();
         self.notice(format!("Hint: {}{chance}.", words::move_words(game, mv)));
@@ -1325,8 +1325,8 @@ impl App {
         meta.entry("seed")
             .or_insert_with(|| Value::String(seed.to_string()));
         match estimates {
-            Some(estimates) => meta.insert(graph::META_KEY.to_owned(), estimates),
-            None => meta.remove(graph::META_KEY),
+            Some(estimates) => meta.insert(estimates::META_KEY.to_owned(), estimates),
+            None => meta.remove(estimates::META_KEY),
         };
     }
 
@@ -1339,7 +1339,7 @@ impl App {
         let Some(saved) = record
             .meta
             .as_ref()
-            .and_then(|meta| meta.get(graph::META_KEY))
+            .and_then(|meta| meta.get(estimates::META_KEY))
         else {
             return Ok(());
         };

@@ -4,6 +4,7 @@
 //! what every possible move would do. In the compact layout the newest log
 //! lines fill what room is left.
 
+use carolus_core::estimates;
 use carolus_rules::{Disc, Family, FamilyCounts, Game, Phase, Seat};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -13,7 +14,6 @@ use ratatui::text::{Line, Span};
 use crate::ai::Purpose;
 use crate::app::{App, Pick};
 use crate::canvas::{self, put, put_line};
-use crate::graph;
 use crate::layout::{Kind, Layout};
 use crate::log_view;
 use crate::preview;
@@ -225,7 +225,7 @@ fn seat_table(app: &App, area: Rect, y: u16, buf: &mut Buffer) -> u16 {
         spans.extend(discs(theme, game, seat));
         if columns.win > 0
             && let Some(estimate) = estimate
-            && let Some(win) = graph::seat_chance(&estimate.game, &estimate.win, seat)
+            && let Some(win) = estimates::seat_chance(&estimate.game, &estimate.win, seat)
         {
             spans.push(Span::styled(format!("{:>4.0}%", win * 100.0), theme.text()));
         }
@@ -539,7 +539,7 @@ pub fn estimate_lines(app: &App, width: usize) -> Vec<Line<'static>> {
     };
     let seats = app.seats();
     // By side: in the team game partners win together.
-    let chances: Vec<String> = graph::owner_chances(&estimate.game, &estimate.win)
+    let chances: Vec<String> = estimates::owner_chances(&estimate.game, &estimate.win)
         .into_iter()
         .map(|(owner, p)| format!("{} {:.0}%", words::owner_name(seats, owner), p * 100.0))
         .collect();

@@ -12,8 +12,9 @@
 //!   feeds the answers back; [`run`] adds the terminal and its event loop.
 //! - Computer players run behind the [`Thinker`] trait: on background
 //!   threads in the game, inline with fixed budgets in tests.
-//! - [`graph`] keeps the computers' estimates over a game and draws them
-//!   as a win-chance graph; `carolus analyse` draws its graph with it too.
+//! - [`graph`] draws the computers' estimates over a game (carolus-core's
+//!   `Trail`) as a win-chance graph; `carolus analyse` draws its graph with
+//!   it too.
 //!
 //! ```
 //! use carolus_tui::{App, Event, Key, PlayConfig};

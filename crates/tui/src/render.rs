@@ -7,6 +7,7 @@
 //! for mouse clicks, so both agree on where everything is.
 
 use carolus_ai::BotSpec;
+use carolus_core::estimates;
 use carolus_rules::{Owner, Phase, Seat};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -315,7 +316,7 @@ fn analysis_lines(app: &App, width: usize) -> Vec<Line<'static>> {
     let bar_width = width.saturating_sub(name_width + 6).max(1);
     // One bar per side: in the team game partners win together, so the bar
     // is the team's chance, named as in the graph below.
-    for (owner, chance) in graph::owner_chances(&estimate.game, &estimate.win) {
+    for (owner, chance) in estimates::owner_chances(&estimate.game, &estimate.win) {
         let filled = ((chance.clamp(0.0, 1.0) * bar_width as f64).round() as usize).min(bar_width);
         lines.push(Line::from(vec![
             Span::raw(format!(
@@ -333,7 +334,8 @@ fn analysis_lines(app: &App, width: usize) -> Vec<Line<'static>> {
             // Some bots score candidates on their own scale rather than as
             // a chance; a number outside 0–1 is shown as it is.
             let value = if (0.0..=1.0).contains(&candidate.value) {
-                let chance = graph::mover_chance(&estimate.game, estimate.seat, candidate.value);
+                let chance =
+                    estimates::mover_chance(&estimate.game, estimate.seat, candidate.value);
                 format!("{:>4.0}%", chance * 100.0)
             } else {
                 format!("{:>5.2}", candidate.value)

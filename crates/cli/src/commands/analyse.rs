@@ -2,20 +2,16 @@
 //!
 //! The whole record is read and replayed first, so that a bad record is
 //! refused (status 2, one line naming the move, exactly as `carolus replay`
-//! words it) before any time goes into thinking. Then one bot goes through
-//! the game from the start and, before each decision, gives its preferred
-//! move and its estimate of every seat's chance to win. One bot serves the
-//! whole game, so a search tree grown for one position helps with the next.
+//! words it) before any time goes into thinking. The analysis itself is
+//! carolus-core's ([`carolus_core::analysis`]); this command prints its
+//! decisions as they come, as a table or as JSON lines, or the record with
+//! the estimates in its `meta`.
 //!
-//! The table also says what each move other than the AI's choice cost: the
-//! mover's win chance after the AI's choice less the one after the move
-//! played, both as the search valued them. The last lines give each seat's
-//! average cost a decision (the AI's own choices costing nothing), which is
-//! what a player studying their own game wants first. Like every value of
-//! the search, a cost is an estimate, and a rough one for a move that the
-//! search visited only a few times. A line of block characters per seat
-//! (per team in the team game) then draws its win chance over the game, so
-//! that the turning points stand out.
+//! The table's last lines give each seat's average cost a decision (the
+//! AI's own choices costing nothing), which is what a player studying their
+//! own game wants first, and a line of block characters per seat (per team
+//! in the team game) that draws its win chance over the game, so that the
+//! turning points stand out.
 //!
 //! In the team game the table speaks of teams, because partners win
 //! together: a win column per team, and costs in the team's chance. The
@@ -25,10 +21,12 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use carolus_ai::{Analysis, Bot, BotSpec, Budget};
+use carolus_ai::BotSpec;
+use carolus_core::analysis::{Analyser, Cost, Decision, Tally};
+use carolus_core::estimates::{self, META_KEY, Reading, Trail};
 use carolus_core::loading;
 use carolus_core::protocol::{Weighed, round};
-use carolus_rules::{Game, Move, Owner};
+use carolus_rules::{Game, Owner};
 use carolus_tui::graph;
 use serde::Serialize;
 
@@ -95,153 +93,92 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let text = input::one_record(&text, args.game)
         .map_err(|error| bad_input(input::about(&args.file, error)))?;
     let refused = |error| bad_input(input::about_game(&args.file, args.game, error));
-    let (record, _) = loading::replay_text(text).map_err(refused)?;
-    let mut game = record.start().map_err(|error| refused(error.to_string()))?;
+    let (record, end) = loading::replay_text(text).map_err(refused)?;
+    let start = record.start().map_err(|error| refused(error.to_string()))?;
     let decisions = record.moves.iter().filter(|mv| mv.is_decision()).count();
-    let mut bot = args.ai.build(args.seed);
     let budget = args.ai.budget(Duration::from_millis(args.time_ms));
+    let analyser = Analyser::new(record.clone(), args.ai.build(args.seed), budget)
+        .map_err(|error| refused(error.to_string()))?;
     let bar = progress::bar(decisions as u64, "decisions");
 
     let table = !args.json && !args.annotate;
     if table {
-        write_header(out, args, &game)?;
+        write_header(out, args, &start)?;
     }
-    let mut tallies = vec![Tally::default(); game.players()];
-    let mut trail = graph::Trail::default();
-    for (i, &mv) in record.moves.iter().enumerate() {
-        if mv.is_decision() {
-            let analysis = think(bot.as_mut(), &game, &budget)?;
-            let line = Line {
-                index: i + 1,
-                game: &game,
-                played: game.canonical(mv),
-                analysis: &analysis,
-            };
-            if args.json {
-                writeln!(out, "{}", line.json())?;
-            } else if table {
-                writeln!(out, "{}", line.row())?;
-            }
-            trail.record(i, analysis.win.clone());
-            if let Some(tally) = line.seat().and_then(|seat| tallies.get_mut(seat)) {
-                tally.add(line.cost());
-            }
-            // Lines go out as they are found, so a long analysis can be
-            // followed (or piped) while it runs.
-            out.flush()?;
-            bar.inc(1);
+    let mut tallies = vec![Tally::default(); start.players()];
+    let mut trail = Trail::default();
+    for decision in analyser {
+        // The record replayed as a whole above, so only the bot can fail.
+        let decision = decision?;
+        if args.json {
+            writeln!(out, "{}", json(&decision))?;
+        } else if table {
+            writeln!(out, "{}", row(&decision))?;
         }
-        // The record replayed as a whole above, so every move plays.
-        game.play(mv)
-            .map_err(|error| bad_input(format!("move {} {:?}: {error}", i + 1, mv.to_string())))?;
+        trail.record(decision.moves_before(), decision.win.clone());
+        if let Some(tally) = tallies.get_mut(decision.seat.index()) {
+            tally.add(decision.cost);
+        }
+        // Lines go out as they are found, so a long analysis can be
+        // followed (or piped) while it runs.
+        out.flush()?;
+        bar.inc(1);
     }
     bar.finish_and_clear();
     if table {
-        write_footer(out, &game, &tallies, trail.readings())?;
+        write_footer(out, &end, &tallies, trail.readings())?;
     }
     if args.annotate {
         let mut record = record;
         record
             .meta
             .get_or_insert_with(Default::default)
-            .insert(graph::META_KEY.to_owned(), trail.to_json());
+            .insert(META_KEY.to_owned(), trail.to_json());
         writeln!(out, "{}", record.to_json())?;
     }
     Ok(())
 }
 
-/// The bot's analysis of `game`, which has a decision due.
-fn think(bot: &mut dyn Bot, game: &Game, budget: &Budget) -> anyhow::Result<Analysis> {
-    bot.choose(game, budget)
-        .map_err(|error| anyhow::anyhow!("the AI cannot analyse this position: {error}"))
+/// A decision as `--json` writes it.
+fn json(decision: &Decision) -> String {
+    let line = JsonLine {
+        index: decision.index,
+        seat: Some(decision.seat.index()),
+        phase: decision.phase.name(),
+        played: decision.played.to_string(),
+        best: decision.best.to_string(),
+        win: decision.win.iter().map(|&w| round(w)).collect(),
+        played_value: decision.played_value.map(round),
+        best_value: decision.best_value.map(round),
+        iterations: decision.iterations,
+        candidates: Weighed::first(&decision.candidates, CANDIDATES_SHOWN),
+    };
+    // Plain strings and numbers always serialize.
+    serde_json::to_string(&line).unwrap_or_default()
 }
 
-/// One decision's analysis, as a table row or a JSON line.
-struct Line<'a> {
-    index: usize,
-    game: &'a Game,
-    played: Move,
-    analysis: &'a Analysis,
-}
-
-impl Line<'_> {
-    fn seat(&self) -> Option<usize> {
-        self.game.to_act().map(|seat| seat.index())
-    }
-
-    /// The value the AI gave `mv`, if it weighed it.
-    fn value_of(&self, mv: Move) -> Option<f64> {
-        self.analysis
-            .candidates
-            .iter()
-            .find(|candidate| candidate.mv == mv)
-            .map(|candidate| candidate.value)
-    }
-
-    /// What the move played cost against the AI's choice, in the mover's
-    /// chance to win: in the team game the team's, since partners win
-    /// together (the bots value a move by the seat's half of it).
-    fn cost(&self) -> Cost {
-        if self.played == self.analysis.best {
-            return Cost::Chosen;
-        }
-        let Some(seat) = self.game.to_act() else {
-            return Cost::NotWeighed;
-        };
-        let chance = |mv| {
-            self.value_of(mv)
-                .map(|share| graph::mover_chance(self.game, seat, share))
-        };
-        match (chance(self.analysis.best), chance(self.played)) {
-            (Some(best), Some(played)) => Cost::Weighed(best - played),
-            _ => Cost::NotWeighed,
-        }
-    }
-
-    fn json(&self) -> String {
-        let line = JsonLine {
-            index: self.index,
-            seat: self.seat(),
-            phase: self.game.phase().name(),
-            played: self.played.to_string(),
-            best: self.analysis.best.to_string(),
-            win: self.analysis.win.iter().map(|&w| round(w)).collect(),
-            played_value: self.value_of(self.played).map(round),
-            best_value: self.value_of(self.analysis.best).map(round),
-            iterations: self.analysis.iterations,
-            candidates: Weighed::first(self.analysis, CANDIDATES_SHOWN),
-        };
-        // Plain strings and numbers always serialize.
-        serde_json::to_string(&line).unwrap_or_default()
-    }
-
-    fn row(&self) -> String {
-        let seat = self
-            .seat()
-            .map_or_else(|| "-".to_owned(), |seat| seat.to_string());
-        let same = if self.played == self.analysis.best {
-            " "
-        } else {
-            "*"
-        };
-        // A column per side: a seat, or in the team game a team.
-        let wins: Vec<String> = graph::owner_chances(self.game, &self.analysis.win)
-            .iter()
-            .map(|(owner, w)| format!("{:>w$.1}%", 100.0 * w, w = column_width(*owner) - 1))
-            .collect();
-        let cost = match self.cost() {
-            Cost::Chosen => String::new(),
-            Cost::Weighed(cost) => points(cost),
-            Cost::NotWeighed => "?".to_owned(),
-        };
-        format!(
-            "{:>5}  {seat:>4}  {:<14} {same} {:<14} {cost:>5}  {}",
-            self.index,
-            self.played.to_string(),
-            self.analysis.best.to_string(),
-            wins.join(" ")
-        )
-    }
+/// A decision as a row of the table: a win column per side, a seat or in
+/// the team game a team.
+fn row(decision: &Decision) -> String {
+    let same = if decision.is_choice() { " " } else { "*" };
+    let wins: Vec<String> = decision
+        .chances
+        .iter()
+        .map(|(owner, w)| format!("{:>w$.1}%", 100.0 * w, w = column_width(*owner) - 1))
+        .collect();
+    let cost = match decision.cost {
+        Cost::Chosen => String::new(),
+        Cost::Weighed(cost) => points(cost),
+        Cost::NotWeighed => "?".to_owned(),
+    };
+    format!(
+        "{:>5}  {:>4}  {:<14} {same} {:<14} {cost:>5}  {}",
+        decision.index,
+        decision.seat.index(),
+        decision.played.to_string(),
+        decision.best.to_string(),
+        wins.join(" ")
+    )
 }
 
 /// A side's seats, as `1` or `0+2`.
@@ -296,10 +233,10 @@ fn write_footer(
     out: &mut impl Write,
     game: &Game,
     tallies: &[Tally],
-    chances: &[graph::Reading],
+    chances: &[Reading],
 ) -> std::io::Result<()> {
     for (seat, tally) in tallies.iter().enumerate() {
-        writeln!(out, "seat {seat}: {}", tally.summary())?;
+        writeln!(out, "seat {seat}: {}", summary(tally))?;
     }
     write_graph(out, game, chances)?;
     if game.is_over() {
@@ -322,11 +259,7 @@ const GRAPH_COLUMNS: usize = 60;
 /// the team game), its win chance before each decision. A team's chance is
 /// its seats' shares together, so that a sure win reaches the top.
 /// The graph of the estimates before each decision, `chances`.
-fn write_graph(
-    out: &mut impl Write,
-    game: &Game,
-    chances: &[graph::Reading],
-) -> std::io::Result<()> {
+fn write_graph(out: &mut impl Write, game: &Game, chances: &[Reading]) -> std::io::Result<()> {
     if chances.is_empty() {
         return Ok(());
     }
@@ -342,7 +275,8 @@ fn write_graph(
         }
     )?;
     let width = names.iter().map(String::len).max().unwrap_or(0);
-    let series = graph::owner_series(game, chances.iter().map(|reading| reading.win.as_slice()));
+    let series =
+        estimates::owner_series(game, chances.iter().map(|reading| reading.win.as_slice()));
     for (name, (_, values)) in names.iter().zip(series) {
         writeln!(
             out,
@@ -369,72 +303,25 @@ struct JsonLine {
     candidates: Vec<Weighed>,
 }
 
-/// What a move cost against the AI's choice.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Cost {
-    /// The move played is the AI's choice.
-    Chosen,
-    /// The mover's chance to win after the AI's choice less the one after
-    /// the move played (negative when the search valued the move played
-    /// higher but visited it less).
-    Weighed(f64),
-    /// The search did not weigh the move played, so its cost is unknown.
-    NotWeighed,
-}
-
-/// One seat's decisions and what those other than the AI's choice cost.
-/// The average is over the decisions whose cost is known, the AI's own
-/// choices counting as costing nothing.
-#[derive(Clone, Debug, Default, PartialEq)]
-struct Tally {
-    decisions: usize,
-    others: usize,
-    cost: f64,
-    not_weighed: usize,
-}
-
-impl Tally {
-    fn add(&mut self, cost: Cost) {
-        self.decisions += 1;
-        match cost {
-            Cost::Chosen => {}
-            Cost::Weighed(cost) => {
-                self.others += 1;
-                self.cost += cost;
-            }
-            Cost::NotWeighed => {
-                self.others += 1;
-                self.not_weighed += 1;
-            }
-        }
-    }
-
-    fn summary(&self) -> String {
-        if self.others > 0 && self.not_weighed == self.others {
-            // An average over the AI's own choices alone would read as
-            // "nothing lost", which is not what is known.
-            return format!(
-                "{} of {} decisions other than the AI's choice; it weighed none of them, so their cost is unknown",
-                self.others, self.decisions
-            );
-        }
-        let known = self.decisions - self.not_weighed;
-        let average = if known == 0 {
-            0.0
-        } else {
-            self.cost / known as f64
-        };
-        let mut text = format!(
-            "{} of {} decisions other than the AI's choice; {} points of win chance lost a decision on average",
-            self.others,
-            self.decisions,
-            points(average)
+/// What a seat's tally says: how many of its decisions were not the AI's
+/// choice and what they cost a decision on average.
+fn summary(tally: &Tally) -> String {
+    let Some(average) = tally.average_cost() else {
+        return format!(
+            "{} of {} decisions other than the AI's choice; it weighed none of them, so their cost is unknown",
+            tally.others, tally.decisions
         );
-        if self.not_weighed > 0 {
-            text.push_str(&format!(" ({} not weighed)", self.not_weighed));
-        }
-        text
+    };
+    let mut text = format!(
+        "{} of {} decisions other than the AI's choice; {} points of win chance lost a decision on average",
+        tally.others,
+        tally.decisions,
+        points(average)
+    );
+    if tally.not_weighed > 0 {
+        text.push_str(&format!(" ({} not weighed)", tally.not_weighed));
     }
+    text
 }
 
 /// A chance as points (percent) with one decimal, never as "-0.0".
@@ -450,18 +337,15 @@ mod tests {
     use carolus_rules::{RecordedGame, Variant};
 
     #[test]
-    fn a_tally_adds_the_cost_of_the_moves_other_than_the_ais_choice() {
+    fn a_seats_summary_counts_its_moves_and_gives_the_average_cost() {
         let mut tally = Tally::default();
         tally.add(Cost::Chosen);
         tally.add(Cost::Weighed(0.031));
         tally.add(Cost::Weighed(-0.004));
         tally.add(Cost::NotWeighed);
-        assert_eq!(tally.decisions, 4);
-        assert_eq!(tally.others, 3);
-        assert_eq!(tally.not_weighed, 1);
         // (3.1 − 0.4) points over the three decisions whose cost is known.
         assert_eq!(
-            tally.summary(),
+            summary(&tally),
             "3 of 4 decisions other than the AI's choice; 0.9 points of win chance lost a \
              decision on average (1 not weighed)"
         );
@@ -469,12 +353,12 @@ mod tests {
         unknown.add(Cost::Chosen);
         unknown.add(Cost::NotWeighed);
         assert_eq!(
-            unknown.summary(),
+            summary(&unknown),
             "1 of 2 decisions other than the AI's choice; it weighed none of them, so their cost \
              is unknown"
         );
         assert_eq!(
-            Tally::default().summary(),
+            summary(&Tally::default()),
             "0 of 0 decisions other than the AI's choice; 0.0 points of win chance lost a \
              decision on average"
         );
@@ -490,8 +374,8 @@ mod tests {
 
     #[test]
     fn the_graph_has_a_line_per_seat_or_per_team() {
-        let two: Vec<graph::Reading> = (0..120)
-            .map(|i| graph::Reading {
+        let two: Vec<Reading> = (0..120)
+            .map(|i| Reading {
                 moves: i,
                 win: vec![i as f64 / 119.0, 1.0 - i as f64 / 119.0],
             })
@@ -513,7 +397,7 @@ mod tests {
         );
 
         // In the team game a team's sure win reaches the top.
-        let team = vec![graph::Reading {
+        let team = vec![Reading {
             moves: 0,
             win: vec![0.5, 0.0, 0.5, 0.0],
         }];

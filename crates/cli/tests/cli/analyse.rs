@@ -288,8 +288,12 @@ fn annotate_writes_the_record_with_an_estimate_before_every_decision() {
         .collect();
     assert_eq!(at, before_decisions);
     // The terminal game reads them back for its graph.
-    carolus_tui::graph::Trail::from_json(&annotated["meta"]["estimates"], record.moves.len(), 2)
-        .expect("the terminal game's graph reads the estimates");
+    carolus_core::estimates::Trail::from_json(
+        &annotated["meta"]["estimates"],
+        record.moves.len(),
+        2,
+    )
+    .expect("the terminal game's graph reads the estimates");
     let both = carolus(
         &["analyse", path.to_str().unwrap(), "--json", "--annotate"],
         None,
