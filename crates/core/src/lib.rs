@@ -11,6 +11,9 @@
 //!   read, and a game's estimates kept over time and in its record.
 //! - [`analysis`] — what a bot thinks of every decision of a recorded game,
 //!   as typed rows.
+//! - [`session`] — a game at a table: the record and its draws, who plays
+//!   each seat, undo and redo, and the computer players' estimates; which
+//!   computer player must be asked, but no thinking.
 //!
 //! The crate does no I/O: no files, no terminal, no network, no clock
 //! except through a bot's [`carolus_ai::Budget`]. Front ends read and
@@ -21,3 +24,4 @@ pub mod analysis;
 pub mod estimates;
 pub mod loading;
 pub mod protocol;
+pub mod session;

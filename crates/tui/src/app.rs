@@ -13,17 +13,18 @@
 use std::time::Duration;
 
 use carolus_ai::{Candidate, Level};
-use carolus_core::estimates::{self, Reading, Trail};
+use carolus_core::estimates::{self, Trail};
+use carolus_core::session::{self, RedoError, SeatError, SeatInfo, SeatKind, UndoError};
 use carolus_rules::{
     Destination, Disc, Family, Game, GameRng, Move, Phase, RandomSource, Record, RecordStream,
     RecordedGame, Seat, SeatDraws, Setup, Territory, Variant,
 };
 use ratatui::layout::Rect;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::ai::{Purpose, ThinkReply, ThinkRequest};
 use crate::choices;
-use crate::config::{self, PlayConfig, SeatInfo, SeatKind, Start};
+use crate::config::{PlayConfig, Start};
 use crate::event::{Effect, Event, Key};
 use crate::history;
 use crate::layout::{Kind, Layout};
@@ -179,19 +180,17 @@ pub struct Estimate {
     pub game: Game,
 }
 
-/// The app: a recorded game, the people and computers at the table, and
-/// the state of the screen.
+/// The app: the game at the table (a session of carolus-core) and the
+/// state of the screen.
 pub struct App {
-    game: RecordedGame,
-    /// Chance comes from one stream per seat, so that undo does not change
-    /// the knights still to come: a seat's n-th draw is fixed by
-    /// `draw_seed` whatever is played and taken back before it.
-    draws: SeatDraws,
+    /// The game, its seats, undo and redo, and the estimates. Chance comes
+    /// from one stream per seat, so that one seed fixes a game and a seat's
+    /// n-th draw is the same whatever is played before it.
+    session: session::Session<SeatDraws>,
+    /// The seed of the draw streams, for a game opened from a file.
     draw_seed: u64,
     seed: u64,
-    seats: Vec<SeatInfo>,
     theme: Theme,
-    hint_level: Level,
     screen: Screen,
     pick: Pick,
     /// The last destination a person chose, offered first next time.
@@ -204,15 +203,7 @@ pub struct App {
     message: Option<Message>,
     thinking: Option<Thinking>,
     estimate: Option<Estimate>,
-    /// Every estimate of this game, for the win-chance graph.
-    trail: Trail,
     hint: Option<Move>,
-    /// The moves the undos since the last new move took back, the next to
-    /// play again first; a new move that differs from it forgets them.
-    redo: Vec<Move>,
-    /// The estimates of the positions `redo` leads through, which a redo
-    /// brings back into the graph.
-    redo_estimates: Vec<Reading>,
     area: Rect,
     now: Duration,
     next_id: u64,
@@ -236,17 +227,21 @@ fn scroll_step(key: Key) -> Option<i16> {
     }
 }
 
-/// The draw streams of `draw_seed`, moved on past the draws `record`
-/// already holds, so that the game continues with the knights it would have
-/// drawn had nothing been taken back.
-fn resumed_draws(draw_seed: u64, record: &Record) -> SeatDraws {
+/// A session of `game` with `seats`, drawing from the streams of
+/// `draw_seed` moved on past the draws the record already holds, so that a
+/// game opened from a file continues as its seed says.
+fn table(
+    game: RecordedGame,
+    draw_seed: u64,
+    seats: Vec<SeatInfo>,
+) -> Result<session::Session<SeatDraws>, SeatError> {
     let mut draws = SeatDraws::from_seed(draw_seed);
-    // The record has just been replayed by the caller, so skipping cannot
-    // fail; if it did, fresh streams are still fair draws.
-    if draws.skip_drawn(record).is_err() {
+    // The record has been replayed by the caller, so skipping cannot fail;
+    // if it did, fresh streams are still fair draws.
+    if draws.skip_drawn(game.record()).is_err() {
         draws = SeatDraws::from_seed(draw_seed);
     }
-    draws
+    session::Session::new(game, draws, seats)
 }
 
 impl App {
@@ -269,26 +264,18 @@ impl App {
             }
         };
         let draw_seed = rng.next_u64();
-        let draws = resumed_draws(draw_seed, game.record());
         let players = game.game().players();
         let names = config
             .names
             .or_else(|| record_names.filter(|names| names.len() == players));
-        let seats = config::seats(players, names.as_deref(), &config.ai)?;
-        // Hints should teach: never from a beginner's level because the
-        // opponent plays at one (`Level::for_hints`).
-        let hint_level = Level::for_hints(seats.iter().filter_map(|seat| match seat.kind {
-            SeatKind::Ai { level } => Some(level),
-            SeatKind::Human => None,
-        }));
+        let seats = session::seats(players, names.as_deref(), &config.ai)
+            .map_err(|error| error.to_string())?;
+        let session = table(game, draw_seed, seats).map_err(|error| error.to_string())?;
         let mut app = App {
-            game,
-            draws,
+            session,
             draw_seed,
             seed: config.seed,
-            seats,
             theme: Theme::new(config.colour),
-            hint_level,
             screen: Screen::Board,
             pick: Pick::Wait,
             last_destination: None,
@@ -298,10 +285,7 @@ impl App {
             message: None,
             thinking: None,
             estimate: None,
-            trail: Trail::default(),
             hint: None,
-            redo: Vec::new(),
-            redo_estimates: Vec::new(),
             area: Rect::new(0, 0, 80, 24),
             now: Duration::ZERO,
             next_id: 1,
@@ -310,13 +294,12 @@ impl App {
             dirty: false,
             quit: false,
         };
-        if let Err(error) = app.restore_trail() {
-            app.notice(format!(
-                "The game's win-chance estimates were left out: {error}."
-            ));
+        if let Some(error) = app.session.unread_estimates() {
+            let text = format!("The game's win-chance estimates were left out: {error}.");
+            app.notice(text);
         }
-        app.stamp_record();
-        app.log = history::log_of(app.game.record(), &app.seats);
+        app.note_seed();
+        app.log = history::log_of(app.record(), app.seats());
         Ok(app)
     }
 
@@ -329,17 +312,18 @@ impl App {
 
     /// The position.
     pub fn game(&self) -> &Game {
-        self.game.game()
+        self.session.game()
     }
 
-    /// The record of the game so far, with names and the seed.
+    /// The record of the game so far, with names, the seed and the
+    /// estimates.
     pub fn record(&self) -> &Record {
-        self.game.record()
+        self.session.record()
     }
 
     /// The seats at the table.
     pub fn seats(&self) -> &[SeatInfo] {
-        &self.seats
+        self.session.seats()
     }
 
     pub fn theme(&self) -> Theme {
@@ -376,7 +360,7 @@ impl App {
 
     /// The estimates made during this game, for the win-chance graph.
     pub fn trail(&self) -> &Trail {
-        &self.trail
+        self.session.trail()
     }
 
     /// The move a hint suggested for the decision at hand.
@@ -406,31 +390,22 @@ impl App {
 
     /// The seat a person decides for now, if any.
     pub fn human_to_act(&self) -> Option<Seat> {
-        let game = self.game();
-        if matches!(game.phase(), Phase::Draw | Phase::Over) {
-            return None;
-        }
-        game.to_act().filter(|&seat| self.is_human(seat))
+        self.session.person_to_act()
     }
 
     /// Whether there are moves an undo took back that Ctrl-R plays again.
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        self.session.can_redo()
     }
 
     /// Whether a person plays `seat`.
     pub fn is_human(&self, seat: Seat) -> bool {
-        self.seats
-            .get(seat.index())
-            .is_some_and(|info| info.kind.is_human())
+        self.session.is_human(seat)
     }
 
     /// The level of the computer player at `seat`, if one plays it.
     pub fn ai_level(&self, seat: Seat) -> Option<Level> {
-        match self.seats.get(seat.index())?.kind {
-            SeatKind::Ai { level } => Some(level),
-            SeatKind::Human => None,
-        }
+        self.session.level(seat)
     }
 
     /// The move the cursor is on, if the cursor is on a complete move.
@@ -630,7 +605,7 @@ impl App {
             if key == Key::Esc {
                 self.message = None;
             } else if let Some(thinking) = self.thinking.filter(|t| t.purpose == Purpose::Play) {
-                let name = words::seat_name(&self.seats, thinking.seat).to_owned();
+                let name = words::seat_name(self.seats(), thinking.seat).to_owned();
                 self.refuse(format!("{name} is thinking; please wait for the move."));
             } else if self.game().is_over() {
                 self.refuse("The game is over: e shows the result, u takes back your last move.");
@@ -906,43 +881,43 @@ impl App {
     fn apply(&mut self, mv: Move) -> Result<(), String> {
         let before = self.game().clone();
         let index = self.record().moves.len();
-        self.game
+        self.session
             .play(mv)
             .map_err(|error| format!("{mv} cannot be played: {error}"))?;
-        self.log
-            .extend(words::describe(&before, mv, index, &self.seats));
-        self.follow_redo(mv);
-        self.dirty = true;
-        self.hint = None;
-        self.log_scroll = 0;
+        self.log_played(before, index, &[mv]);
+        self.decided();
         Ok(())
     }
 
-    /// Keeps the moves to redo while play follows them, and forgets them
-    /// once it leaves them: they would not fit the new line of play.
-    fn follow_redo(&mut self, mv: Move) {
-        if self.redo.first() == Some(&mv) {
-            self.redo.remove(0);
-        } else {
-            self.redo.clear();
-            self.redo_estimates.clear();
+    /// Writes `moves`, played from `before` as the record's moves from
+    /// `index` on, into the log.
+    fn log_played(&mut self, mut before: Game, index: usize, moves: &[Move]) {
+        for (offset, &mv) in moves.iter().enumerate() {
+            let seats = self.session.seats();
+            self.log
+                .extend(words::describe(&before, mv, index + offset, seats));
+            if before.play(mv).is_err() {
+                break;
+            }
         }
+    }
+
+    /// After decisions were played: the game has moves nobody saved, a
+    /// hint is for a position gone, and the log shows the newest lines.
+    fn decided(&mut self) {
+        self.dirty = true;
+        self.hint = None;
+        self.log_scroll = 0;
     }
 
     /// After a move: the draws that are due, the next person's first step,
     /// the result screen, or the next computer's thinking.
     fn advance(&mut self) -> Vec<Effect> {
-        let mut before = self.game().clone();
+        let before = self.game().clone();
         let start = self.record().moves.len();
-        self.game.draw_while_due(&mut self.draws);
-        let drawn: Vec<Move> = self.record().moves[start..].to_vec();
-        for (offset, mv) in drawn.into_iter().enumerate() {
-            self.log
-                .extend(words::describe(&before, mv, start + offset, &self.seats));
-            self.follow_redo(mv);
-            if before.play(mv).is_err() {
-                break;
-            }
+        let drawn = self.session.draw_while_due();
+        if !drawn.is_empty() {
+            self.log_played(before, start, &drawn);
         }
         self.reset_pick();
         // A refusal from while the computer was thinking is stale once it
@@ -956,7 +931,6 @@ impl App {
             self.message = None;
         }
         if self.game().is_over() {
-            self.stamp_record();
             if self.screen == Screen::Board {
                 self.screen = Screen::Result;
             }
@@ -992,17 +966,13 @@ impl App {
 
     /// Asks a computer player for its move if one is to act.
     fn schedule(&mut self) -> Vec<Effect> {
-        let game = self.game();
-        if game.is_over() || self.thinking.is_some() || game.phase() == Phase::Draw {
+        if self.thinking.is_some() {
             return Vec::new();
         }
-        let Some(seat) = game.to_act() else {
-            return Vec::new();
-        };
-        let Some(level) = self.ai_level(seat) else {
-            return Vec::new();
-        };
-        vec![self.think(seat, level, Purpose::Play)]
+        match self.session.computer_to_act() {
+            Some((seat, level)) => vec![self.think(seat, level, Purpose::Play)],
+            None => Vec::new(),
+        }
     }
 
     fn think(&mut self, seat: Seat, level: Level, purpose: Purpose) -> Effect {
@@ -1038,8 +1008,7 @@ impl App {
             }
         };
         if let Some(analysis) = &analysis {
-            let moves = self.record().moves.len();
-            self.trail.record(moves, analysis.win.clone());
+            self.session.record_estimate(analysis.win.clone());
             self.estimate = Some(Estimate {
                 seat: thinking.seat,
                 level: thinking.level,
@@ -1127,27 +1096,21 @@ impl App {
             return Vec::new();
         }
         self.notice("Thinking about a hint…");
-        vec![self.think(seat, self.hint_level, Purpose::Hint)]
+        let level = self.session.hint_level();
+        vec![self.think(seat, level, Purpose::Hint)]
     }
 
     // ----- Undo, save, load, quit -----------------------------------------
 
     /// Takes back everything since the last decision a person made.
     fn undo(&mut self) -> Vec<Effect> {
-        let seats = self.seats.clone();
-        let human = |seat: Seat| seats.get(seat.index()).is_some_and(|s| s.kind.is_human());
-        let Some(index) = history::last_decision_by(self.record(), human) else {
-            self.refuse("There is no decision of yours to take back.");
-            return Vec::new();
-        };
-        let mut record = self.record().clone();
-        let taken = record.moves.len() - index;
-        let mut redo = record.moves.split_off(index);
-        redo.append(&mut self.redo);
-        record.result = None;
-        let game = match RecordedGame::from_record(record) {
-            Ok(game) => game,
-            Err(error) => {
+        let undone = match self.session.undo() {
+            Ok(undone) => undone,
+            Err(UndoError::NoDecision) => {
+                self.refuse("There is no decision of yours to take back.");
+                return Vec::new();
+            }
+            Err(UndoError::Replay(error)) => {
                 self.refuse(format!("Cannot undo: {error}"));
                 return Vec::new();
             }
@@ -1156,20 +1119,15 @@ impl App {
         if self.thinking.take().is_some() {
             effects.push(Effect::CancelThinking);
         }
-        self.draws = resumed_draws(self.draw_seed, game.record());
-        self.game = game;
-        self.redo = redo;
-        self.log.retain(|entry| entry.index < index);
+        self.log.retain(|entry| entry.index < undone.index);
         self.log_scroll = 0;
-        let mut later = self.trail.split_off(index);
-        later.append(&mut self.redo_estimates);
-        self.redo_estimates = later;
         self.hint = None;
         self.dirty = true;
         self.screen = Screen::Board;
         self.pick = Pick::Wait;
         self.reset_pick();
         let mover = self.name_to_act();
+        let taken = undone.taken;
         self.notice(format!(
             "Took back {taken} move{}: {mover} decides again.",
             if taken == 1 { "" } else { "s" }
@@ -1182,14 +1140,14 @@ impl App {
     fn name_to_act(&self) -> String {
         self.game()
             .to_act()
-            .map(|seat| words::seat_name(&self.seats, seat).to_owned())
+            .map(|seat| words::seat_name(self.seats(), seat).to_owned())
             .unwrap_or_default()
     }
 
     /// Plays again what undo took back: the person's decision and every
     /// move after it, up to the next decision a person makes.
     fn redo(&mut self) -> Vec<Effect> {
-        if self.redo.is_empty() {
+        if !self.session.can_redo() {
             self.refuse("There is nothing to redo.");
             return Vec::new();
         }
@@ -1197,30 +1155,20 @@ impl App {
         if self.thinking.take().is_some() {
             effects.push(Effect::CancelThinking);
         }
-        let mut replayed = 0;
-        while let Some(&mv) = self.redo.first() {
-            // `apply` takes the move off the list.
-            if let Err(error) = self.apply(mv) {
-                self.redo.clear();
-                self.refuse(format!("Cannot redo: {error}"));
-                break;
-            }
-            replayed += 1;
-            if self.game().is_over() || self.human_to_act().is_some() {
-                break;
-            }
+        let before = self.game().clone();
+        let redone = match self.session.redo() {
+            Ok(redone) => redone,
+            Err(RedoError::Nothing) => return effects,
+        };
+        if !redone.moves.is_empty() {
+            self.log_played(before, redone.index, &redone.moves);
+            self.decided();
         }
-        self.draws = resumed_draws(self.draw_seed, self.game.record());
-        let reached = self.record().moves.len();
-        let back = self
-            .redo_estimates
-            .iter()
-            .take_while(|reading| reading.moves <= reached)
-            .count();
-        for reading in self.redo_estimates.drain(..back) {
-            self.trail.record(reading.moves, reading.win);
+        if let Some((mv, error)) = redone.stopped {
+            self.refuse(format!("Cannot redo: {mv} cannot be played: {error}"));
         }
         self.screen = Screen::Board;
+        let replayed = redone.moves.len();
         if replayed > 0 {
             let mover = self.name_to_act();
             self.notice(format!(
@@ -1304,47 +1252,19 @@ impl App {
         self.dirty
     }
 
-    /// The game as a saved file holds it: the record with the names and
-    /// the seed, indented, ending in a newline.
-    pub fn save_text(&mut self) -> String {
-        self.stamp_record();
+    /// The game as a saved file holds it: the record with the names, the
+    /// seed and the estimates, indented, ending in a newline.
+    pub fn save_text(&self) -> String {
         let mut text = self.record().to_json_pretty();
         text.push('\n');
         text
     }
 
-    /// Writes the names, the seed and the estimates so far into the record,
-    /// as saved files carry them.
-    fn stamp_record(&mut self) {
-        let names: Vec<String> = self.seats.iter().map(|s| s.name.clone()).collect();
-        let seed = self.seed;
-        let estimates = (!self.trail.readings().is_empty()).then(|| self.trail.to_json());
-        let record = self.game.record_mut();
-        record.names = Some(names);
-        let meta = record.meta.get_or_insert_with(Map::new);
-        meta.entry("seed")
-            .or_insert_with(|| Value::String(seed.to_string()));
-        match estimates {
-            Some(estimates) => meta.insert(estimates::META_KEY.to_owned(), estimates),
-            None => meta.remove(estimates::META_KEY),
-        };
-    }
-
-    /// Takes the estimates of a loaded game from its record; a game without
-    /// them starts an empty trail. When they cannot be read, the trail is
-    /// empty and the error says why.
-    fn restore_trail(&mut self) -> Result<(), String> {
-        self.trail.clear();
-        let record = self.record();
-        let Some(saved) = record
-            .meta
-            .as_ref()
-            .and_then(|meta| meta.get(estimates::META_KEY))
-        else {
-            return Ok(());
-        };
-        self.trail = Trail::from_json(saved, record.moves.len(), record.setup.players)?;
-        Ok(())
+    /// Notes the game's seed in the record's `meta`, unless the record
+    /// came with one.
+    fn note_seed(&mut self) {
+        let seed = Value::String(self.seed.to_string());
+        self.session.add_meta("seed", seed);
     }
 
     fn on_loaded(&mut self, path: String, text: Result<String, String>) -> Vec<Effect> {
@@ -1394,7 +1314,7 @@ impl App {
         let players = game.game().players();
         // Computer players keep their seats where the loaded game has them.
         let ai: Vec<(usize, Level)> = self
-            .seats
+            .seats()
             .iter()
             .enumerate()
             .filter_map(|(i, s)| match s.kind {
@@ -1403,12 +1323,12 @@ impl App {
             })
             .collect();
         let names = names.filter(|n| n.len() == players).or_else(|| {
-            (self.seats.len() == players)
-                .then(|| self.seats.iter().map(|s| s.name.clone()).collect())
+            (self.seats().len() == players)
+                .then(|| self.seats().iter().map(|s| s.name.clone()).collect())
         });
-        let seats = match config::seats(players, names.as_deref(), &ai) {
+        let seats = match session::seats(players, names.as_deref(), &ai) {
             Ok(seats) => seats,
-            Err(_) => match config::seats(players, None, &ai) {
+            Err(_) => match session::seats(players, None, &ai) {
                 Ok(seats) => seats,
                 Err(error) => {
                     self.refuse(format!("{}: {error}", source.prefix()));
@@ -1416,18 +1336,21 @@ impl App {
                 }
             },
         };
+        let opened = match table(game, self.draw_seed, seats) {
+            Ok(opened) => opened,
+            Err(error) => {
+                self.refuse(format!("{}: {error}", source.prefix()));
+                return Vec::new();
+            }
+        };
         let mut effects = Vec::new();
         if self.thinking.take().is_some() {
             effects.push(Effect::CancelThinking);
         }
-        self.draws = resumed_draws(self.draw_seed, game.record());
-        self.game = game;
-        self.seats = seats;
-        self.redo.clear();
-        self.redo_estimates.clear();
-        let unread = self.restore_trail().err();
-        self.stamp_record();
-        self.log = history::log_of(self.record(), &self.seats);
+        let unread = opened.unread_estimates().map(str::to_owned);
+        self.session = opened;
+        self.note_seed();
+        self.log = history::log_of(self.record(), self.seats());
         self.log_scroll = 0;
         self.estimate = None;
         self.hint = None;

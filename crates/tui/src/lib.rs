@@ -50,7 +50,8 @@ mod words;
 
 pub use ai::{BackgroundThinker, InlineThinker, Purpose, ThinkReply, ThinkRequest, Thinker};
 pub use app::{App, Estimate, Message, MessageKind, Pick, PromptKind, Screen, Thinking};
-pub use config::{PlayConfig, SeatInfo, SeatKind, Start, ThinkLimits};
+pub use carolus_core::session::{SeatInfo, SeatKind};
+pub use config::{PlayConfig, Start, ThinkLimits};
 pub use event::{Effect, Event, Key};
 pub use prompt::Action;
 pub use render::{draw, render};

@@ -8,6 +8,7 @@
 
 use carolus_ai::BotSpec;
 use carolus_core::estimates;
+use carolus_core::session::SeatInfo;
 use carolus_rules::{Owner, Phase, Seat};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -20,7 +21,7 @@ use crate::ai::Purpose;
 use crate::app::{App, MessageKind, Pick, PromptKind, Screen};
 use crate::canvas::{self, put, put_centred, put_line};
 use crate::centre;
-use crate::config::{CASTLE_COLOURS, SeatInfo};
+use crate::config::CASTLE_COLOURS;
 use crate::graph;
 use crate::help::HELP;
 use crate::layout::{Kind, Layout, MIN_HEIGHT, MIN_WIDTH};

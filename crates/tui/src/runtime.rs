@@ -154,7 +154,7 @@ pub fn run(config: PlayConfig) -> Result<Outcome, PlayError> {
     }
     drop(guard);
 
-    let mut app = session.into_app();
+    let app = session.into_app();
     let finished = app.game().is_over();
     let mut summary = if finished {
         words::result_words(app.game(), app.seats())

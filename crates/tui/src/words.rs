@@ -7,8 +7,8 @@
 
 use carolus_rules::{Destination, Family, Game, Knight, Move, Owner, Seat, Territory};
 
-use crate::config::SeatInfo;
 use crate::preview::{self, Resolution, Scores};
+use carolus_core::session::SeatInfo;
 
 /// What kind of line a log entry is, for its style.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -379,11 +379,11 @@ pub fn short_move(game: &Game, mv: Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::{self, SeatKind};
+    use carolus_core::session::{self, SeatKind};
     use carolus_rules::{Phase, RecordedGame, Variant};
 
     fn people(n: usize) -> Vec<SeatInfo> {
-        config::seats(n, None, &[]).unwrap()
+        session::seats(n, None, &[]).unwrap()
     }
 
     #[test]
