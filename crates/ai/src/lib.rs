@@ -26,19 +26,20 @@
 //!   once everybody's turn of the round is counted wins. Jokers are chosen
 //!   by the evaluation. `greedy:noise=T` picks among the turns at random with a
 //!   softmax of temperature `T` over the estimated win chance.
-//! - **`mcts`** is a Monte Carlo tree search built for this game (see
-//!   [`mcts`]): chance nodes for the draws, a value per seat backed up
-//!   (max^n; partners share their team's value), one placement per tree
-//!   level with a transposition table so that placement orders reaching the
-//!   same position share one node, heuristic priors (PUCT), and leaves
-//!   valued by biased playouts in which every player plays the turns of a
-//!   fast planner ([`planner`]), with a little randomness: with two
-//!   players eight turns long and then valued by a learned evaluation
-//!   ([`value`]), with three or four to the end of the game. It uses every
-//!   core (root parallelism, one tree per thread)
-//!   and keeps its trees between moves, pruning a full tree down to what
-//!   the last search used instead of clearing it. A search limited by time
-//!   stops early once its answer cannot change any more.
+//! - **`mcts`** is a Monte Carlo tree search built for this game: chance
+//!   nodes for the draws, a value per seat backed up (max^n; partners
+//!   share their team's value), one placement per tree level with a
+//!   transposition table so that placement orders reaching the same
+//!   position share one node, heuristic priors (PUCT), and leaves valued by
+//!   biased playouts in which every player plays the turns of a fast
+//!   planner, with a little randomness: with two players eight turns long
+//!   and then valued by a learned evaluation, with three or four to the end
+//!   of the game. It uses every core (root parallelism, one tree per
+//!   thread) and keeps its trees between moves, pruning a full tree down to
+//!   what the last search used instead of clearing it. A search limited by
+//!   time stops early once its answer cannot change any more. The module
+//!   `mcts` (public with the feature `experiments`) describes each piece;
+//!   EXPERIMENTS.md has the measurements behind them.
 //!
 //! # Levels for people
 //!
@@ -50,11 +51,16 @@
 //! | 4 | `mcts:level=4` | searches a few thousand positions a move |
 //! | 5 | `mcts` | searches for as long as it is given (one second by default) |
 //!
-//! Measured ladder (two players, duplicate deals with seats swapped,
-//! `carolus match`, figures in BOTS.md): level 1 beats `random` in 400 of
-//! 400 games, level 2 scores 88% against level 1 and 8% against level 3,
-//! level 3 (`greedy`) scores 100% against `random`, and level 4 scores 98%
-//! against level 3.
+//! [`Level`] names them for every front end. How they fare against each
+//! other is measured in BOTS.md ("Strength").
+//!
+//! # What experiments see
+//!
+//! The search's settings beyond a [`BotSpec`]'s keys (`MctsConfig` and its
+//! `key=value` tuning, the prior's constants, the evaluations and the turn
+//! planner) are public only with the feature `experiments`, which the
+//! programs under `examples/` and the bench require. They change as the
+//! search is measured; the product's API does not.
 //!
 //! # Budgets, threads and reproducibility
 //!
@@ -84,14 +90,11 @@
 //!   near 50% in the first round.
 //! - **`greedy`** (levels 1 to 3) and **`random`**: the evaluation's side
 //!   scores turned into chances with a temperature fitted to the results of
-//!   about 1 500 games between greedy bots per player count
-//!   ([`eval::calibrated_chances`], `examples/calibrate.rs`). Of the
-//!   two-player positions given 25%, 54% and 84% on average (three of its
-//!   ten reliability bins), 28%, 53% and 84% were won; with three players
-//!   it still underrates a leader by up to ten points. For the greedy bot
-//!   these are the chances
-//!   after the turn it plans. (The evaluation's own, much sharper softmax,
-//!   which the greedy bot maximises, claimed 97% for a first-round lead.)
+//!   games between greedy bots (`examples/calibrate.rs`; EXPERIMENTS.md has
+//!   how well they match). For the greedy bot these are the chances after
+//!   the turn it plans. The evaluation's own, much sharper softmax, which
+//!   the greedy bot maximises, would overstate a lead; it is for choosing,
+//!   not for reporting.
 //!
 //! [`Candidate::value`] is on the same scale, always in 0..1: the mover's
 //! estimated win chance after the move (for the greedy bot's disc choice,
@@ -113,17 +116,36 @@
 //! ```
 
 mod budget;
-pub mod eval;
 mod greedy;
 mod hash;
 mod level;
-pub mod mcts;
-pub mod planner;
-pub mod prior;
 mod random;
 mod spec;
 mod think;
+
+// The search's internals and its experimental settings are public only to
+// experiments (feature `experiments`): the programs under `examples/` that
+// measure and fit them. Front ends choose bots by `BotSpec` and `Level`.
+#[cfg(feature = "experiments")]
+pub mod eval;
+#[cfg(not(feature = "experiments"))]
+mod eval;
+#[cfg(feature = "experiments")]
+pub mod mcts;
+#[cfg(not(feature = "experiments"))]
+mod mcts;
+#[cfg(feature = "experiments")]
+pub mod planner;
+#[cfg(not(feature = "experiments"))]
+mod planner;
+#[cfg(feature = "experiments")]
+pub mod prior;
+#[cfg(not(feature = "experiments"))]
+mod prior;
+#[cfg(feature = "experiments")]
 pub mod value;
+#[cfg(not(feature = "experiments"))]
+mod value;
 
 use carolus_rules::{Game, Move, Phase, Seat};
 use thiserror::Error;
@@ -132,7 +154,9 @@ pub use budget::Budget;
 pub use greedy::Greedy;
 pub use hash::{position_key, reply_key, search_key};
 pub use level::Level;
+#[cfg(feature = "experiments")]
 pub use mcts::{LeafValue, Mcts, MctsConfig, WIDENING_DEFAULTS};
+#[cfg(feature = "experiments")]
 pub use prior::{PRIOR_DEFAULTS, PriorWeights};
 pub use random::RandomBot;
 pub use spec::BotSpec;

@@ -24,81 +24,53 @@
 //!   planner and the evaluation ([`crate::prior`]). Unvisited children
 //!   start from their parent's value. The exploration constant grows with
 //!   a node's visits, c·(1 + ln(1 + n/20 000)) as in AlphaZero, so that a
-//!   long search keeps testing the rivals of the move that led early (see
-//!   `EXPERIMENTS.md`). The final move is the most visited. With two
-//!   players the selection widens progressively: a node visited n times
-//!   chooses only among its ceil(√n) moves of highest prior
-//!   ([`WIDENING_DEFAULTS`]).
+//!   long search keeps testing the rivals of the move that led early
+//!   instead of locking into it. The final move is the most visited. With
+//!   two players the selection widens progressively: a node visited n
+//!   times chooses only among its ceil(√n) moves of highest prior
+//!   ([`WIDENING_DEFAULTS`]), so that visits go to the moves worth them,
+//!   deeper in the tree, rather than to every move of a wide node.
 //! - **Leaves.** A new node is valued by a biased playout to the end of the
 //!   game: every turn is the planner's (take over families through the court
 //!   and win the best region within reach), discs and jokers are the
 //!   planner's too, and one disc and one turn's target region in four are
-//!   chosen at random instead, which keeps the playouts varied (measured:
-//!   one in four beat one in eight, one in sixteen and none). The exact
-//!   result is backed up. Playouts that stop after a few turns and ask the
-//!   hand-written evaluation ([`crate::eval`]) instead (`playout=N`)
-//!   measured clearly weaker: it misjudges whose turn comes next. In
-//!   two-player games the playout stops after eight turns and the learned
-//!   evaluation ([`crate::value`]), fitted to the results of such playouts
-//!   and asked at a turn start, gives the value instead: one number that
-//!   is the playouts' average rather than one noisy sample of it, from a
-//!   shorter playout ([`LeafValue::DEFAULTS`] has the figures; with three
-//!   players and in the team game it lost, so they still play to the end).
+//!   chosen at random instead, which keeps the playouts varied. The exact
+//!   result is backed up. In two-player games the playout stops after
+//!   eight turns and the learned evaluation ([`crate::value`]), fitted to
+//!   the results of such playouts and asked at a turn start, gives the
+//!   value instead: one number that is the playouts' average rather than
+//!   one noisy sample of it, from a shorter playout. (Stopping after a few
+//!   turns and asking the hand-written evaluation, [`crate::eval`],
+//!   misjudges whose turn comes next; with three players and in the team
+//!   game the learned evaluation did not help, so they play to the end:
+//!   [`LeafValue::DEFAULTS`].)
 //! - **Parallelism and reuse.** Root parallelism: each thread grows its own
 //!   tree from its own seed and the root statistics are summed, which keeps
 //!   fixed-iteration searches reproducible (for experiments, `trees` grows
 //!   several trees a thread, taking turns). The trees persist between calls
 //!   and are looked up by position, so the part of the tree that the game
 //!   followed is reused: within a turn, the second placement starts with
-//!   the visits the first one gave it (typically 40 000 to 100 000 at one
-//!   second a move). A tree that grows close to its size limit keeps only
-//!   the nodes that the previous search passed through, which hold the
-//!   present position's subtree, instead of being cleared (at one second a
-//!   move the old rule cleared every tree about every twenty decisions, at
-//!   two seconds twice as often, so longer searches lost more). A tree
-//!   that fills during a search drops the nodes this search has not
-//!   passed through, and a search that fills it alone stops: iterations
-//!   that cannot grow the tree made a search worse, not better (4 s
-//!   against 1 s a move scored 25% over 22 games before this rule).
+//!   the visits the first one gave it. A tree that grows close to its size
+//!   limit keeps only the nodes that the previous search passed through,
+//!   which hold the present position's subtree, instead of being cleared,
+//!   since clearing it would cost longer searches most. A tree that fills
+//!   during a search drops the nodes this search has not passed through,
+//!   and a search that fills it alone stops: a move whose node cannot be
+//!   made would otherwise draw every later visit of its parent, and
+//!   iterations that cannot grow the tree make a search worse, not better.
 //! - **Early stop.** A search limited by time stops once the most visited
 //!   move cannot be overtaken in the time left at the present speed (the
 //!   answer can no longer change), and a forced move is answered at once
 //!   (after 256 iterations, which give its win estimate). Searches limited
 //!   by iterations always spend them all, so they stay reproducible.
 //!
-//! # What limits the search
-//!
 //! Every choice above was measured against the search without it, and
-//! many more changes were measured and not kept; `EXPERIMENTS.md` at the
-//! root of the repository has each of them, with its figures and the
-//! command that gives them. Its findings, in short:
-//!
-//! - Doubling the search pays less the longer it already is: before
-//!   widening, 8 000 against 4 000 iterations a move scored 58.2% over 400
-//!   games, 16 000 against 8 000 53.0%. At one second a move (about
-//!   30 000 iterations at the median on one thread) the move that leads
-//!   early collects nearly all visits, and what more iterations change
-//!   are mostly near ties.
-//! - What kept a longer search improving is kept here: the exploration
-//!   constant that grows with the visits (63.3% ± 6.3% against a constant
-//!   one at 800 ms a move), reply keys (56.7% ± 6.5% at 1 s a move),
-//!   progressive widening (1 s against 500 ms a move 65.0% ± 4.8%, against
-//!   51.0% without it) and the priors fitted to long searches (against
-//!   the hand-set prior at 1 s a move, 71.3% ± 4.7% with two players,
-//!   63.5% ± 4.8% in the team game, and 46.7% ± 6.4% for one seat against
-//!   two with three players, where a fair share is 33.3%).
-//! - 2 s against 1 s a move, the project's target of more than 55% over
-//!   400 games, scored 55.0% [50.2, 59.6] with widening and the hand-set
-//!   prior and 53.5% [49.0, 57.9] with the fitted prior
-//!   (`measurements/time2v1.jsonl` and `time2v1p.jsonl`), not meeting
-//!   the target. Both searches grew weaker once a search filled its tree,
-//!   which the longest searches did; with that mended (the rule under
-//!   "Parallelism and reuse"), this search scored 55.9% [51.2, 60.3]
-//!   (`time2v1t.jsonl`), meeting it by a small margin.
-//! - Rules that overrule the visit counts at the root, deeper trees (open
-//!   loop, whole turns as edges), slower but better playouts, move
-//!   averages in the playouts and a small neural network at the leaves
-//!   all lost or changed nothing measurable.
+//! many more changes were measured and not kept (rules that overrule the
+//! visit counts at the root, deeper trees, slower but better playouts, move
+//! averages in the playouts, a neural network at the leaves):
+//! EXPERIMENTS.md at the root of the repository has each of them, with its
+//! figures and the command that gives them, and BOTS.md the strength of
+//! the search as it stands.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -258,6 +230,7 @@ impl std::fmt::Display for LeafValue {
     }
 }
 
+#[cfg(feature = "experiments")]
 impl std::str::FromStr for LeafValue {
     type Err = String;
 
@@ -297,6 +270,7 @@ impl MctsConfig {
     /// player count, such as `hand_set`, see [`PriorWeights::NAMED`]) and
     /// `prior.NAME` (one constant of the prior for every player count, see
     /// [`PriorWeights::NAMES`]).
+    #[cfg(feature = "experiments")]
     pub fn tune(&mut self, key: &str, value: &str) -> Result<(), String> {
         let number = || value.parse::<f64>().map_err(|e| format!("{key}: {e}"));
         match key {
@@ -403,6 +377,7 @@ impl Mcts {
     }
 
     /// The settings of this search.
+    #[cfg(feature = "experiments")]
     pub fn config(&self) -> &MctsConfig {
         &self.config
     }

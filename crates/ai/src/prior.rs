@@ -16,7 +16,8 @@
 //!
 //! Every constant is a field of [`PriorWeights`], so that
 //! `examples/fit_priors.rs` can fit them to what long searches choose and
-//! experiments can set them with [`crate::MctsConfig::tune`].
+//! experiments can set them with `MctsConfig::tune` (feature
+//! `experiments`).
 
 use carolus_rules::{Destination, Game, Move, Phase, Seat};
 
@@ -69,6 +70,7 @@ pub const PRIOR_DEFAULTS: [PriorWeights; 3] = [
     PriorWeights::FITTED_TEAM,
 ];
 
+#[cfg(feature = "experiments")]
 impl std::str::FromStr for PriorWeights {
     type Err = String;
 
@@ -184,6 +186,7 @@ impl PriorWeights {
     /// The named sets of constants, as [`PriorWeights`]'s `FromStr` takes them:
     /// experiments name one to compare a prior with another whatever the
     /// player count's default is.
+    #[cfg(feature = "experiments")]
     pub const NAMED: [(&'static str, PriorWeights); 4] = [
         ("hand_set", PriorWeights::HAND_SET),
         ("fitted_two_players", PriorWeights::FITTED_TWO_PLAYERS),
@@ -193,6 +196,7 @@ impl PriorWeights {
 
     /// The names of the constants, as [`PriorWeights::set`] takes them
     /// and in the order of [`PriorWeights::values`].
+    #[cfg(feature = "experiments")]
     pub const NAMES: [&'static str; 9] = [
         "court",
         "in_reach",
@@ -206,6 +210,7 @@ impl PriorWeights {
     ];
 
     /// The constants in the order of [`PriorWeights::NAMES`].
+    #[cfg(feature = "experiments")]
     pub fn values(&self) -> [f64; 9] {
         [
             self.court,
@@ -221,6 +226,7 @@ impl PriorWeights {
     }
 
     /// Sets the constant called `name`; every one must be positive.
+    #[cfg(feature = "experiments")]
     pub fn set(&mut self, name: &str, value: f64) -> Result<(), String> {
         if !(value > 0.0 && value.is_finite()) {
             return Err(format!(

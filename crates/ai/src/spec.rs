@@ -76,8 +76,15 @@ impl BotSpec {
         Level::new(level).map(Level::spec)
     }
 
-    /// The tree search settings of an `mcts` spec (defaults otherwise).
+    /// The tree search settings of an `mcts` spec (defaults otherwise),
+    /// for experiments that change more of them than a spec names.
+    #[cfg(feature = "experiments")]
     pub fn mcts_config(&self) -> MctsConfig {
+        self.search_config()
+    }
+
+    /// The tree search settings of an `mcts` spec (defaults otherwise).
+    pub(crate) fn search_config(&self) -> MctsConfig {
         let mut config = MctsConfig::default();
         if let BotSpec::Mcts {
             level,
@@ -121,7 +128,7 @@ impl BotSpec {
     /// spec that names any; `(None, None)` otherwise.
     fn own_limit(&self) -> (Option<u64>, Option<Duration>) {
         if matches!(self, BotSpec::Mcts { .. }) {
-            let config = self.mcts_config();
+            let config = self.search_config();
             (config.iterations, config.time)
         } else {
             (None, None)
@@ -173,7 +180,9 @@ impl BotSpec {
         match self {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy { noise } => Box::new(Greedy::new(*noise, seed)),
-            BotSpec::Mcts { .. } => Box::new(Mcts::new(self.mcts_config(), seed, self.to_string())),
+            BotSpec::Mcts { .. } => {
+                Box::new(Mcts::new(self.search_config(), seed, self.to_string()))
+            }
         }
     }
 }
@@ -424,7 +433,7 @@ mod tests {
         // The search itself then applies its own cap: two seconds, not the
         // one offered.
         let spec: BotSpec = "mcts:ms=2000".parse().unwrap();
-        let config = spec.mcts_config();
+        let config = spec.search_config();
         let limits = Limits::new(&spec.budget(offered), config.time, config.iterations);
         assert!(limits.time_left().unwrap() > Duration::from_millis(1500));
         for offer_only in ["mcts", "mcts:level=5", "mcts:threads=1", "greedy", "random"] {
@@ -458,10 +467,10 @@ mod tests {
     #[test]
     fn mcts_levels_cap_iterations() {
         let spec: BotSpec = "mcts:level=1,iterations=50".parse().unwrap();
-        assert_eq!(spec.mcts_config().iterations, Some(50));
+        assert_eq!(spec.search_config().iterations, Some(50));
         let spec: BotSpec = "mcts:level=2".parse().unwrap();
-        assert_eq!(spec.mcts_config().iterations, Some(400));
+        assert_eq!(spec.search_config().iterations, Some(400));
         let spec: BotSpec = "mcts:level=5".parse().unwrap();
-        assert_eq!(spec.mcts_config().iterations, None);
+        assert_eq!(spec.search_config().iterations, None);
     }
 }

@@ -5,7 +5,7 @@
 //! planner ([`crate::planner`]). A playout's result is one noisy sample of
 //! what the position is worth; this model predicts the *average* result of
 //! such playouts from a position, so a search can stop a playout after a few
-//! turns and ask the model instead ([`crate::LeafValue::Learned`], the
+//! turns and ask the model instead ([`crate::mcts::LeafValue::Learned`], the
 //! two-player default with eight turns; tune key `leaf=learned:N`).
 //!
 //! The hand-written evaluation ([`crate::eval`]) lost in that role because it
@@ -20,40 +20,14 @@
 //! seats. Every feature also enters multiplied by the game's progress
 //! ([`crate::eval::progress`]), so that the weight of a castle or a region
 //! lead can grow towards the end. The weights, one set per player count,
-//! were fitted by `examples/learn.rs` (`--games 40000 --seed 1`, about
-//! 660 000 to 810 000 turn starts per player count, 22 s), which prints
-//! this file's table.
+//! are fitted by `examples/learn.rs` (`--games 40000 --seed 1`), which
+//! prints this file's table; they are fitted to planner playouts because
+//! that is where the search asks the model, at the end of such playouts.
 //!
-//! On held-out planner games its log loss is 0.631 with two players (equal
-//! chances: 0.693; the calibrated hand-written evaluation: 0.692), 1.001
-//! with three (1.099; 1.071) and 0.621 in the team game (0.693; 0.698).
-//! Fitted instead to games between tree searches of 1 000 iterations a move
-//! (`--bot mcts:iterations=1000,threads=1 --games 2000`, two players) it
-//! reaches 0.618 on such games (hand-written: 0.668); those weights are not
-//! the ones below, because as leaf values, at the end of planner playouts,
-//! they lost (43.0% ± 5.0% against these at 400 ms a move, 100 games).
-//!
-//! A log loss mixes the model's error with the luck of a single playout.
-//! `examples/model_error.rs` separates them: from each of about 1 500 to
-//! 1 900 turn starts of planner games it plays 300 playouts and compares
-//! the model with their average. A seat's chance is off by 0.134 (root mean
-//! square) with two players, 0.164 with three and 0.093 in the team game
-//! (a team's chance, twice a seat's, by 0.186). Asked where the search asks
-//! it, eight turns further into each playout, and averaged over the
-//! playouts, it is off by 0.024, 0.063 and 0.031 (0.062 a team): with two
-//! players eight turns are four rounds, with three under three, and the
-//! remaining error is a bias that more search does not average away.
-//!
-//! Not kept: a small neural network in place of the two-player weights (a
-//! throwaway build; two hidden layers of 64 and 32 units over about 270
-//! inputs: these features of both sides, every region by its distance from
-//! the emperor, the courts, reserves and discs), fitted to 90 000 planner
-//! games. Its held-out log loss was 0.619 (these weights: 0.631) and it cut
-//! the squared error at the position by a quarter, but as the leaf value
-//! after eight turns it scored 51.5% ± 5.0% against these weights at 4 000
-//! iterations a move (100 games, `--deals 50 --seed 9000`) and was slower:
-//! eight turns later the linear model is close to the playouts' average
-//! already, and a better model has little left to mend there.
+//! EXPERIMENTS.md ("A learned evaluation") has how well the model predicts
+//! (log losses, its error against the average of many playouts), what it
+//! gained as a leaf value with two players and lost with three or four,
+//! and the models tried instead and not kept.
 
 use carolus_rules::{Family, Game, MAX_SEATS, Phase, Seat};
 
@@ -72,6 +46,7 @@ pub const BASE_FEATURES: usize = 24;
 pub const INPUTS: usize = 2 * BASE_FEATURES;
 
 /// The names of the base features, in order (for the fitting report).
+#[cfg(feature = "experiments")]
 pub const FEATURE_NAMES: [&str; BASE_FEATURES] = [
     "castles",
     "castles x near target",

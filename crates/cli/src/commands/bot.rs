@@ -14,9 +14,7 @@
 //! given `time_ms` less what reading and replaying the record took, less a
 //! safety margin for finishing the search (joining threads, merging their
 //! trees) and writing the answer: a tenth of the time, at least 5 and at
-//! most 50 ms. Measured on the project's two-core machine under load, 862
-//! answers at `time_ms` 100 came 12 ms early in the median and at worst
-//! 18 ms late (BOTS.md has the figures).
+//! most 50 ms. BOTS.md ("Timing") has how close the answers come.
 
 use std::io::{self, BufRead, Read, Write};
 use std::time::{Duration, Instant};
