@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
 /// `POST /api/games`: a new game.
@@ -111,7 +112,7 @@ pub struct MoveAccepted {
     pub at: usize,
     /// The `carolus-state/1` view after them.
     #[schema(value_type = Object)]
-    pub state: Value,
+    pub state: Box<RawValue>,
 }
 
 /// `POST /api/games/{id}/hint`: the computer's advice to the seat to act.

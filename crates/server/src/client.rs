@@ -14,6 +14,7 @@ use hyper_util::rt::TokioIo;
 use serde_json::Value;
 use thiserror::Error;
 use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// A WebSocket to a game.
@@ -188,7 +189,13 @@ impl Client {
     /// The WebSocket of game `id`, starting with the moves from `from` on.
     pub async fn websocket(&self, id: &str, from: usize) -> Result<GameSocket, ClientError> {
         let url = format!("ws://{}/api/games/{id}/ws?from={from}", self.address);
-        let (socket, _) = tokio_tungstenite::connect_async(url)
+        // Small buffers: a client reads small messages, and the load
+        // generator holds thousands of sockets at once. Moves go out at
+        // once (no Nagle delay).
+        let config = WebSocketConfig::default()
+            .read_buffer_size(4096)
+            .write_buffer_size(0);
+        let (socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
             .await
             .map_err(|source| ClientError::WebSocket {
                 address: self.address.clone(),

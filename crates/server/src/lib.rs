@@ -32,6 +32,7 @@ pub mod ws;
 use std::future::Future;
 use std::net::SocketAddr;
 
+use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 
 pub use error::ApiError;
@@ -50,6 +51,11 @@ pub async fn run(
 ) -> std::io::Result<()> {
     let service = app(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
     let stopping = state.clone();
+    // Moves and updates are small messages that must go out at once, not
+    // wait to be joined with later ones (Nagle's algorithm).
+    let listener = listener.tap_io(|stream| {
+        let _ = stream.set_nodelay(true);
+    });
     axum::serve(listener, service)
         .with_graceful_shutdown(async move {
             shutdown.await;

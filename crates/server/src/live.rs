@@ -10,12 +10,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use carolus_rules::{Move, Seat, StateView};
+use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 use tokio::time::{Instant, sleep_until};
 use tracing::{error, info, warn};
 
-use crate::api::{GameView, MoveAccepted, SeatToken, Status};
+use crate::api::{GameView, MoveAccepted, SeatInfo, SeatToken, Status};
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::secret::{self, OsRandom};
@@ -131,7 +133,9 @@ pub fn spawn(table: Table, services: Services) -> GameHandle {
     if table.status() != Status::Over {
         services.metrics.game_started();
     }
+    let state = state_text(&table);
     let live = Live {
+        state,
         table,
         services,
         messages,
@@ -152,6 +156,9 @@ struct Pending {
 
 struct Live {
     table: Table,
+    /// The `carolus-state/1` of the table's position, serialised once per
+    /// change for every answer and update that carries it.
+    state: Box<RawValue>,
     services: Services,
     messages: broadcast::Sender<Message>,
     /// Connections holding each seat's token.
@@ -280,7 +287,7 @@ impl Live {
         self.commit(change, now).await?;
         Ok(MoveAccepted {
             at: self.table.length(),
-            state: state_json(&self.table),
+            state: self.state.clone(),
         })
     }
 
@@ -318,6 +325,7 @@ impl Live {
         let was_over = self.table.status() == Status::Over;
         let Change { from, moves, next } = change;
         self.table = next;
+        self.state = state_text(&self.table);
         if self.table.status() == Status::Over && !was_over {
             self.services.metrics.game_ended();
             info!(game = %self.table.id, "game over");
@@ -410,7 +418,7 @@ impl Live {
             seats: table.seat_infos(&self.connected_flags(), now_ms()),
             thinking: self.thinking(),
             record: record_json(table),
-            state: state_json(table),
+            state: serde_json::from_str(self.state.get()).unwrap_or(Value::Null),
         }
     }
 
@@ -428,25 +436,31 @@ impl Live {
             .iter()
             .map(Move::to_string)
             .collect();
-        self.update_json(from, &moves).to_string()
+        self.update_message(from, &moves)
     }
 
-    fn update_json(&self, from: usize, moves: &[String]) -> Value {
-        json!({
-            "type": "update",
-            "from": from,
-            "moves": moves,
-            "status": self.table.status(),
-            "seats": self.table.seat_infos(&self.connected_flags(), now_ms()),
-            "thinking": self.thinking(),
-            "result": self.table.record().result,
-            "state": state_json(&self.table),
-        })
+    fn update_message(&self, from: usize, moves: &[String]) -> String {
+        let update = Update {
+            kind: "update",
+            from,
+            moves,
+            status: self.table.status(),
+            seats: self.table.seat_infos(&self.connected_flags(), now_ms()),
+            thinking: self.thinking(),
+            result: self.table.record().result.as_ref(),
+            state: &self.state,
+        };
+        // Plain structs of numbers, strings and raw JSON always serialise.
+        serde_json::to_string(&update).unwrap_or_default()
     }
 
     fn send_update(&self, from: usize, moves: &[Move]) {
         let moves: Vec<String> = moves.iter().map(Move::to_string).collect();
-        self.send(self.table.length(), self.update_json(from, &moves));
+        let text = self.update_message(from, &moves);
+        let _ = self.messages.send(Message {
+            length: self.table.length(),
+            text: text.into(),
+        });
     }
 
     fn send_seats(&self) {
@@ -469,9 +483,25 @@ impl Live {
     }
 }
 
-/// The `carolus-state/1` view of the table's position.
-pub fn state_json(table: &Table) -> Value {
-    serde_json::to_value(StateView::of(table.position())).unwrap_or(Value::Null)
+/// An update as the WebSocket sends it.
+#[derive(Serialize)]
+struct Update<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    from: usize,
+    moves: &'a [String],
+    status: Status,
+    seats: Vec<SeatInfo>,
+    thinking: Option<usize>,
+    result: Option<&'a Value>,
+    state: &'a RawValue,
+}
+
+/// The `carolus-state/1` view of the table's position, serialised.
+fn state_text(table: &Table) -> Box<RawValue> {
+    let text = StateView::of(table.position()).to_json();
+    RawValue::from_string(text)
+        .unwrap_or_else(|_| RawValue::from_string("null".to_owned()).expect("null is JSON"))
 }
 
 /// The table's record as JSON.

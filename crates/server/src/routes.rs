@@ -27,6 +27,8 @@ use crate::store::Cursor;
 use crate::table::Table;
 use crate::{openapi, ws};
 
+/// The read buffer of a WebSocket, in bytes.
+const READ_BUFFER: usize = 4096;
 /// The most games one page of the list holds.
 const MAX_PAGE: usize = 100;
 /// Games on a page when the client does not say.
@@ -422,6 +424,10 @@ async fn websocket(
     Ok(upgrade
         .max_message_size(limit)
         .max_frame_size(limit)
+        // Clients send a few small messages, and the buffers are allocated
+        // per connection: small ones keep ten thousand spectators cheap.
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| ws::serve(socket, state, game, from, client)))
 }
 

@@ -14,8 +14,9 @@ use carolus_ai::Level;
 use carolus_rules::{Move, Record, RecordedGame};
 use serde_json::Value;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
+use sqlx::{Row, SqliteConnection, SqlitePool};
 use thiserror::Error;
+use tokio::sync::{mpsc, oneshot};
 
 use crate::api::{GameSummary, Status};
 use crate::table::{Change, Clock, Player, SeatState, Table};
@@ -29,6 +30,9 @@ pub enum StoreError {
     Database(#[from] sqlx::Error),
     #[error("the database's migrations failed: {0}")]
     Migration(#[from] sqlx::migrate::MigrateError),
+    /// The store was closed: the server is shutting down.
+    #[error("the database is closed")]
+    Closed,
     /// A stored game that no longer reads or replays: a bug or a damaged
     /// database, reported with the game's id.
     #[error("game {id}: the stored game is damaged: {reason}")]
@@ -78,10 +82,183 @@ impl Cursor {
     }
 }
 
-/// The database behind the server.
+/// The database behind the server. Cheap to clone: clones share the
+/// connections and the writer.
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: SqlitePool,
+    writer: mpsc::Sender<Job>,
+}
+
+/// A change waiting for the writer, and where its outcome goes.
+#[derive(Debug)]
+struct Job {
+    rows: ChangeRows,
+    answer: oneshot::Sender<Result<(), CommitError>>,
+}
+
+/// The most changes one transaction of the writer holds.
+const BATCH: usize = 256;
+
+/// A change as the rows it writes, computed on the game's task so that the
+/// writer only writes.
+#[derive(Debug)]
+struct ChangeRows {
+    id: String,
+    from: i64,
+    moves: Vec<String>,
+    now_ms: i64,
+    status: &'static str,
+    length: i64,
+    turn_started_ms: Option<i64>,
+    result: Option<String>,
+    /// The new header, when the names changed.
+    header: Option<String>,
+    seats: Vec<SeatRow>,
+}
+
+/// A seat whose row changes.
+#[derive(Debug)]
+struct SeatRow {
+    seat: i64,
+    name: Option<String>,
+    token_hash: Option<Vec<u8>>,
+    clock_ms: Option<i64>,
+    timed_out: bool,
+    /// A claim only succeeds on a seat that is still free in the store, so
+    /// two claims at once cannot both win.
+    claimed: bool,
+}
+
+impl ChangeRows {
+    fn new(before: &Table, change: &Change, now_ms: i64) -> ChangeRows {
+        let next = &change.next;
+        let seats = before
+            .seats
+            .iter()
+            .zip(&next.seats)
+            .enumerate()
+            .filter(|(_, (old, new))| old != new)
+            .map(|(index, (old, new))| SeatRow {
+                seat: index as i64,
+                name: new.name.clone(),
+                token_hash: match &new.player {
+                    Player::Person { token_hash } => token_hash.clone(),
+                    Player::Computer { .. } => None,
+                },
+                clock_ms: new.clock_ms,
+                timed_out: new.timed_out,
+                claimed: old.is_free() && !new.is_free(),
+            })
+            .collect();
+        ChangeRows {
+            id: next.id.clone(),
+            from: change.from as i64,
+            moves: change.moves.iter().map(Move::to_string).collect(),
+            now_ms,
+            status: next.status().as_str(),
+            length: next.length() as i64,
+            turn_started_ms: next.turn_started_ms,
+            result: result_json(next.record()),
+            header: (before.record().names != next.record().names)
+                .then(|| header_json(next.record())),
+            seats,
+        }
+    }
+
+    /// The statements of the change as one query (one trip to the
+    /// database's thread), and how many rows it must touch: every move, the
+    /// game, and every changed seat. Fewer means the stored game was not
+    /// `before` any more.
+    async fn write(&self, connection: &mut SqliteConnection) -> Result<(), CommitError> {
+        let mut sql = String::new();
+        if !self.moves.is_empty() {
+            sql.push_str("INSERT INTO moves (game_id, ply, token, played_ms) VALUES ");
+            sql.push_str(&vec!["(?, ?, ?, ?)"; self.moves.len()].join(", "));
+            sql.push_str("; ");
+        }
+        sql.push_str(
+            "UPDATE games SET updated_ms = ?, status = ?, length = ?, turn_started_ms = ?, \
+             result = ?, header = COALESCE(?, header) WHERE id = ? AND length = ?;",
+        );
+        for _ in &self.seats {
+            sql.push_str(
+                " UPDATE seats SET name = ?, token_hash = ?, clock_ms = ?, timed_out = ? \
+                 WHERE game_id = ? AND seat = ? AND (NOT ? OR token_hash IS NULL);",
+            );
+        }
+        // The text is made of constant fragments repeated by count; every
+        // value is bound.
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for (offset, token) in self.moves.iter().enumerate() {
+            query = query
+                .bind(&self.id)
+                .bind(self.from + offset as i64)
+                .bind(token)
+                .bind(self.now_ms);
+        }
+        query = query
+            .bind(self.now_ms)
+            .bind(self.status)
+            .bind(self.length)
+            .bind(self.turn_started_ms)
+            .bind(&self.result)
+            .bind(&self.header)
+            .bind(&self.id)
+            .bind(self.from);
+        for seat in &self.seats {
+            query = query
+                .bind(&seat.name)
+                .bind(&seat.token_hash)
+                .bind(seat.clock_ms)
+                .bind(seat.timed_out)
+                .bind(&self.id)
+                .bind(seat.seat)
+                .bind(seat.claimed);
+        }
+        let done = query.execute(&mut *connection).await?;
+        let expected = self.moves.len() + 1 + self.seats.len();
+        if done.rows_affected() == expected as u64 {
+            Ok(())
+        } else {
+            Err(CommitError::Conflict)
+        }
+    }
+}
+
+/// The store's one writer: takes the changes waiting, commits them in one
+/// transaction, and answers each. If the batch fails, its changes are
+/// committed one by one, so that one stale change refuses only itself.
+async fn write_changes(pool: SqlitePool, mut jobs: mpsc::Receiver<Job>) {
+    let mut batch = Vec::with_capacity(BATCH);
+    while jobs.recv_many(&mut batch, BATCH).await > 0 {
+        if batch.len() > 1 && write_batch(&pool, &batch).await.is_ok() {
+            for job in batch.drain(..) {
+                let _ = job.answer.send(Ok(()));
+            }
+            continue;
+        }
+        for job in batch.drain(..) {
+            let result = write_one(&pool, &job.rows).await;
+            let _ = job.answer.send(result);
+        }
+    }
+}
+
+async fn write_batch(pool: &SqlitePool, batch: &[Job]) -> Result<(), CommitError> {
+    let mut tx = pool.begin().await?;
+    for job in batch {
+        job.rows.write(&mut tx).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn write_one(pool: &SqlitePool, rows: &ChangeRows) -> Result<(), CommitError> {
+    let mut tx = pool.begin().await?;
+    rows.write(&mut tx).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 impl Store {
@@ -126,7 +303,9 @@ impl Store {
             .connect_with(options)
             .await?;
         sqlx::migrate!("migrations/sqlite").run(&pool).await?;
-        Ok(Store { pool })
+        let (writer, jobs) = mpsc::channel(4 * BATCH);
+        tokio::spawn(write_changes(pool.clone(), jobs));
+        Ok(Store { pool, writer })
     }
 
     /// Whether the database answers.
@@ -191,65 +370,26 @@ impl Store {
     /// Commits `change` to the game that stood as `before`: all of it, or
     /// nothing and [`CommitError::Conflict`] if the stored game is no longer
     /// `before`.
+    ///
+    /// Changes are handed to the store's one writer, which commits the
+    /// changes of many games that arrive together in one transaction
+    /// (group commit): one database commit then acknowledges a whole batch
+    /// of moves, and writers never wait on each other's locks.
     pub async fn commit(
         &self,
         before: &Table,
         change: &Change,
         now_ms: i64,
     ) -> Result<(), CommitError> {
-        let next = &change.next;
-        let mut tx = self.pool.begin().await?;
-        insert_moves(&mut tx, &next.id, change.from, &change.moves, now_ms).await?;
-        let names_changed = before.record().names != next.record().names;
-        let updated = sqlx::query(
-            "UPDATE games SET updated_ms = $1, status = $2, length = $3, turn_started_ms = $4, \
-             result = $5, header = CASE WHEN $6 THEN $7 ELSE header END \
-             WHERE id = $8 AND length = $9",
-        )
-        .bind(now_ms)
-        .bind(next.status().as_str())
-        .bind(next.length() as i64)
-        .bind(next.turn_started_ms)
-        .bind(result_json(next.record()))
-        .bind(names_changed)
-        .bind(names_changed.then(|| header_json(next.record())))
-        .bind(&next.id)
-        .bind(change.from as i64)
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() != 1 {
-            return Err(CommitError::Conflict);
-        }
-        for (index, (old, new)) in before.seats.iter().zip(&next.seats).enumerate() {
-            if old == new {
-                continue;
-            }
-            let claimed = old.is_free() && !new.is_free();
-            let hash = match &new.player {
-                Player::Person { token_hash } => token_hash.clone(),
-                Player::Computer { .. } => None,
-            };
-            // A claim only succeeds on a seat that is still free in the
-            // store, so two claims at once cannot both win.
-            let updated = sqlx::query(
-                "UPDATE seats SET name = $1, token_hash = $2, clock_ms = $3, timed_out = $4 \
-                 WHERE game_id = $5 AND seat = $6 AND (NOT $7 OR token_hash IS NULL)",
-            )
-            .bind(&new.name)
-            .bind(hash)
-            .bind(new.clock_ms)
-            .bind(new.timed_out)
-            .bind(&next.id)
-            .bind(index as i64)
-            .bind(claimed)
-            .execute(&mut *tx)
-            .await?;
-            if updated.rows_affected() != 1 {
-                return Err(CommitError::Conflict);
-            }
-        }
-        tx.commit().await?;
-        Ok(())
+        let rows = ChangeRows::new(before, change, now_ms);
+        let (answer, receiver) = oneshot::channel();
+        self.writer
+            .send(Job { rows, answer })
+            .await
+            .map_err(|_| CommitError::Store(StoreError::Closed))?;
+        receiver
+            .await
+            .map_err(|_| CommitError::Store(StoreError::Closed))?
     }
 
     /// The game `id`, if it exists.
