@@ -431,20 +431,28 @@ mod tests {
     #[test]
     fn a_tally_averages_the_known_costs_over_the_seats_decisions() {
         let mut tally = Tally::default();
-        tally.add(Cost::Chosen);
-        tally.add(Cost::Weighed(0.031));
-        tally.add(Cost::Weighed(-0.004));
-        tally.add(Cost::NotWeighed);
+        for cost in [
+            Cost::Weighed(0.05),
+            Cost::NotWeighed,
+            Cost::Chosen,
+            Cost::Weighed(-0.01),
+        ] {
+            tally.add(cost);
+        }
         assert_eq!(
             (tally.decisions, tally.others, tally.not_weighed),
             (4, 3, 1)
         );
-        // (3.1 − 0.4) points over the three decisions whose cost is known.
-        assert!((tally.average_cost().unwrap() - 0.009).abs() < 1e-12);
+        // (5 − 1) points over the three decisions whose cost is known, the
+        // bot's own choice costing nothing.
+        assert!((tally.average_cost().unwrap() - 0.04 / 3.0).abs() < 1e-12);
         let mut unknown = Tally::default();
-        unknown.add(Cost::Chosen);
         unknown.add(Cost::NotWeighed);
-        assert_eq!(unknown.average_cost(), None);
+        assert_eq!(
+            unknown.average_cost(),
+            None,
+            "nothing known is not nothing lost"
+        );
         assert_eq!(Tally::default().average_cost(), Some(0.0));
     }
 }
