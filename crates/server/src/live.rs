@@ -9,6 +9,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::extract::ws::Utf8Bytes;
 use carolus_rules::{Move, Seat, StateView};
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -39,7 +40,10 @@ pub enum Command {
         token: String,
         text: String,
         at: usize,
-        answer: oneshot::Sender<Result<MoveAccepted, ApiError>>,
+        /// Whether the answer carries the state after the move (an HTTP
+        /// client's); a WebSocket client gets it with the update instead.
+        with_state: bool,
+        answer: oneshot::Sender<Result<Accepted, ApiError>>,
     },
     Claim {
         seat: usize,
@@ -72,9 +76,28 @@ pub enum Command {
     },
 }
 
+/// An accepted move: the record's length after it and the draws it made
+/// due, and the state then if it was asked for.
+pub struct Accepted {
+    pub at: usize,
+    pub state: Option<Box<RawValue>>,
+}
+
+impl Accepted {
+    /// The HTTP answer.
+    pub fn into_answer(self) -> MoveAccepted {
+        MoveAccepted {
+            at: self.at,
+            state: self
+                .state
+                .unwrap_or_else(|| RawValue::from_string("null".to_owned()).expect("null is JSON")),
+        }
+    }
+}
+
 /// A new watcher's start: what it missed, and the messages from then on.
 pub struct Watch {
-    pub update: Arc<str>,
+    pub update: Utf8Bytes,
     pub length: usize,
     pub messages: broadcast::Receiver<Message>,
 }
@@ -84,7 +107,8 @@ pub struct Watch {
 pub struct Message {
     /// The record's length after the message (for updates).
     pub length: usize,
-    pub text: Arc<str>,
+    /// The text, shared by every watcher's copy.
+    pub text: Utf8Bytes,
 }
 
 /// The handle to a game's task. Cheap to clone.
@@ -215,6 +239,7 @@ impl Live {
                 token,
                 text,
                 at,
+                with_state,
                 answer,
             } => {
                 let started = std::time::Instant::now();
@@ -222,7 +247,10 @@ impl Live {
                 if result.is_ok() {
                     self.services.metrics.move_played(started.elapsed());
                 }
-                let _ = answer.send(result);
+                let _ = answer.send(result.map(|at| Accepted {
+                    at,
+                    state: with_state.then(|| self.state.clone()),
+                }));
             }
             Command::Claim { seat, name, answer } => {
                 let _ = answer.send(self.claim(seat, &name).await);
@@ -240,7 +268,7 @@ impl Live {
                     Err(error)
                 } else {
                     Ok(Watch {
-                        update: self.update_text(from).into(),
+                        update: Utf8Bytes::from(self.update_text(from)),
                         length,
                         messages: self.messages.subscribe(),
                     })
@@ -275,20 +303,13 @@ impl Live {
         }
     }
 
-    /// Plays a move for `mover`, commits it and tells everyone.
-    async fn play(
-        &mut self,
-        mover: Mover<'_>,
-        text: &str,
-        at: usize,
-    ) -> Result<MoveAccepted, ApiError> {
+    /// Plays a move for `mover`, commits it and tells everyone; answers
+    /// the record's length after it.
+    async fn play(&mut self, mover: Mover<'_>, text: &str, at: usize) -> Result<usize, ApiError> {
         let now = now_ms();
         let change = self.table.play(mover, text, at, now, &mut OsRandom)?;
         self.commit(change, now).await?;
-        Ok(MoveAccepted {
-            at: self.table.length(),
-            state: self.state.clone(),
-        })
+        Ok(self.table.length())
     }
 
     async fn claim(&mut self, seat: usize, name: &str) -> Result<SeatToken, ApiError> {
@@ -459,7 +480,7 @@ impl Live {
         let text = self.update_message(from, &moves);
         let _ = self.messages.send(Message {
             length: self.table.length(),
-            text: text.into(),
+            text: Utf8Bytes::from(text),
         });
     }
 
@@ -478,7 +499,7 @@ impl Live {
         // Nobody watching is not an error.
         let _ = self.messages.send(Message {
             length,
-            text: message.to_string().into(),
+            text: Utf8Bytes::from(message.to_string()),
         });
     }
 }
@@ -499,8 +520,9 @@ struct Update<'a> {
 
 /// The `carolus-state/1` view of the table's position, serialised.
 fn state_text(table: &Table) -> Box<RawValue> {
-    let text = StateView::of(table.position()).to_json();
-    RawValue::from_string(text)
+    // Serialising plain structs of numbers, strings and options cannot
+    // fail; `to_raw_value` keeps the text without parsing it again.
+    serde_json::value::to_raw_value(&StateView::of(table.position()))
         .unwrap_or_else(|_| RawValue::from_string("null".to_owned()).expect("null is JSON"))
 }
 

@@ -9,12 +9,16 @@
 //! ended), so a lost or doubled move shows up as a failure.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use serde::Serialize;
+use std::borrow::Cow;
+
+use serde::de::IgnoredAny;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use tokio::sync::{Mutex, Semaphore};
+use tokio::sync::{Mutex, Semaphore, watch};
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::client::{Client, ClientError};
@@ -31,6 +35,64 @@ pub struct LoadPlan {
     pub concurrency: usize,
     /// Players per game (2, 3, or 4 for the team game).
     pub players: usize,
+    /// Moves a second across all games, or `None` for clients that answer
+    /// as fast as they can.
+    pub rate: Option<f64>,
+}
+
+/// The start of the measured run: it opens once every client of the first
+/// wave of games is connected and authenticated, so that the figures are
+/// of games in play, not of a thousand games being set up at once.
+struct Gate {
+    waiting: AtomicUsize,
+    opened: watch::Sender<Option<Instant>>,
+    /// Spaces the clients' moves evenly at this many a second over the
+    /// run, so that latency can be measured at a given load instead of at
+    /// saturation; `None` for clients that answer at once.
+    rate: Option<f64>,
+    slots: AtomicU64,
+}
+
+impl Gate {
+    fn new(seats: usize, rate: Option<f64>) -> Gate {
+        Gate {
+            waiting: AtomicUsize::new(seats),
+            opened: watch::channel(None).0,
+            rate,
+            slots: AtomicU64::new(0),
+        }
+    }
+
+    /// A client of the first wave is ready, or has failed and will not
+    /// be; clients after the first wave change nothing.
+    fn arrive(&self) {
+        let before = self
+            .waiting
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| n.checked_sub(1));
+        if before == Ok(1) {
+            self.opened.send_replace(Some(Instant::now()));
+        }
+    }
+
+    /// When the run started, once it has.
+    async fn start(&self) -> Instant {
+        let mut opened = self.opened.subscribe();
+        let start = *opened
+            .wait_for(Option::is_some)
+            .await
+            .expect("the gate lives as long as the run");
+        start.expect("waited for it")
+    }
+
+    /// Waits until the client may send its next move.
+    async fn wait(&self) {
+        let start = self.start().await;
+        if let Some(rate) = self.rate {
+            let slot = self.slots.fetch_add(1, Ordering::Relaxed);
+            let due = start + Duration::from_secs_f64(slot as f64 / rate);
+            tokio::time::sleep_until(due.into()).await;
+        }
+    }
 }
 
 /// What a run measured.
@@ -99,7 +161,8 @@ pub async fn run(
             }
         })
     };
-    let start = Instant::now();
+    let first_wave = plan.games.min(plan.concurrency.max(1)) * plan.players;
+    let gate = Arc::new(Gate::new(first_wave, plan.rate));
     let mut games = Vec::with_capacity(plan.games);
     for _ in 0..plan.games {
         let permit = Arc::clone(&permits)
@@ -109,8 +172,9 @@ pub async fn run(
         let client = client.clone();
         let tally = Arc::clone(&tally);
         let players = plan.players;
+        let gate = Arc::clone(&gate);
         games.push(tokio::spawn(async move {
-            if let Err(problem) = play_game(&client, players, &tally).await {
+            if let Err(problem) = play_game(&client, players, &tally, gate).await {
                 tally.lock().await.failed(problem);
             }
             drop(permit);
@@ -119,7 +183,7 @@ pub async fn run(
     for game in games {
         let _ = game.await;
     }
-    let seconds = start.elapsed().as_secs_f64();
+    let seconds = gate.start().await.elapsed().as_secs_f64();
     sampling.abort();
     let peak = *peak.lock().await;
     let mut tally = tally.lock().await;
@@ -167,6 +231,7 @@ async fn play_game(
     client: &Client,
     players: usize,
     tally: &Arc<Mutex<Tally>>,
+    gate: Arc<Gate>,
 ) -> Result<(), String> {
     let seats: Vec<Value> = (0..players)
         .map(|seat| json!({"name": format!("Load {seat}")}))
@@ -196,8 +261,9 @@ async fn play_game(
         let client = client.clone();
         let id = id.clone();
         let tally = Arc::clone(tally);
+        let gate = Arc::clone(&gate);
         clients.push(tokio::spawn(async move {
-            play_seat(&client, &id, &token, &tally).await
+            play_seat(&client, &id, &token, &tally, &gate).await
         }));
     }
     let mut over = true;
@@ -224,7 +290,33 @@ async fn play_seat(
     id: &str,
     token: &str,
     tally: &Arc<Mutex<Tally>>,
+    gate: &Gate,
 ) -> Result<(), String> {
+    let mut ready = Ready {
+        gate,
+        arrived: false,
+    };
+    let result = play_authenticated(client, id, token, tally, &mut ready).await;
+    if !ready.arrived {
+        gate.arrive();
+    }
+    result
+}
+
+/// Whether a client has told the gate it is ready.
+struct Ready<'a> {
+    gate: &'a Gate,
+    arrived: bool,
+}
+
+async fn play_authenticated(
+    client: &Client,
+    id: &str,
+    token: &str,
+    tally: &Arc<Mutex<Tally>>,
+    ready: &mut Ready<'_>,
+) -> Result<(), String> {
+    let gate = ready.gate;
     let mut socket = client
         .websocket(id, 0)
         .await
@@ -237,7 +329,8 @@ async fn play_seat(
         .map_err(|error| error.to_string())?;
     let mut seat = None;
     let mut length = 0;
-    let mut state = Value::Null;
+    let mut to_act = None;
+    let mut legal: Vec<String> = Vec::new();
     let mut sent: Option<(usize, Instant)> = None;
     let mut random = SplitMix(id.bytes().fold(u64::from(token.as_bytes()[0]), |h, b| {
         h.rotate_left(5) ^ u64::from(b)
@@ -254,16 +347,22 @@ async fn play_seat(
             Some(Ok(_)) => continue,
             Some(Err(error)) => return Err(error.to_string()),
         };
-        let message: Value = serde_json::from_str(&text).map_err(|error| error.to_string())?;
-        match message["type"].as_str() {
-            Some("auth") => seat = message["seat"].as_u64(),
-            Some("update") => {
-                let from = message["from"].as_u64().unwrap_or(u64::MAX) as usize;
-                let moves = message["moves"].as_array().map_or(0, Vec::len);
+        let message: Incoming<'_> =
+            serde_json::from_str(&text).map_err(|error| format!("{error}: {text}"))?;
+        match message.kind.as_ref() {
+            "auth" => {
+                if !ready.arrived {
+                    ready.arrived = true;
+                    gate.arrive();
+                }
+                seat = message.seat;
+            }
+            "update" => {
+                let from = message.from.unwrap_or(usize::MAX);
                 if from != length {
                     tally.lock().await.out_of_order += 1;
                 }
-                length = from + moves;
+                length = from.saturating_add(message.moves.len());
                 if let Some((at, when)) = sent
                     && from == at
                 {
@@ -271,25 +370,23 @@ async fn play_seat(
                     tally.lock().await.latencies_us.push(micros);
                     sent = None;
                 }
-                if message["status"] == "over" {
+                if message.status.as_deref() == Some("over") {
                     return Ok(());
                 }
-                state = message["state"].clone();
+                if let Some(state) = message.state {
+                    to_act = state.to_act;
+                    legal = state.legal.into_iter().map(Cow::into_owned).collect();
+                }
             }
-            Some("error") => {
-                let mut tally = tally.lock().await;
-                tally.failed(format!("game {id}: {message}"));
+            "error" => {
+                tally.lock().await.failed(format!("game {id}: {text}"));
                 sent = None;
             }
             _ => {}
         }
-        if sent.is_none()
-            && seat.is_some()
-            && state["to_act"].as_u64() == seat
-            && let Some(legal) = state["legal"].as_array()
-            && !legal.is_empty()
-        {
-            let mv = legal[random.below(legal.len())].clone();
+        if sent.is_none() && seat.is_some() && to_act == seat && !legal.is_empty() {
+            gate.wait().await;
+            let mv = &legal[random.below(legal.len())];
             sent = Some((length, Instant::now()));
             let message = json!({"type": "move", "move": mv, "at": length}).to_string();
             socket
@@ -298,6 +395,28 @@ async fn play_seat(
                 .map_err(|error| error.to_string())?;
         }
     }
+}
+
+/// What a client reads of the server's messages; the rest is skipped.
+#[derive(Deserialize)]
+struct Incoming<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: Cow<'a, str>,
+    from: Option<usize>,
+    #[serde(default)]
+    moves: Vec<IgnoredAny>,
+    #[serde(borrow)]
+    status: Option<Cow<'a, str>>,
+    seat: Option<u64>,
+    #[serde(borrow)]
+    state: Option<StateBrief<'a>>,
+}
+
+#[derive(Deserialize)]
+struct StateBrief<'a> {
+    to_act: Option<u64>,
+    #[serde(borrow)]
+    legal: Vec<Cow<'a, str>>,
 }
 
 /// What an idle-spectators run measured.

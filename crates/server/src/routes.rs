@@ -325,10 +325,11 @@ pub async fn play_move(
             token,
             text: body.mv,
             at: body.at,
+            with_state: true,
             answer,
         })
         .await??;
-    Ok(Json(accepted))
+    Ok(Json(accepted.into_answer()))
 }
 
 /// The computer's advice to the seat to act: a move and every seat's

@@ -12,9 +12,11 @@ use std::time::Duration;
 
 use carolus_ai::Level;
 use carolus_rules::{Move, Record, RecordedGame};
-use serde_json::Value;
+use serde_json::{Value, json};
+use sqlx::error::BoxDynError;
+use sqlx::sqlite::SqliteArguments;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqliteConnection, SqlitePool};
+use sqlx::{Arguments, Row, SqliteConnection, SqlitePool};
 use thiserror::Error;
 use tokio::sync::{mpsc, oneshot};
 
@@ -93,8 +95,25 @@ pub struct Store {
 /// A change waiting for the writer, and where its outcome goes.
 #[derive(Debug)]
 struct Job {
-    rows: ChangeRows,
+    work: Work,
     answer: oneshot::Sender<Result<(), CommitError>>,
+}
+
+/// What the writer writes. New games go through the writer too, so that
+/// only one connection ever writes and none waits on another's lock.
+#[derive(Debug)]
+enum Work {
+    Insert(Box<Table>),
+    Change(ChangeRows),
+}
+
+impl Work {
+    async fn write(&self, connection: &mut SqliteConnection) -> Result<(), CommitError> {
+        match self {
+            Work::Insert(table) => Ok(insert_game(connection, table).await?),
+            Work::Change(rows) => rows.write(connection).await,
+        }
+    }
 }
 
 /// The most changes one transaction of the writer holds.
@@ -166,59 +185,106 @@ impl ChangeRows {
         }
     }
 
-    /// The statements of the change as one query (one trip to the
-    /// database's thread), and how many rows it must touch: every move, the
-    /// game, and every changed seat. Fewer means the stored game was not
-    /// `before` any more.
-    async fn write(&self, connection: &mut SqliteConnection) -> Result<(), CommitError> {
-        let mut sql = String::new();
+    /// Appends the change's statements: its moves, the game with the
+    /// length guard, and every changed seat.
+    fn push_sql(&self, sql: &mut String) {
         if !self.moves.is_empty() {
             sql.push_str("INSERT INTO moves (game_id, ply, token, played_ms) VALUES ");
-            sql.push_str(&vec!["(?, ?, ?, ?)"; self.moves.len()].join(", "));
+            for index in 0..self.moves.len() {
+                sql.push_str(if index == 0 {
+                    "(?, ?, ?, ?)"
+                } else {
+                    ", (?, ?, ?, ?)"
+                });
+            }
             sql.push_str("; ");
         }
         sql.push_str(
             "UPDATE games SET updated_ms = ?, status = ?, length = ?, turn_started_ms = ?, \
-             result = ?, header = COALESCE(?, header) WHERE id = ? AND length = ?;",
+             result = ?, header = COALESCE(?, header) WHERE id = ? AND length = ?; ",
         );
         for _ in &self.seats {
             sql.push_str(
-                " UPDATE seats SET name = ?, token_hash = ?, clock_ms = ?, timed_out = ? \
-                 WHERE game_id = ? AND seat = ? AND (NOT ? OR token_hash IS NULL);",
+                "UPDATE seats SET name = ?, token_hash = ?, clock_ms = ?, timed_out = ? \
+                 WHERE game_id = ? AND seat = ? AND (NOT ? OR token_hash IS NULL); ",
             );
         }
+    }
+
+    /// Appends the values of [`ChangeRows::push_sql`]'s statements.
+    fn push_arguments(&self, arguments: &mut SqliteArguments) -> Result<(), BoxDynError> {
+        for (offset, token) in self.moves.iter().enumerate() {
+            arguments.add(self.id.clone())?;
+            arguments.add(self.from + offset as i64)?;
+            arguments.add(token.clone())?;
+            arguments.add(self.now_ms)?;
+        }
+        arguments.add(self.now_ms)?;
+        arguments.add(self.status)?;
+        arguments.add(self.length)?;
+        arguments.add(self.turn_started_ms)?;
+        arguments.add(self.result.clone())?;
+        arguments.add(self.header.clone())?;
+        arguments.add(self.id.clone())?;
+        arguments.add(self.from)?;
+        for seat in &self.seats {
+            arguments.add(seat.name.clone())?;
+            arguments.add(seat.token_hash.clone())?;
+            arguments.add(seat.clock_ms)?;
+            arguments.add(seat.timed_out)?;
+            arguments.add(self.id.clone())?;
+            arguments.add(seat.seat)?;
+            arguments.add(seat.claimed)?;
+        }
+        Ok(())
+    }
+
+    /// The rows the change must touch: every move, the game, and every
+    /// changed seat. Fewer means the stored game was not the one the
+    /// change was made from.
+    fn rows(&self) -> u64 {
+        (self.moves.len() + 1 + self.seats.len()) as u64
+    }
+
+    /// Writes the change's seats alone (the rest went with its batch).
+    async fn write_seats(&self, connection: &mut SqliteConnection) -> Result<(), CommitError> {
+        for seat in &self.seats {
+            let done = sqlx::query(
+                "UPDATE seats SET name = ?, token_hash = ?, clock_ms = ?, timed_out = ? \
+                 WHERE game_id = ? AND seat = ? AND (NOT ? OR token_hash IS NULL)",
+            )
+            .bind(&seat.name)
+            .bind(&seat.token_hash)
+            .bind(seat.clock_ms)
+            .bind(seat.timed_out)
+            .bind(&self.id)
+            .bind(seat.seat)
+            .bind(seat.claimed)
+            .execute(&mut *connection)
+            .await?;
+            if done.rows_affected() != 1 {
+                return Err(CommitError::Conflict);
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the change as one query, one trip to the database's thread.
+    /// Its text depends only on how many moves and seats it holds, so the
+    /// few texts there are stay prepared.
+    async fn write(&self, connection: &mut SqliteConnection) -> Result<(), CommitError> {
+        let mut sql = String::new();
+        self.push_sql(&mut sql);
+        let mut arguments = SqliteArguments::default();
+        self.push_arguments(&mut arguments).map_err(|error| {
+            CommitError::Store(StoreError::Database(sqlx::Error::Encode(error)))
+        })?;
         // The text is made of constant fragments repeated by count; every
         // value is bound.
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
-        for (offset, token) in self.moves.iter().enumerate() {
-            query = query
-                .bind(&self.id)
-                .bind(self.from + offset as i64)
-                .bind(token)
-                .bind(self.now_ms);
-        }
-        query = query
-            .bind(self.now_ms)
-            .bind(self.status)
-            .bind(self.length)
-            .bind(self.turn_started_ms)
-            .bind(&self.result)
-            .bind(&self.header)
-            .bind(&self.id)
-            .bind(self.from);
-        for seat in &self.seats {
-            query = query
-                .bind(&seat.name)
-                .bind(&seat.token_hash)
-                .bind(seat.clock_ms)
-                .bind(seat.timed_out)
-                .bind(&self.id)
-                .bind(seat.seat)
-                .bind(seat.claimed);
-        }
-        let done = query.execute(&mut *connection).await?;
-        let expected = self.moves.len() + 1 + self.seats.len();
-        if done.rows_affected() == expected as u64 {
+        let done = sqlx::query_with(sqlx::AssertSqlSafe(sql), arguments)
+            .execute(&mut *connection)
+            .await?;
+        if done.rows_affected() == self.rows() {
             Ok(())
         } else {
             Err(CommitError::Conflict)
@@ -239,24 +305,136 @@ async fn write_changes(pool: SqlitePool, mut jobs: mpsc::Receiver<Job>) {
             continue;
         }
         for job in batch.drain(..) {
-            let result = write_one(&pool, &job.rows).await;
+            let result = write_one(&pool, &job.work).await;
             let _ = job.answer.send(result);
+        }
+    }
+}
+
+/// How often the log is copied into the database in the background.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
+
+/// Copies the write-ahead log into the database now and then, without
+/// waiting for readers or the writer (a passive checkpoint), until the
+/// store is closed. The writer's own checkpoint, which SQLite makes after
+/// a commit once the log has grown past its limit and which the commit
+/// waits for, then finds little left to copy, so that the moves waiting
+/// for that commit are not held up.
+async fn checkpoint(pool: SqlitePool) {
+    let mut every = tokio::time::interval(CHECKPOINT_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    while !pool.is_closed() {
+        every.tick().await;
+        if let Err(error) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+            .execute(&pool)
+            .await
+            && !pool.is_closed()
+        {
+            tracing::warn!(%error, "a checkpoint of the database's log failed");
         }
     }
 }
 
 async fn write_batch(pool: &SqlitePool, batch: &[Job]) -> Result<(), CommitError> {
     let mut tx = pool.begin().await?;
+    let mut changes = Vec::with_capacity(batch.len());
     for job in batch {
-        job.rows.write(&mut tx).await?;
+        match &job.work {
+            Work::Change(rows) => changes.push(rows),
+            insert @ Work::Insert(_) => insert.write(&mut tx).await?,
+        }
     }
+    write_set(&mut tx, &changes).await?;
     tx.commit().await?;
     Ok(())
 }
 
-async fn write_one(pool: &SqlitePool, rows: &ChangeRows) -> Result<(), CommitError> {
+/// Every move of a batch in one statement, as a JSON array of
+/// `[game, ply, token, played_ms]` that SQLite takes apart itself.
+const INSERT_MOVES: &str = "INSERT INTO moves (game_id, ply, token, played_ms) \
+     SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), \
+            json_extract(value, '$[2]'), json_extract(value, '$[3]') \
+     FROM json_each($1)";
+
+/// Every game of a batch in one statement, each guarded by the length it
+/// had, from a JSON array of `[game, from, length, status, updated_ms,
+/// turn_started_ms, result, header]`.
+const UPDATE_GAMES: &str = "WITH change AS (SELECT \
+         json_extract(value, '$[0]') AS id, json_extract(value, '$[1]') AS from_length, \
+         json_extract(value, '$[2]') AS length, json_extract(value, '$[3]') AS status, \
+         json_extract(value, '$[4]') AS updated_ms, json_extract(value, '$[5]') AS turn_started_ms, \
+         json_extract(value, '$[6]') AS result, json_extract(value, '$[7]') AS header \
+         FROM json_each($1)) \
+     UPDATE games SET updated_ms = change.updated_ms, status = change.status, \
+         length = change.length, turn_started_ms = change.turn_started_ms, \
+         result = change.result, header = COALESCE(change.header, games.header) \
+     FROM change WHERE games.id = change.id AND games.length = change.from_length";
+
+/// Writes the changes of many games with two statements whose texts never
+/// change (so they stay prepared), however many games the batch holds:
+/// the writer's time goes into the database, not into trips to its
+/// thread. Seats change seldom (a claim, a clock) and are written one by
+/// one. Fails with [`CommitError::Conflict`] unless every change touched
+/// every row it must.
+async fn write_set(
+    connection: &mut SqliteConnection,
+    changes: &[&ChangeRows],
+) -> Result<(), CommitError> {
+    if changes.is_empty() {
+        return Ok(());
+    }
+    // One game twice in a batch cannot be guarded by one statement; the
+    // caller then writes the changes one by one.
+    let mut ids: Vec<&str> = changes.iter().map(|change| change.id.as_str()).collect();
+    ids.sort_unstable();
+    if ids.windows(2).any(|pair| pair[0] == pair[1]) {
+        return Err(CommitError::Conflict);
+    }
+    let mut moves = Vec::new();
+    let mut games = Vec::with_capacity(changes.len());
+    for change in changes {
+        for (offset, token) in change.moves.iter().enumerate() {
+            moves.push(json!([
+                change.id,
+                change.from + offset as i64,
+                token,
+                change.now_ms
+            ]));
+        }
+        games.push(json!([
+            change.id,
+            change.from,
+            change.length,
+            change.status,
+            change.now_ms,
+            change.turn_started_ms,
+            change.result,
+            change.header
+        ]));
+    }
+    let inserted = sqlx::query(INSERT_MOVES)
+        .bind(Value::Array(moves).to_string())
+        .execute(&mut *connection)
+        .await?;
+    let updated = sqlx::query(UPDATE_GAMES)
+        .bind(Value::Array(games).to_string())
+        .execute(&mut *connection)
+        .await?;
+    let expected_moves: usize = changes.iter().map(|change| change.moves.len()).sum();
+    if inserted.rows_affected() != expected_moves as u64
+        || updated.rows_affected() != changes.len() as u64
+    {
+        return Err(CommitError::Conflict);
+    }
+    for change in changes.iter().filter(|change| !change.seats.is_empty()) {
+        change.write_seats(connection).await?;
+    }
+    Ok(())
+}
+
+async fn write_one(pool: &SqlitePool, work: &Work) -> Result<(), CommitError> {
     let mut tx = pool.begin().await?;
-    rows.write(&mut tx).await?;
+    work.write(&mut tx).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -305,6 +483,9 @@ impl Store {
         sqlx::migrate!("migrations/sqlite").run(&pool).await?;
         let (writer, jobs) = mpsc::channel(4 * BATCH);
         tokio::spawn(write_changes(pool.clone(), jobs));
+        if path != ":memory:" {
+            tokio::spawn(checkpoint(pool.clone()));
+        }
         Ok(Store { pool, writer })
     }
 
@@ -316,55 +497,23 @@ impl Store {
 
     /// Writes a new game.
     pub async fn insert(&self, table: &Table) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO games (id, created_ms, updated_ms, players, teams, hints, clock, header, \
-             status, length, turn_started_ms, result) \
-             VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-        )
-        .bind(&table.id)
-        .bind(table.created_ms)
-        .bind(table.position().players() as i64)
-        .bind(table.position().variant().teams)
-        .bind(table.hints)
-        .bind(table.clock.map(|clock| clock.to_json().to_string()))
-        .bind(header_json(table.record()))
-        .bind(table.status().as_str())
-        .bind(table.length() as i64)
-        .bind(table.turn_started_ms)
-        .bind(result_json(table.record()))
-        .execute(&mut *tx)
-        .await?;
-        for (index, seat) in table.seats.iter().enumerate() {
-            let (level, hash) = match &seat.player {
-                Player::Computer { level } => (Some(i64::from(level.number())), None),
-                Player::Person { token_hash } => (None, token_hash.clone()),
-            };
-            sqlx::query(
-                "INSERT INTO seats (game_id, seat, name, ai_level, open, token_hash, clock_ms, \
-                 timed_out) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-            )
-            .bind(&table.id)
-            .bind(index as i64)
-            .bind(&seat.name)
-            .bind(level)
-            .bind(seat.open)
-            .bind(hash)
-            .bind(seat.clock_ms)
-            .bind(seat.timed_out)
-            .execute(&mut *tx)
-            .await?;
-        }
-        insert_moves(
-            &mut tx,
-            &table.id,
-            0,
-            &table.record().moves,
-            table.created_ms,
-        )
-        .await?;
-        tx.commit().await?;
-        Ok(())
+        let result = self.write(Work::Insert(Box::new(table.clone()))).await;
+        result.map_err(|error| match error {
+            CommitError::Store(error) => error,
+            CommitError::Conflict => StoreError::Closed,
+        })
+    }
+
+    /// Hands `work` to the writer and waits for its outcome.
+    async fn write(&self, work: Work) -> Result<(), CommitError> {
+        let (answer, receiver) = oneshot::channel();
+        self.writer
+            .send(Job { work, answer })
+            .await
+            .map_err(|_| CommitError::Store(StoreError::Closed))?;
+        receiver
+            .await
+            .map_err(|_| CommitError::Store(StoreError::Closed))?
     }
 
     /// Commits `change` to the game that stood as `before`: all of it, or
@@ -381,15 +530,8 @@ impl Store {
         change: &Change,
         now_ms: i64,
     ) -> Result<(), CommitError> {
-        let rows = ChangeRows::new(before, change, now_ms);
-        let (answer, receiver) = oneshot::channel();
-        self.writer
-            .send(Job { rows, answer })
+        self.write(Work::Change(ChangeRows::new(before, change, now_ms)))
             .await
-            .map_err(|_| CommitError::Store(StoreError::Closed))?;
-        receiver
-            .await
-            .map_err(|_| CommitError::Store(StoreError::Closed))?
     }
 
     /// The game `id`, if it exists.
@@ -559,8 +701,51 @@ impl Store {
     }
 }
 
+/// Writes the rows of a new game.
+async fn insert_game(tx: &mut SqliteConnection, table: &Table) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO games (id, created_ms, updated_ms, players, teams, hints, clock, header, \
+         status, length, turn_started_ms, result) \
+         VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+    )
+    .bind(&table.id)
+    .bind(table.created_ms)
+    .bind(table.position().players() as i64)
+    .bind(table.position().variant().teams)
+    .bind(table.hints)
+    .bind(table.clock.map(|clock| clock.to_json().to_string()))
+    .bind(header_json(table.record()))
+    .bind(table.status().as_str())
+    .bind(table.length() as i64)
+    .bind(table.turn_started_ms)
+    .bind(result_json(table.record()))
+    .execute(&mut *tx)
+    .await?;
+    for (index, seat) in table.seats.iter().enumerate() {
+        let (level, hash) = match &seat.player {
+            Player::Computer { level } => (Some(i64::from(level.number())), None),
+            Player::Person { token_hash } => (None, token_hash.clone()),
+        };
+        sqlx::query(
+            "INSERT INTO seats (game_id, seat, name, ai_level, open, token_hash, clock_ms, \
+             timed_out) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(&table.id)
+        .bind(index as i64)
+        .bind(&seat.name)
+        .bind(level)
+        .bind(seat.open)
+        .bind(hash)
+        .bind(seat.clock_ms)
+        .bind(seat.timed_out)
+        .execute(&mut *tx)
+        .await?;
+    }
+    insert_moves(tx, &table.id, 0, &table.record().moves, table.created_ms).await
+}
+
 async fn insert_moves(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    tx: &mut SqliteConnection,
     id: &str,
     from: usize,
     moves: &[Move],
@@ -572,7 +757,7 @@ async fn insert_moves(
             .bind((from + offset) as i64)
             .bind(mv.to_string())
             .bind(now_ms)
-            .execute(&mut **tx)
+            .execute(&mut *tx)
             .await?;
     }
     Ok(())
@@ -588,4 +773,126 @@ fn header_json(record: &Record) -> String {
 
 fn result_json(record: &Record) -> Option<String> {
     record.result.as_ref().map(Value::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use carolus_rules::Seat;
+
+    use super::*;
+    use crate::api::{CreateGame, SeatSpec};
+    use crate::secret::{OsRandom, new_game_id};
+    use crate::table::Mover;
+
+    /// A stored two-player game of people, and its tokens.
+    async fn stored_game(store: &Store) -> (Table, Vec<String>) {
+        let request = CreateGame {
+            players: 2,
+            variant: None,
+            seats: vec![
+                SeatSpec {
+                    name: Some("A".to_owned()),
+                    ..SeatSpec::default()
+                },
+                SeatSpec {
+                    name: Some("B".to_owned()),
+                    ..SeatSpec::default()
+                },
+            ],
+            clock: None,
+            hints: false,
+        };
+        let (table, tokens) = Table::create(new_game_id(), &request, 0, &mut OsRandom).unwrap();
+        store.insert(&table).await.unwrap();
+        (table, tokens.into_iter().map(|seat| seat.token).collect())
+    }
+
+    /// The change playing the `nth` legal move (from the end if `last`).
+    fn change(table: &Table, tokens: &[String], last: bool) -> Change {
+        let seat = table.position().to_act().map_or(0, Seat::index);
+        let legal = table.position().legal_moves();
+        let mv = if last {
+            legal[legal.len() - 1]
+        } else {
+            legal[0]
+        };
+        let token = &tokens[seat];
+        table
+            .play(
+                Mover::Token(token),
+                &mv.to_string(),
+                table.length(),
+                1,
+                &mut OsRandom,
+            )
+            .unwrap()
+    }
+
+    #[tokio::test]
+    async fn of_two_changes_from_the_same_position_only_the_first_is_kept() {
+        let store = Store::open("sqlite::memory:").await.unwrap();
+        let (table, tokens) = stored_game(&store).await;
+        let first = change(&table, &tokens, false);
+        let second = change(&table, &tokens, true);
+        store.commit(&table, &first, 1).await.unwrap();
+        let refused = store.commit(&table, &second, 2).await;
+        assert!(matches!(refused, Err(CommitError::Conflict)), "{refused:?}");
+        let stored = store.load(&table.id).await.unwrap().unwrap();
+        assert_eq!(stored.record().moves, first.next.record().moves);
+    }
+
+    #[tokio::test]
+    async fn a_stale_change_in_a_batch_refuses_only_itself() {
+        let store = Store::open("sqlite::memory:").await.unwrap();
+        let mut games = Vec::new();
+        for _ in 0..8 {
+            games.push(stored_game(&store).await);
+        }
+        let changes: Vec<Change> = games
+            .iter()
+            .map(|(table, tokens)| change(table, tokens, false))
+            .collect();
+        let (first_table, first_tokens) = &games[0];
+        let stale = change(first_table, first_tokens, true);
+        // Sent together, the changes reach the writer as one batch.
+        let mut commits: Vec<_> = games
+            .iter()
+            .zip(&changes)
+            .map(|((table, _), change)| store.commit(table, change, 1))
+            .collect();
+        commits.push(store.commit(first_table, &stale, 1));
+        let results = futures_util::future::join_all(commits).await;
+        let conflicts = results
+            .iter()
+            .filter(|result| matches!(result, Err(CommitError::Conflict)))
+            .count();
+        assert_eq!(conflicts, 1, "{results:?}");
+        assert!(results[..8].iter().all(Result::is_ok), "{results:?}");
+        for ((table, _), change) in games.iter().zip(&changes) {
+            let stored = store.load(&table.id).await.unwrap().unwrap();
+            assert_eq!(stored.record().moves, change.next.record().moves);
+        }
+
+        // A batch of different games, one of which offers a change from a
+        // position the store has moved past, and one whose seats change.
+        let mut batch = Vec::new();
+        for ((_, tokens), change) in games.iter().zip(&changes).skip(1) {
+            let next = &change.next;
+            batch.push((next.clone(), self::change(next, tokens, false)));
+        }
+        let (old, tokens) = &games[0];
+        batch.push((old.clone(), self::change(old, tokens, false)));
+        let commits = batch
+            .iter()
+            .map(|(before, change)| store.commit(before, change, 2));
+        let results = futures_util::future::join_all(commits).await;
+        assert!(
+            matches!(results.last(), Some(Err(CommitError::Conflict))),
+            "{results:?}"
+        );
+        assert!(
+            results[..results.len() - 1].iter().all(Result::is_ok),
+            "{results:?}"
+        );
+    }
 }

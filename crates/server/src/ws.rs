@@ -140,11 +140,7 @@ impl Connection {
             mut messages,
             ..
         } = watch;
-        if socket
-            .send(Frame::Text(update.as_ref().into()))
-            .await
-            .is_err()
-        {
+        if socket.send(Frame::Text(update)).await.is_err() {
             return;
         }
         let limits = self.state.limits().clone();
@@ -178,7 +174,7 @@ impl Connection {
                 message = messages.recv() => match message {
                     Ok(message) => {
                         self.length = message.length;
-                        if socket.send(Frame::Text(message.text.as_ref().into())).await.is_err() {
+                        if socket.send(Frame::Text(message.text)).await.is_err() {
                             break End::Gone;
                         }
                     }
@@ -189,7 +185,7 @@ impl Connection {
                             Ok(Ok(watch)) => {
                                 messages = watch.messages;
                                 self.length = watch.length;
-                                if socket.send(Frame::Text(watch.update.as_ref().into())).await.is_err() {
+                                if socket.send(Frame::Text(watch.update)).await.is_err() {
                                     break End::Gone;
                                 }
                             }
@@ -280,6 +276,7 @@ impl Connection {
                         token,
                         text: mv,
                         at,
+                        with_state: false,
                         answer,
                     })
                     .await

@@ -31,6 +31,7 @@ async fn the_load_generator_plays_every_game_to_the_end_without_a_fault() {
             games: 3,
             concurrency: 3,
             players,
+            rate: None,
         };
         let (report, problem) = loadgen::run(&client, &plan).await.unwrap();
         assert_eq!(

@@ -43,6 +43,12 @@ pub struct Args {
     #[command(flatten)]
     players: Players,
 
+    /// Moves a second across all games: clients wait for their turn's slot
+    /// instead of answering at once, so that latency is measured at that
+    /// load [default: as fast as they can].
+    #[arg(long, value_name = "MOVES")]
+    rate: Option<u32>,
+
     /// Instead of playing, hold this many idle spectators' WebSockets.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
     spectators: Option<u64>,
@@ -89,6 +95,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         games: args.games as usize,
         concurrency: args.concurrency as usize,
         players: args.players.count(),
+        rate: args.rate.filter(|&rate| rate > 0).map(f64::from),
     };
     let (report, problem) = runtime
         .block_on(loadgen::run(&client, &plan))
