@@ -672,3 +672,160 @@ fn checked_name(name: &str, field: &str) -> Result<String, ApiError> {
     }
     Ok(name.to_owned())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::secret::OsRandom;
+
+    fn people(clock: Option<ClockSpec>) -> (Table, Vec<String>) {
+        let request = CreateGame {
+            players: 2,
+            variant: None,
+            seats: vec![
+                SeatSpec {
+                    name: Some("A".to_owned()),
+                    ..SeatSpec::default()
+                },
+                SeatSpec {
+                    name: Some("B".to_owned()),
+                    ..SeatSpec::default()
+                },
+            ],
+            clock,
+            hints: false,
+        };
+        let (table, tokens) =
+            Table::create("clockedgame1".to_owned(), &request, 0, &mut OsRandom).unwrap();
+        (table, tokens.into_iter().map(|seat| seat.token).collect())
+    }
+
+    /// Plays the first legal move for the seat to act at `now`.
+    fn play_first(table: &Table, tokens: &[String], now: i64) -> Table {
+        let seat = table.position().to_act().unwrap().index();
+        let mv = table.position().legal_moves()[0].to_string();
+        table
+            .play(
+                Mover::Token(&tokens[seat]),
+                &mv,
+                table.length(),
+                now,
+                &mut OsRandom,
+            )
+            .unwrap()
+            .next
+    }
+
+    #[test]
+    fn a_real_time_clock_charges_each_move_and_adds_the_increment_when_the_turn_passes() {
+        let spec = ClockSpec {
+            initial_s: Some(60),
+            increment_s: Some(5),
+            days_per_move: None,
+        };
+        let (mut table, tokens) = people(Some(spec));
+        assert_eq!(
+            table.deadline_ms(),
+            Some(60_000),
+            "the clock starts at creation"
+        );
+        let mut now = 0;
+        loop {
+            let seat = table.position().to_act().unwrap();
+            now += 1_000;
+            let next = play_first(&table, &tokens, now);
+            let passed = next.position().to_act() != Some(seat);
+            let expected = table.seats[seat.index()].clock_ms.unwrap() - 1_000
+                + if passed { 5_000 } else { 0 };
+            assert_eq!(next.seats[seat.index()].clock_ms, Some(expected));
+            assert_eq!(next.turn_started_ms, Some(now));
+            table = next;
+            if passed {
+                break;
+            }
+        }
+    }
+
+    #[test]
+    fn a_seat_whose_time_ran_out_can_no_longer_move_and_the_computer_plays_it() {
+        let spec = ClockSpec {
+            initial_s: Some(1),
+            increment_s: None,
+            days_per_move: None,
+        };
+        let (table, tokens) = people(Some(spec));
+        let seat = table.position().to_act().unwrap();
+        assert!(table.time_out(999).is_none(), "not yet");
+        let mv = table.position().legal_moves()[0].to_string();
+        let late = table.play(
+            Mover::Token(&tokens[seat.index()]),
+            &mv,
+            table.length(),
+            1_000,
+            &mut OsRandom,
+        );
+        assert_eq!(late.unwrap_err().status, axum::http::StatusCode::FORBIDDEN);
+        let timed_out = table.time_out(1_000).unwrap().next;
+        assert!(timed_out.seats[seat.index()].timed_out);
+        assert_eq!(
+            timed_out.computer_to_act(),
+            Some((seat, Level::new(TIMEOUT_LEVEL).unwrap()))
+        );
+        assert_eq!(
+            timed_out.deadline_ms(),
+            None,
+            "no clock runs for the computer"
+        );
+    }
+
+    #[test]
+    fn the_result_of_a_finished_game_names_the_seats_that_timed_out() {
+        let (mut table, _) = people(None);
+        table.seats[1].timed_out = true;
+        let mut turn = 0usize;
+        while table.status() != Status::Over {
+            let seat = table.position().to_act().unwrap();
+            let legal = table.position().legal_moves();
+            let mv = legal[turn.wrapping_mul(2_654_435_761) % legal.len()].to_string();
+            table = table
+                .play(Mover::Computer(seat), &mv, table.length(), 0, &mut OsRandom)
+                .unwrap()
+                .next;
+            turn += 1;
+        }
+        let result = table.record().result.as_ref().unwrap();
+        assert_eq!(result["timed_out"], serde_json::json!([1]), "{result}");
+    }
+
+    #[test]
+    fn a_correspondence_clock_gives_each_turn_its_days() {
+        let spec = ClockSpec {
+            initial_s: None,
+            increment_s: None,
+            days_per_move: Some(2),
+        };
+        let (table, tokens) = people(Some(spec));
+        assert_eq!(table.deadline_ms(), Some(2 * DAY_MS));
+        let seat = table.position().to_act().unwrap();
+        let mut next = play_first(&table, &tokens, 5_000);
+        while next.position().to_act() == Some(seat) {
+            assert_eq!(
+                next.deadline_ms(),
+                Some(2 * DAY_MS),
+                "the same turn keeps its deadline"
+            );
+            next = play_first(&next, &tokens, 6_000);
+        }
+        assert!(
+            next.deadline_ms().unwrap() > 2 * DAY_MS,
+            "a new turn has days of its own"
+        );
+    }
+
+    #[test]
+    fn a_game_without_a_clock_has_no_deadline() {
+        let (table, _) = people(None);
+        assert_eq!(table.deadline_ms(), None);
+        assert!(table.time_out(i64::MAX).is_none());
+    }
+}
