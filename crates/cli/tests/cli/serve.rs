@@ -7,8 +7,6 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -181,6 +179,46 @@ fn serve_refuses_a_database_it_cannot_open() {
     );
 }
 
+/// Plays game `id` of people with `tokens` as fast as the server answers,
+/// until it is over or the server is gone; the thread's result is every
+/// move the server acknowledged, with the length it was played at.
+fn play_as_fast_as_possible(
+    server: &Server,
+    id: &str,
+    tokens: &[String],
+) -> thread::JoinHandle<Vec<(usize, String)>> {
+    let address = server.address.clone();
+    let id = id.to_owned();
+    let tokens = tokens.to_vec();
+    thread::spawn(move || {
+        let mut acknowledged = Vec::new();
+        for turn in 0usize.. {
+            let Some((200, view)) = http(&address, "GET", &format!("/api/games/{id}"), None, None)
+            else {
+                break;
+            };
+            if view["status"] == "over" {
+                break;
+            }
+            let seat = view["state"]["to_act"].as_u64().unwrap() as usize;
+            let legal = view["state"]["legal"].as_array().unwrap();
+            let mv = legal[(turn * 7 + 3) % legal.len()]
+                .as_str()
+                .unwrap()
+                .to_owned();
+            let at = length(&view);
+            let body = json!({"move": mv, "at": at});
+            let path = format!("/api/games/{id}/moves");
+            match http(&address, "POST", &path, Some(&body), Some(&tokens[seat])) {
+                Some((200, _)) => acknowledged.push((at, mv)),
+                Some((status, answer)) => panic!("move refused: {status} {answer}"),
+                None => break,
+            }
+        }
+        acknowledged
+    })
+}
+
 #[test]
 fn kill_9_loses_no_acknowledged_move_and_games_go_on_after_a_restart() {
     let dir = scratch("kill");
@@ -204,47 +242,7 @@ fn kill_9_loses_no_acknowledged_move_and_games_go_on_after_a_restart() {
         json!({"players": 2, "seats": [{"name": "Slow"}, {"name": "Slower"}], "clock": {"initial_s": 1}}),
     );
 
-    let acknowledged: Arc<Mutex<Vec<(usize, String)>>> = Arc::default();
-    let running = Arc::new(AtomicBool::new(true));
-    let player = {
-        let address = server.address.clone();
-        let acknowledged = Arc::clone(&acknowledged);
-        let running = Arc::clone(&running);
-        let people = people.clone();
-        thread::spawn(move || {
-            let mut turn = 0usize;
-            while running.load(Ordering::Relaxed) {
-                let Some((200, view)) =
-                    http(&address, "GET", &format!("/api/games/{people}"), None, None)
-                else {
-                    return;
-                };
-                if view["status"] == "over" {
-                    return;
-                }
-                let seat = view["state"]["to_act"].as_u64().unwrap() as usize;
-                let legal = view["state"]["legal"].as_array().unwrap();
-                let mv = legal[(turn * 7 + 3) % legal.len()]
-                    .as_str()
-                    .unwrap()
-                    .to_owned();
-                let at = length(&view);
-                let body = json!({"move": mv, "at": at});
-                match http(
-                    &address,
-                    "POST",
-                    &format!("/api/games/{people}/moves"),
-                    Some(&body),
-                    Some(&tokens[seat]),
-                ) {
-                    Some((200, _)) => acknowledged.lock().unwrap().push((at, mv)),
-                    Some((status, answer)) => panic!("move refused: {status} {answer}"),
-                    None => return,
-                }
-                turn += 1;
-            }
-        })
-    };
+    let player = play_as_fast_as_possible(&server, &people, &tokens);
     // Let the computer's game get going too.
     let view = server.view(&against_computer);
     if view["state"]["to_act"] == 0 {
@@ -260,9 +258,7 @@ fn kill_9_loses_no_acknowledged_move_and_games_go_on_after_a_restart() {
 
     thread::sleep(Duration::from_millis(700));
     server.kill();
-    running.store(false, Ordering::Relaxed);
-    player.join().unwrap();
-    let acknowledged = acknowledged.lock().unwrap().clone();
+    let acknowledged = player.join().unwrap();
     assert!(
         acknowledged.len() > 5,
         "moves were played before the kill: {}",
@@ -387,6 +383,11 @@ fn two_connected_bots_play_a_game_on_the_server_to_the_end() {
     let view = server.view(&id);
     assert_eq!(view["status"], "over");
     let _ = python;
+    // The record the server hands out is one `carolus replay` accepts.
+    let record = view["record"].to_string();
+    let replayed = super::support::carolus(&["replay", "-"], Some(&record));
+    replayed.assert_success();
+    assert_eq!(replayed.json()["phase"], "over");
 }
 
 #[test]
