@@ -780,31 +780,14 @@ mod tests {
     use carolus_rules::Seat;
 
     use super::*;
-    use crate::api::{CreateGame, SeatSpec};
     use crate::secret::{OsRandom, new_game_id};
     use crate::table::Mover;
 
     /// A stored two-player game of people, and its tokens.
     async fn stored_game(store: &Store) -> (Table, Vec<String>) {
-        let request = CreateGame {
-            players: 2,
-            variant: None,
-            seats: vec![
-                SeatSpec {
-                    name: Some("A".to_owned()),
-                    ..SeatSpec::default()
-                },
-                SeatSpec {
-                    name: Some("B".to_owned()),
-                    ..SeatSpec::default()
-                },
-            ],
-            clock: None,
-            hints: false,
-        };
-        let (table, tokens) = Table::create(new_game_id(), &request, 0, &mut OsRandom).unwrap();
+        let (table, tokens) = crate::table::two_people(new_game_id(), None);
         store.insert(&table).await.unwrap();
-        (table, tokens.into_iter().map(|seat| seat.token).collect())
+        (table, tokens)
     }
 
     /// The change playing the `nth` legal move (from the end if `last`).

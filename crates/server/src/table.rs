@@ -673,31 +673,31 @@ fn checked_name(name: &str, field: &str) -> Result<String, ApiError> {
     Ok(name.to_owned())
 }
 
+/// A new table of two people named A and B, and their tokens, for tests.
+#[cfg(test)]
+pub(crate) fn two_people(id: String, clock: Option<ClockSpec>) -> (Table, Vec<String>) {
+    let person = |name: &str| SeatSpec {
+        name: Some(name.to_owned()),
+        ..SeatSpec::default()
+    };
+    let request = CreateGame {
+        players: 2,
+        variant: None,
+        seats: vec![person("A"), person("B")],
+        clock,
+        hints: false,
+    };
+    let (table, tokens) = Table::create(id, &request, 0, &mut crate::secret::OsRandom).unwrap();
+    (table, tokens.into_iter().map(|seat| seat.token).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::secret::OsRandom;
 
     fn people(clock: Option<ClockSpec>) -> (Table, Vec<String>) {
-        let request = CreateGame {
-            players: 2,
-            variant: None,
-            seats: vec![
-                SeatSpec {
-                    name: Some("A".to_owned()),
-                    ..SeatSpec::default()
-                },
-                SeatSpec {
-                    name: Some("B".to_owned()),
-                    ..SeatSpec::default()
-                },
-            ],
-            clock,
-            hints: false,
-        };
-        let (table, tokens) =
-            Table::create("clockedgame1".to_owned(), &request, 0, &mut OsRandom).unwrap();
-        (table, tokens.into_iter().map(|seat| seat.token).collect())
+        two_people(crate::secret::new_game_id(), clock)
     }
 
     /// Plays the first legal move for the seat to act at `now`.

@@ -179,6 +179,18 @@ fn serve_refuses_a_database_it_cannot_open() {
     );
 }
 
+/// Plays the first legal move of `view` for the seat of `token`.
+fn play_first_legal(server: &Server, id: &str, view: &Value, token: &str) {
+    let mv = view["state"]["legal"][0].as_str().unwrap();
+    let (status, answer) = server.request(
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(&json!({"move": mv, "at": length(view)})),
+        Some(token),
+    );
+    assert_eq!(status, 200, "{answer}");
+}
+
 /// Plays game `id` of people with `tokens` as fast as the server answers,
 /// until it is over or the server is gone; the thread's result is every
 /// move the server acknowledged, with the length it was played at.
@@ -246,14 +258,7 @@ fn kill_9_loses_no_acknowledged_move_and_games_go_on_after_a_restart() {
     // Let the computer's game get going too.
     let view = server.view(&against_computer);
     if view["state"]["to_act"] == 0 {
-        let mv = view["state"]["legal"][0].as_str().unwrap();
-        let (status, answer) = server.request(
-            "POST",
-            &format!("/api/games/{against_computer}/moves"),
-            Some(&json!({"move": mv, "at": length(&view)})),
-            Some(&anna[0]),
-        );
-        assert_eq!(status, 200, "{answer}");
+        play_first_legal(&server, &against_computer, &view, &anna[0]);
     }
 
     thread::sleep(Duration::from_millis(700));
@@ -289,14 +294,7 @@ fn kill_9_loses_no_acknowledged_move_and_games_go_on_after_a_restart() {
         |view| view["status"] == "over" || view["state"]["to_act"] == 0,
     );
     if view["status"] != "over" {
-        let mv = view["state"]["legal"][0].as_str().unwrap();
-        let (status, answer) = server.request(
-            "POST",
-            &format!("/api/games/{against_computer}/moves"),
-            Some(&json!({"move": mv, "at": length(&view)})),
-            Some(&anna[0]),
-        );
-        assert_eq!(status, 200, "{answer}");
+        play_first_legal(&server, &against_computer, &view, &anna[0]);
     }
 
     // The clock ran out while the server was down: the seat to act is
