@@ -34,6 +34,9 @@ pub struct Limits {
     /// How long the computer thinks about a hint: a small budget, since a
     /// person waits for it and every hint takes a search thread.
     pub hint_time: Duration,
+    /// How long a game that nobody watches and that waits for nobody's
+    /// clock stays in memory after its last change.
+    pub rest_after: Duration,
 }
 
 impl Default for Limits {
@@ -50,6 +53,7 @@ impl Default for Limits {
             ai_threads: std::thread::available_parallelism().map_or(1, usize::from),
             think_time: carolus_ai::Level::THINKING_TIME,
             hint_time: Duration::from_millis(500),
+            rest_after: Duration::from_secs(600),
         }
     }
 }

@@ -133,6 +133,12 @@ impl GameHandle {
         receiver.await.map_err(|_| gone())
     }
 
+    /// Whether the game's task has ended (it rested or the server is
+    /// stopping).
+    pub fn is_closed(&self) -> bool {
+        self.commands.is_closed()
+    }
+
     /// Sends a command that has no answer.
     pub async fn tell(&self, command: Command) {
         let _ = self.commands.send(command).await;
@@ -146,6 +152,8 @@ pub struct Services {
     pub thinkers: Thinkers,
     pub metrics: Arc<Metrics>,
     pub think_time: Duration,
+    /// How long a game nobody uses stays in memory.
+    pub rest_after: Duration,
     pub shutdown: watch::Receiver<bool>,
 }
 
@@ -212,12 +220,28 @@ impl Live {
                     self.retry_at = None;
                     self.clock_ran_out().await;
                 }
+                () = tokio::time::sleep(self.services.rest_after) => {
+                    if self.may_rest() {
+                        break;
+                    }
+                }
                 _ = shutdown.changed() => break,
             }
         }
         if self.table.status() != Status::Over {
             self.services.metrics.game_ended();
         }
+    }
+
+    /// Whether the task may end: nobody watches, and nothing is due by
+    /// itself. The game stays in the store, and the next request for it
+    /// starts a task again, so a server's memory holds only the games in
+    /// use.
+    fn may_rest(&self) -> bool {
+        self.messages.receiver_count() == 0
+            && self.computer.is_none()
+            && self.retry_at.is_none()
+            && self.table.deadline_ms().is_none()
     }
 
     /// The next moment something is due by itself: a clock running out or

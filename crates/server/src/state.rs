@@ -105,6 +105,7 @@ impl AppState {
             thinkers: self.inner.thinkers.clone(),
             metrics: Arc::clone(&self.inner.metrics),
             think_time: self.inner.limits.think_time,
+            rest_after: self.inner.limits.rest_after,
             shutdown: self.shutdown_signal(),
         }
     }
@@ -117,6 +118,14 @@ impl AppState {
         }
         let cell = {
             let mut games = self.inner.games.lock().unwrap_or_else(|e| e.into_inner());
+            // A game whose task has rested is started again from the store.
+            if games
+                .get(id)
+                .and_then(|cell| cell.get())
+                .is_some_and(GameHandle::is_closed)
+            {
+                games.remove(id);
+            }
             Arc::clone(games.entry(id.to_owned()).or_default())
         };
         let loaded = cell

@@ -491,3 +491,40 @@ async fn hints_advise_the_seat_to_act_in_games_that_allow_them() {
             .contains("without hints")
     );
 }
+
+#[tokio::test]
+async fn a_game_nobody_uses_leaves_memory_and_comes_back_from_the_store() {
+    let (app, _) = server_with(carolus_server::Limits {
+        rest_after: Duration::from_millis(50),
+        ..test_limits()
+    })
+    .await;
+    let (id, tokens) = people_game(&app, 2).await;
+    let game = view(&app, &id).await;
+    let seat = game["state"]["to_act"].as_u64().unwrap() as usize;
+    let mv = game["state"]["legal"][0].as_str().unwrap();
+    let played = play(&app, &id, &tokens[seat], mv, length(&game)).await;
+    assert_eq!(played.status, StatusCode::OK);
+    assert!(
+        get(&app, "/metrics")
+            .await
+            .text
+            .contains("carolus_games_running 1\n")
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let metrics = get(&app, "/metrics").await.text;
+    assert!(
+        metrics.contains("carolus_games_running 0\n"),
+        "the game's task rested: {metrics}"
+    );
+    let again = view(&app, &id).await;
+    assert!(length(&again) > length(&game), "the move is still there");
+    let seat = again["state"]["to_act"].as_u64().unwrap() as usize;
+    let mv = again["state"]["legal"][0].as_str().unwrap();
+    assert_eq!(
+        play(&app, &id, &tokens[seat], mv, length(&again))
+            .await
+            .status,
+        StatusCode::OK
+    );
+}
