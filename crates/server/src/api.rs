@@ -3,7 +3,8 @@
 //! (`GET /api/openapi.json`) is generated from these definitions.
 //!
 //! Requests deny unknown fields, so that a misspelt field ("hint" for
-//! "hints") is an error instead of a silently ignored wish.
+//! "hints") is an error instead of a silently ignored wish. Their whole
+//! numbers are read with [`whole`], which takes `3.0` as `3`.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -11,10 +12,11 @@ use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
 /// `POST /api/games`: a new game.
-#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CreateGame {
     /// 2 or 3, or 4 for the team game.
+    #[serde(deserialize_with = "whole::number")]
     pub players: usize,
     /// `{"teams": true}` for the 4-player team game.
     #[serde(default)]
@@ -30,7 +32,7 @@ pub struct CreateGame {
 }
 
 /// The variant of a new game.
-#[derive(Clone, Copy, Debug, Default, Deserialize, ToSchema)]
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VariantSpec {
     /// The 4-player team game: seats 0 and 2 against seats 1 and 3.
@@ -41,14 +43,14 @@ pub struct VariantSpec {
 /// Who sits at a seat: `{"name": "Anna"}` (a person, who gets a token),
 /// `{"ai": 3, "name": "…"}` (the computer at a level from 1 to 5) or
 /// `{"open": true}` (anyone with the game's link may claim it).
-#[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeatSpec {
     /// The seat's name as others see it.
     #[serde(default)]
     pub name: Option<String>,
     /// The computer's level, 1 to 5.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "whole::optional")]
     pub ai: Option<u8>,
     /// A seat for anyone who claims it.
     #[serde(default)]
@@ -57,17 +59,17 @@ pub struct SeatSpec {
 
 /// A clock: real-time (`initial_s` and `increment_s`) or correspondence
 /// (`days_per_move`).
-#[derive(Clone, Debug, Default, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClockSpec {
     /// Seconds each seat has for the whole game.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "whole::optional")]
     pub initial_s: Option<u64>,
     /// Seconds added to a seat's time whenever its turn ends.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "whole::optional")]
     pub increment_s: Option<u64>,
     /// Days a seat has for each turn.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "whole::optional")]
     pub days_per_move: Option<u64>,
 }
 
@@ -87,7 +89,7 @@ pub struct SeatToken {
 }
 
 /// `POST /api/games/{id}/seats/{seat}`: claiming an open seat.
-#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClaimSeat {
     pub name: String,
@@ -102,6 +104,8 @@ pub struct MoveRequest {
     #[serde(rename = "move")]
     pub mv: String,
     /// The number of moves in the record the client has seen.
+    #[schema(maximum = 18446744073709551615_u64)]
+    #[serde(deserialize_with = "whole::number")]
     pub at: usize,
 }
 
@@ -243,4 +247,66 @@ pub struct ErrorBody {
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct Health {
     pub status: String,
+}
+
+/// Whole numbers in requests. JSON has one kind of number, and JSON
+/// Schema (so the OpenAPI document) counts `3.0` and `3e0` as the integer
+/// 3; serde would refuse them for an integer field, so such fields read
+/// any number without a fractional part that fits their type.
+pub mod whole {
+    use serde::Deserialize;
+    use serde::de::{Deserializer, Error, Unexpected};
+    use serde_json::Number;
+
+    /// The integer types read this way.
+    pub trait Whole: TryFrom<u64> {
+        /// The largest value of the type.
+        const MAX: u64;
+    }
+
+    impl Whole for u8 {
+        const MAX: u64 = u8::MAX as u64;
+    }
+
+    impl Whole for u64 {
+        const MAX: u64 = u64::MAX;
+    }
+
+    impl Whole for usize {
+        const MAX: u64 = usize::MAX as u64;
+    }
+
+    /// 2^64, the first whole number past `u64`, exactly as an `f64`.
+    const PAST_U64: f64 = 18_446_744_073_709_551_616.0;
+
+    fn convert<T: Whole, E: Error>(number: &Number) -> Result<T, E> {
+        let whole = number.as_u64().or_else(|| {
+            number
+                .as_f64()
+                .filter(|x| x.fract() == 0.0 && (0.0..PAST_U64).contains(x))
+                .map(|x| x as u64)
+        });
+        whole
+            .and_then(|value| T::try_from(value).ok())
+            .ok_or_else(|| {
+                E::invalid_value(
+                    Unexpected::Other(&format!("number {number}")),
+                    &format!("a whole number from 0 to {}", T::MAX).as_str(),
+                )
+            })
+    }
+
+    /// A whole number.
+    pub fn number<'de, D: Deserializer<'de>, T: Whole>(deserializer: D) -> Result<T, D::Error> {
+        convert(&Number::deserialize(deserializer)?)
+    }
+
+    /// A whole number or `null`.
+    pub fn optional<'de, D: Deserializer<'de>, T: Whole>(
+        deserializer: D,
+    ) -> Result<Option<T>, D::Error> {
+        Option::<Number>::deserialize(deserializer)?
+            .map(|number| convert(&number))
+            .transpose()
+    }
 }

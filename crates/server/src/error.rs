@@ -3,7 +3,7 @@
 //! legal moves (422) where they let the client put it right.
 
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::api::ErrorBody;
@@ -32,7 +32,8 @@ impl ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, error)
     }
 
-    /// 401: no token was given.
+    /// 401: no usable seat token was given (none, another scheme than
+    /// `Bearer`, or text that is not a token).
     pub fn unauthorized(error: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::UNAUTHORIZED, error)
     }
@@ -94,6 +95,13 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(self.body)).into_response()
+        let mut response = (self.status, Json(self.body)).into_response();
+        if self.status == StatusCode::UNAUTHORIZED {
+            // A 401 names the scheme that would be accepted (RFC 9110).
+            response
+                .headers_mut()
+                .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+        }
+        response
     }
 }

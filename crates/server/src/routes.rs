@@ -5,6 +5,7 @@
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 use axum::body::{Body, to_bytes};
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::{
     ConnectInfo, FromRequest, FromRequestParts, Path, RawQuery, Request, State, WebSocketUpgrade,
 };
@@ -13,10 +14,12 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use serde::Deserialize;
 use serde::de::DeserializeOwned;
+use utoipa::IntoParams;
 
 use crate::api::{
-    ClaimSeat, CreateGame, CreatedGame, GameList, GameView, Health, Hint, MoveAccepted,
+    ClaimSeat, CreateGame, CreatedGame, ErrorBody, GameList, GameView, Health, Hint, MoveAccepted,
     MoveRequest, SeatToken, Status,
 };
 use crate::error::ApiError;
@@ -109,24 +112,139 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     })
 }
 
-/// The seat token of the `Authorization: Bearer …` header.
+/// The path of a game's routes.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct GamePath {
+    /// The game's id: 12 characters of a-z and 2-9 without look-alikes.
+    #[param(pattern = "^[a-kmnp-z2-9]{12}$")]
+    pub id: String,
+}
+
+/// The path of a seat of a game.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct SeatPath {
+    /// The game's id: 12 characters of a-z and 2-9 without look-alikes.
+    #[param(pattern = "^[a-kmnp-z2-9]{12}$")]
+    pub id: String,
+    /// The seat, from 0.
+    #[param(value_type = u8, minimum = 0, maximum = 3)]
+    pub seat: String,
+}
+
+/// Path parameters, whose faults are answered as the API's errors. A
+/// path that cannot be read (percent-encoded bytes that are not UTF-8)
+/// names no game: 404.
+pub struct PathOf<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for PathOf<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<PathOf<T>, ApiError> {
+        match Path::<T>::from_request_parts(parts, state).await {
+            Ok(Path(value)) => Ok(PathOf(value)),
+            Err(rejection) => Err(ApiError::not_found(format!(
+                "there is no such game: {}",
+                rejection.body_text()
+            ))),
+        }
+    }
+}
+
+/// The query of `GET /api/games`.
+#[derive(Debug, Default, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// Only games with this status.
+    pub status: Option<Status>,
+    /// The `next` of the previous page.
+    #[param(value_type = Option<String>, pattern = "^[0-9]{1,18}-[a-kmnp-z2-9]{12}$")]
+    pub before: Option<Cursor>,
+    /// Games per page, 1 to 100 (20 by default).
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<usize>,
+}
+
+impl ListQuery {
+    /// Reads the query string, naming what is wrong.
+    pub fn parse(query: Option<&str>) -> Result<ListQuery, ApiError> {
+        let mut list = ListQuery::default();
+        for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            match key {
+                "status" => {
+                    list.status = Some(Status::from_word(value).ok_or_else(|| {
+                        ApiError::bad_request(format!(
+                            "status must be open, running or over, not {value:?}"
+                        ))
+                    })?);
+                }
+                "before" => {
+                    list.before = Some(page_cursor(value).ok_or_else(|| {
+                        ApiError::bad_request(format!(
+                            "before={value:?} is not a page of this list"
+                        ))
+                    })?);
+                }
+                "limit" => {
+                    list.limit = Some(
+                        value
+                            .parse()
+                            .ok()
+                            .filter(|n| (1..=MAX_PAGE).contains(n))
+                            .ok_or_else(|| {
+                                ApiError::bad_request(format!(
+                                    "limit must be 1 to {MAX_PAGE}, not {value:?}"
+                                ))
+                            })?,
+                    );
+                }
+                _ => {
+                    return Err(ApiError::bad_request(format!(
+                        "unknown query parameter {key:?} (known: status, before, limit)"
+                    )));
+                }
+            }
+        }
+        Ok(list)
+    }
+}
+
+/// The longest count of milliseconds a cursor holds: 18 digits always fit
+/// in an `i64`.
+const CURSOR_DIGITS: usize = 18;
+
+/// A page's cursor as [`Cursor::to_text`] hands it out (`MILLIS-ID`),
+/// the form the document's pattern states; anything else is refused.
+fn page_cursor(text: &str) -> Option<Cursor> {
+    let (millis, id) = text.split_once('-')?;
+    let well_formed = (1..=CURSOR_DIGITS).contains(&millis.len())
+        && millis.bytes().all(|b| b.is_ascii_digit())
+        && secret::is_game_id_syntax(id);
+    well_formed.then(|| Cursor::from_text(text)).flatten()
+}
+
+/// The seat token of the `Authorization: Bearer …` header. Anything else
+/// is no usable credential and answers 401, as RFC 6750 asks of a missing
+/// or malformed bearer token: no header, another scheme, or text that
+/// cannot be a seat token.
 fn bearer_token(headers: &HeaderMap) -> Result<String, ApiError> {
     let Some(value) = headers.get(header::AUTHORIZATION) else {
         return Err(ApiError::unauthorized(
             "a seat token is needed: send the header `Authorization: Bearer TOKEN`",
         ));
     };
-    let value = value
+    let token = value
         .to_str()
-        .map_err(|_| ApiError::bad_request("the Authorization header is not plain text"))?;
-    let Some(token) = value.strip_prefix("Bearer ") else {
-        return Err(ApiError::bad_request(
-            "the Authorization header must be `Bearer TOKEN`",
-        ));
-    };
-    let token = token.trim();
+        .ok()
+        .and_then(|value| value.split_once(' '))
+        // The scheme's name is case-insensitive (RFC 9110).
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("Bearer"))
+        .map(|(_, token)| token.trim())
+        .ok_or_else(|| ApiError::unauthorized("the Authorization header must be `Bearer TOKEN`"))?;
     if !secret::is_token_syntax(token) {
-        return Err(ApiError::bad_request(format!(
+        return Err(ApiError::unauthorized(format!(
             "a seat token is {} characters of A-Z, a-z, 0-9, - and _",
             secret::TOKEN_LENGTH
         )));
@@ -146,10 +264,21 @@ fn limited(state: &AppState, client: IpAddr) -> Result<(), ApiError> {
 #[utoipa::path(
     post, path = "/api/games", request_body = CreateGame,
     responses(
-        (status = 201, description = "The game, with a token for each person's seat", body = CreatedGame),
-        (status = 400, description = "The request does not describe a game", body = crate::api::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::api::ErrorBody),
-        (status = 429, description = "Too many games created from this address", body = crate::api::ErrorBody),
+        (status = 201, description = "The game, with a token for each person's seat", body = CreatedGame,
+            links(
+                ("GetGame" = (operation_id = "get_game", parameters(("id" = "$response.body#/id")))),
+                ("GetRecord" = (operation_id = "get_record", parameters(("id" = "$response.body#/id")))),
+                ("ClaimSeat" = (operation_id = "claim_seat", parameters(("id" = "$response.body#/id")),
+                    description = "Claim one of the game's open seats")),
+                ("PlayMove" = (operation_id = "play_move", parameters(("id" = "$response.body#/id")),
+                    description = "Play a move, with the token of a seat in `seats`")),
+                ("Hint" = (operation_id = "hint", parameters(("id" = "$response.body#/id")),
+                    description = "Ask for advice, with the token of a seat in `seats`")),
+            )),
+        (status = 400, description = "The body is not JSON or does not describe a game", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 429, description = "Too many games created from this address", body = ErrorBody),
+        (status = 503, description = "The game could not be stored; nothing was created", body = ErrorBody),
     )
 )]
 pub async fn create_game(
@@ -175,61 +304,23 @@ pub async fn create_game(
 /// Lists games, newest first.
 #[utoipa::path(
     get, path = "/api/games",
-    params(
-        ("status" = Option<Status>, Query, description = "Only games with this status"),
-        ("before" = Option<String>, Query, description = "The `next` of the previous page"),
-        ("limit" = Option<usize>, Query, description = "Games per page, 1 to 100 (20 by default)"),
-    ),
+    params(ListQuery),
     responses(
         (status = 200, description = "One page of games", body = GameList),
-        (status = 400, description = "A malformed query", body = crate::api::ErrorBody),
+        (status = 400, description = "A malformed query", body = ErrorBody),
+        (status = 503, description = "The store cannot be reached", body = ErrorBody),
     )
 )]
 pub async fn list_games(
     State(state): State<AppState>,
     RawQuery(query): RawQuery,
 ) -> Result<Json<GameList>, ApiError> {
-    let mut status = None;
-    let mut before = None;
-    let mut limit = DEFAULT_PAGE;
-    for pair in query
-        .as_deref()
-        .unwrap_or("")
-        .split('&')
-        .filter(|p| !p.is_empty())
-    {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        match key {
-            "status" => {
-                status = Some(Status::from_word(value).ok_or_else(|| {
-                    ApiError::bad_request(format!(
-                        "status must be open, running or over, not {value:?}"
-                    ))
-                })?);
-            }
-            "before" => {
-                before = Some(Cursor::from_text(value).ok_or_else(|| {
-                    ApiError::bad_request(format!("before={value:?} is not a page of this list"))
-                })?);
-            }
-            "limit" => {
-                limit = value
-                    .parse()
-                    .ok()
-                    .filter(|n| (1..=MAX_PAGE).contains(n))
-                    .ok_or_else(|| {
-                        ApiError::bad_request(format!(
-                            "limit must be 1 to {MAX_PAGE}, not {value:?}"
-                        ))
-                    })?;
-            }
-            _ => {
-                return Err(ApiError::bad_request(format!(
-                    "unknown query parameter {key:?} (known: status, before, limit)"
-                )));
-            }
-        }
-    }
+    let ListQuery {
+        status,
+        before,
+        limit,
+    } = ListQuery::parse(query.as_deref())?;
+    let limit = limit.unwrap_or(DEFAULT_PAGE);
     let (games, next) = state
         .store()
         .list(status, before.as_ref(), limit)
@@ -244,15 +335,17 @@ pub async fn list_games(
 /// A game as everyone may see it.
 #[utoipa::path(
     get, path = "/api/games/{id}",
-    params(("id" = String, Path, description = "The game's id")),
+    params(GamePath),
     responses(
         (status = 200, description = "The game", body = GameView),
-        (status = 404, description = "No such game", body = crate::api::ErrorBody),
+        (status = 404, description = "No such game", body = ErrorBody),
+        (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
+        (status = 503, description = "The store cannot be reached", body = ErrorBody),
     )
 )]
 pub async fn get_game(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathOf(GamePath { id }): PathOf<GamePath>,
 ) -> Result<Json<GameView>, ApiError> {
     let game = state.game(&id).await?;
     Ok(Json(game.ask(|answer| Command::View { answer }).await?))
@@ -261,21 +354,26 @@ pub async fn get_game(
 /// Claims an open seat.
 #[utoipa::path(
     post, path = "/api/games/{id}/seats/{seat}", request_body = ClaimSeat,
-    params(
-        ("id" = String, Path, description = "The game's id"),
-        ("seat" = usize, Path, description = "The seat, from 0"),
-    ),
+    params(SeatPath),
     responses(
-        (status = 200, description = "The seat's token", body = SeatToken),
-        (status = 400, description = "A malformed request", body = crate::api::ErrorBody),
-        (status = 404, description = "No such game or seat", body = crate::api::ErrorBody),
-        (status = 409, description = "The seat is taken", body = crate::api::ErrorBody),
+        (status = 200, description = "The seat's token", body = SeatToken,
+            links(
+                ("PlayMove" = (operation_id = "play_move", parameters(("id" = "$request.path.id")),
+                    description = "Play a move, with the token just given")),
+            )),
+        (status = 400, description = "A malformed body, name or seat", body = ErrorBody),
+        (status = 404, description = "No such game, or the game has no such seat", body = ErrorBody),
+        (status = 409, description = "The seat is taken, or was never open", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody),
+        (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
+        (status = 503, description = "The claim could not be stored; nothing was changed", body = ErrorBody),
     )
 )]
 pub async fn claim_seat(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
-    Path((id, seat)): Path<(String, String)>,
+    PathOf(SeatPath { id, seat }): PathOf<SeatPath>,
     JsonBody(request): JsonBody<ClaimSeat>,
 ) -> Result<Json<SeatToken>, ApiError> {
     limited(&state, client)?;
@@ -296,23 +394,27 @@ pub async fn claim_seat(
 /// Plays a move.
 #[utoipa::path(
     post, path = "/api/games/{id}/moves", request_body = MoveRequest,
-    params(("id" = String, Path, description = "The game's id")),
+    params(GamePath),
     security(("seat_token" = [])),
     responses(
         (status = 200, description = "The move and the draws it made due were played", body = MoveAccepted),
-        (status = 400, description = "A malformed body or token", body = crate::api::ErrorBody),
-        (status = 401, description = "No token", body = crate::api::ErrorBody),
-        (status = 403, description = "The token is not this game's seat to act", body = crate::api::ErrorBody),
-        (status = 404, description = "No such game", body = crate::api::ErrorBody),
-        (status = 409, description = "`at` is not the record's length (which the answer holds)", body = crate::api::ErrorBody),
-        (status = 413, description = "The body is too large", body = crate::api::ErrorBody),
-        (status = 422, description = "An illegal move (the answer holds the legal ones)", body = crate::api::ErrorBody),
+        (status = 400, description = "A malformed body", body = ErrorBody),
+        (status = 401, description = "No seat token, or text that is not one", body = ErrorBody,
+            headers(("WWW-Authenticate" = String, description = "`Bearer`"))),
+        (status = 403, description = "The token is not this game's seat to act, or its time ran out", body = ErrorBody),
+        (status = 404, description = "No such game", body = ErrorBody),
+        (status = 409, description = "`at` is not the record's length (which the answer holds), or the game is over or still open", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 422, description = "An illegal move (the answer holds the legal ones)", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody),
+        (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
+        (status = 503, description = "The move could not be stored; nothing was changed", body = ErrorBody),
     )
 )]
 pub async fn play_move(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
-    Path(id): Path<String>,
+    PathOf(GamePath { id }): PathOf<GamePath>,
     headers: HeaderMap,
     request: Request<Body>,
 ) -> Result<Json<MoveAccepted>, ApiError> {
@@ -336,22 +438,24 @@ pub async fn play_move(
 /// chance of winning.
 #[utoipa::path(
     post, path = "/api/games/{id}/hint",
-    params(("id" = String, Path, description = "The game's id")),
+    params(GamePath),
     security(("seat_token" = [])),
     responses(
         (status = 200, description = "The suggested move and the win chances", body = Hint),
-        (status = 400, description = "A malformed token", body = crate::api::ErrorBody),
-        (status = 401, description = "No token", body = crate::api::ErrorBody),
-        (status = 403, description = "Hints are off, or the token is not this game's", body = crate::api::ErrorBody),
-        (status = 404, description = "No such game", body = crate::api::ErrorBody),
-        (status = 409, description = "No decision of this seat is due", body = crate::api::ErrorBody),
-        (status = 429, description = "Too many hints asked for", body = crate::api::ErrorBody),
+        (status = 401, description = "No seat token, or text that is not one", body = ErrorBody,
+            headers(("WWW-Authenticate" = String, description = "`Bearer`"))),
+        (status = 403, description = "Hints are off, or the token is not this game's", body = ErrorBody),
+        (status = 404, description = "No such game", body = ErrorBody),
+        (status = 409, description = "No decision of this seat is due", body = ErrorBody),
+        (status = 429, description = "Too many hints asked for", body = ErrorBody),
+        (status = 500, description = "The game cannot be read back, or the computer failed", body = ErrorBody),
+        (status = 503, description = "The store cannot be reached, or the server is stopping", body = ErrorBody),
     )
 )]
 pub async fn hint(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
-    Path(id): Path<String>,
+    PathOf(GamePath { id }): PathOf<GamePath>,
     headers: HeaderMap,
 ) -> Result<Json<Hint>, ApiError> {
     let token = bearer_token(&headers)?;
@@ -386,15 +490,18 @@ pub async fn hint(
 /// The game's record as a file.
 #[utoipa::path(
     get, path = "/api/games/{id}/record",
-    params(("id" = String, Path, description = "The game's id")),
+    params(GamePath),
     responses(
-        (status = 200, description = "The carolus-record/1 of the game so far", content_type = "application/json"),
-        (status = 404, description = "No such game", body = crate::api::ErrorBody),
+        (status = 200, description = "The carolus-record/1 of the game so far", content_type = "application/json",
+            headers(("Content-Disposition" = String, description = "`attachment; filename=\"carolus-ID.json\"`"))),
+        (status = 404, description = "No such game", body = ErrorBody),
+        (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
+        (status = 503, description = "The store cannot be reached", body = ErrorBody),
     )
 )]
 pub async fn get_record(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathOf(GamePath { id }): PathOf<GamePath>,
 ) -> Result<Response, ApiError> {
     let game = state.game(&id).await?;
     let view = game.ask(|answer| Command::View { answer }).await?;
@@ -415,10 +522,18 @@ pub async fn get_record(
 async fn websocket(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
-    Path(id): Path<String>,
+    PathOf(GamePath { id }): PathOf<GamePath>,
     RawQuery(query): RawQuery,
-    upgrade: WebSocketUpgrade,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
+    // A request that is no WebSocket handshake gets axum's status (400,
+    // 405 or 426) with the API's JSON body rather than axum's text.
+    let upgrade = upgrade.map_err(|rejection| {
+        ApiError::new(
+            rejection.status(),
+            format!("this is a WebSocket: {}", rejection.body_text()),
+        )
+    })?;
     let from = ws::from_query(query.as_deref())?;
     let game = state.game(&id).await?;
     let limit = state.limits().message_bytes;
@@ -445,7 +560,7 @@ async fn openapi_document() -> Response {
     get, path = "/healthz",
     responses(
         (status = 200, description = "The store answers", body = Health),
-        (status = 503, description = "The store does not answer", body = crate::api::ErrorBody),
+        (status = 503, description = "The store does not answer", body = ErrorBody),
     )
 )]
 pub async fn health(State(state): State<AppState>) -> Result<Json<Health>, ApiError> {

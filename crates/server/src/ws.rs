@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message as Frame, WebSocket, close_code};
 use carolus_rules::Seat;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::time::{Instant, interval};
@@ -23,7 +23,7 @@ use crate::live::{Command, GameHandle, Watch};
 use crate::state::AppState;
 
 /// What a client may send.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
 pub enum ClientMessage {
     /// Claims the seat whose token this is, for later moves.
@@ -32,6 +32,7 @@ pub enum ClientMessage {
     Move {
         #[serde(rename = "move")]
         mv: String,
+        #[serde(deserialize_with = "crate::api::whole::number")]
         at: usize,
     },
 }
@@ -303,6 +304,11 @@ mod tests {
                 at: 4
             })
         );
+        assert_eq!(
+            parse_client_message(r#"{"at":4.0,"move":"disc 3","type":"move"}"#),
+            parse_client_message(r#"{"type":"move","move":"disc 3","at":4}"#),
+            "a whole number may be written 4.0"
+        );
         assert!(parse_client_message(r#"{"type":"auth","token":"x"}"#).is_ok());
         for bad in [
             "",
@@ -311,10 +317,29 @@ mod tests {
             r#"{"type":"dance"}"#,
             r#"{"type":"move","move":"disc 3"}"#,
             r#"{"type":"move","move":"disc 3","at":-1}"#,
+            r#"{"type":"move","move":"disc 3","at":1.5}"#,
+            r#"{"type":"move","move":"disc 3","at":18446744073709551616}"#,
+            r#"{"type":"move","move":3,"at":1}"#,
             r#"{"type":"auth","token":"x","extra":1}"#,
         ] {
             let error = parse_client_message(bad).unwrap_err();
             assert_eq!(error.status, axum::http::StatusCode::BAD_REQUEST, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_message_written_back_reads_the_same() {
+        for message in [
+            ClientMessage::Auth {
+                token: "x\"y".to_owned(),
+            },
+            ClientMessage::Move {
+                mv: "place R 3".to_owned(),
+                at: usize::MAX,
+            },
+        ] {
+            let text = serde_json::to_string(&message).unwrap();
+            assert_eq!(parse_client_message(&text), Ok(message), "{text}");
         }
     }
 

@@ -6,7 +6,7 @@ mod support;
 
 use std::time::Duration;
 
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
 use carolus_rules::Record;
 use serde_json::json;
 use support::*;
@@ -73,8 +73,25 @@ async fn every_refused_move_says_why_and_changes_nothing() {
         no_token.text
     );
 
-    let bad_token = post_raw(&app, &uri, body.clone(), Some("not-a-token")).await;
-    assert_eq!(bad_token.status, StatusCode::BAD_REQUEST);
+    // Credentials that cannot be a seat token are none (RFC 6750): 401,
+    // with the scheme that would do.
+    for authorization in [
+        "Bearer not-a-token",
+        "Bearer ",
+        "Bearer",
+        "Basic QW5uYTpzZWNyZXQ=",
+    ] {
+        let refused =
+            post_authorized(&app, &uri, body.clone(), Some(authorization.to_owned())).await;
+        assert_eq!(
+            refused.status,
+            StatusCode::UNAUTHORIZED,
+            "{authorization}: {}",
+            refused.text
+        );
+        assert_eq!(refused.headers[header::WWW_AUTHENTICATE], "Bearer");
+        assert!(refused.body["error"].is_string());
+    }
 
     let stranger = carolus_server::secret::new_token();
     let wrong = post_raw(&app, &uri, body.clone(), Some(&stranger)).await;
@@ -144,8 +161,100 @@ async fn every_refused_move_says_why_and_changes_nothing() {
         game["record"],
         "nothing changed"
     );
-    let played = play(&app, &id, &tokens[seat], &mv, at).await;
+    let fraction = post_raw(
+        &app,
+        &uri,
+        json!({"move": mv, "at": at as f64 + 0.5}).to_string(),
+        Some(&tokens[seat]),
+    )
+    .await;
+    assert_eq!(
+        fraction.status,
+        StatusCode::BAD_REQUEST,
+        "{}",
+        fraction.text
+    );
+
+    // The scheme's name is case-insensitive, and `at` a JSON number
+    // without a fractional part, however it is written.
+    let played = post_authorized(
+        &app,
+        &uri,
+        format!("{{\"move\": {mv:?}, \"at\": {at}.0}}"),
+        Some(format!("bearer {}", tokens[seat])),
+    )
+    .await;
     assert_eq!(played.status, StatusCode::OK, "{}", played.text);
+}
+
+#[tokio::test]
+async fn whole_numbers_may_be_written_with_a_zero_fraction() {
+    let (app, _) = server().await;
+    let created = post(
+        &app,
+        "/api/games",
+        &json!({"players": 2.0, "seats": [{"name": "Anna"}, {"ai": 3.0}],
+                "clock": {"initial_s": 6e2, "increment_s": 5.0}}),
+    )
+    .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    let game = view(&app, created.body["id"].as_str().unwrap()).await;
+    assert_eq!(game["seats"][1]["ai"], 3);
+    assert_eq!(game["clock"], json!({"initial_s": 600, "increment_s": 5}));
+    for request in [
+        json!({"players": 2.5, "seats": []}),
+        json!({"players": -2, "seats": []}),
+        json!({"players": 2, "seats": [{"name": "a"}, {"ai": 256.0}]}),
+        json!({"players": 2, "seats": [], "clock": {"days_per_move": 1e20}}),
+        json!({"players": "2", "seats": []}),
+    ] {
+        let answer = post(&app, "/api/games", &request).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{request}");
+        let error = answer.body["error"].as_str().unwrap();
+        assert!(
+            error.contains("whole number") || error.contains("a JSON number"),
+            "{request}: {error}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn every_error_answer_is_json_even_before_a_handler_runs() {
+    let (app, _) = server().await;
+    // A path whose percent-encoded bytes are not UTF-8 names no game.
+    for uri in [
+        "/api/games/%FF",
+        "/api/games/%C3%28/record",
+        "/api/games/%FF/seats/0",
+    ] {
+        let answer = if uri.ends_with("/0") {
+            post(&app, uri, &json!({"name": "Anna"})).await
+        } else {
+            get(&app, uri).await
+        };
+        assert_eq!(
+            answer.status,
+            StatusCode::NOT_FOUND,
+            "{uri}: {}",
+            answer.text
+        );
+        assert!(answer.body["error"].is_string(), "{uri}: {}", answer.text);
+    }
+    // The WebSocket's route asked without a handshake.
+    let (id, _) = people_game(&app, 2).await;
+    let plain = get(&app, &format!("/api/games/{id}/ws")).await;
+    assert!(plain.status.is_client_error(), "{}", plain.text);
+    assert!(plain.body["error"].is_string(), "{}", plain.text);
+    // Another method than the route's.
+    let deleted = send(
+        &app,
+        axum::http::Request::delete("/api/games")
+            .body(axum::body::Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(deleted.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(deleted.body["error"].is_string());
 }
 
 #[tokio::test]
@@ -380,6 +489,23 @@ async fn the_lobby_lists_games_newest_first_in_pages() {
         get(&app, "/api/games?sort=name").await.status,
         StatusCode::BAD_REQUEST
     );
+    // A cursor is what `next` hands out: MILLIS-ID, nothing else.
+    for before in [
+        "",
+        "abc",
+        "-1-abcdefghijkm",
+        "12-abc",
+        "12-ABCDEFGHIJKM",
+        "+12-abcdefghijkm",
+    ] {
+        assert_eq!(
+            get(&app, &format!("/api/games?before={before}"))
+                .await
+                .status,
+            StatusCode::BAD_REQUEST,
+            "before={before}"
+        );
+    }
 }
 
 #[tokio::test]
@@ -418,6 +544,10 @@ async fn health_metrics_and_the_openapi_document_are_served() {
             "{path} is documented"
         );
     }
+    // Links name their operations as OpenAPI spells it.
+    let links = &openapi.body["paths"]["/api/games"]["post"]["responses"]["201"]["links"];
+    assert_eq!(links["GetGame"]["operationId"], "get_game", "{links}");
+    assert!(!openapi.text.contains("operation_id"));
     let nowhere = get(&app, "/nowhere").await;
     assert_eq!(nowhere.status, StatusCode::NOT_FOUND);
     assert!(nowhere.body["error"].is_string());

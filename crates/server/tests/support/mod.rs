@@ -5,7 +5,7 @@
 
 use axum::Router;
 use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::{HeaderMap, Request, StatusCode, header};
 use carolus_server::{AppState, Limits, Store, app};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
@@ -34,10 +34,11 @@ pub async fn server_with(limits: Limits) -> (Router, AppState) {
     (app(state.clone()), state)
 }
 
-/// An answer: its status and its body as JSON (`null` when not JSON).
+/// An answer: its status, headers and body as JSON (`null` when not JSON).
 #[derive(Debug)]
 pub struct Answer {
     pub status: StatusCode,
+    pub headers: HeaderMap,
     pub body: Value,
     pub text: String,
 }
@@ -45,10 +46,12 @@ pub struct Answer {
 pub async fn send(app: &Router, request: Request<Body>) -> Answer {
     let response = app.clone().oneshot(request).await.unwrap();
     let status = response.status();
+    let headers = response.headers().clone();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
     let text = String::from_utf8_lossy(&bytes).into_owned();
     Answer {
         status,
+        headers,
         body: serde_json::from_str(&text).unwrap_or(Value::Null),
         text,
     }
@@ -63,9 +66,19 @@ pub async fn post(app: &Router, uri: &str, body: &Value) -> Answer {
 }
 
 pub async fn post_raw(app: &Router, uri: &str, body: String, token: Option<&str>) -> Answer {
+    post_authorized(app, uri, body, token.map(|token| format!("Bearer {token}"))).await
+}
+
+/// A POST with `authorization` as the whole `Authorization` header.
+pub async fn post_authorized(
+    app: &Router,
+    uri: &str,
+    body: String,
+    authorization: Option<String>,
+) -> Answer {
     let mut request = Request::post(uri).header(header::CONTENT_TYPE, "application/json");
-    if let Some(token) = token {
-        request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+    if let Some(authorization) = authorization {
+        request = request.header(header::AUTHORIZATION, authorization);
     }
     send(app, request.body(Body::from(body)).unwrap()).await
 }
