@@ -4,7 +4,8 @@
 Records are real games played by the independent Python reference
 (tools/reference/carolus_ref.py), whole and cut off, for 2 and 3 players and
 the team game; tokens are one of each kind; `play` inputs are a player-count
-byte, an eight-byte seed and steps. Run: python3 fuzz/make_seeds.py
+byte, an eight-byte seed and steps; `ws_message` inputs are WebSocket messages
+of a client, valid and not. Run: python3 fuzz/make_seeds.py
 """
 
 import json
@@ -44,6 +45,39 @@ def game_record(players, seed, cut=None):
     return rec
 
 
+# A client's WebSocket messages: the two kinds, written as clients might,
+# cut off, with fields of the wrong type, numbers at and past the limits,
+# unknown fields, escapes, and bytes that are not UTF-8.
+WS_MESSAGES = [
+    '{"type": "auth", "token": "0123456789abcdefghijklmnopqrstuvwxyzABCDEFG"}',
+    '{"type": "move", "move": "place R 3", "at": 12}',
+    '{"at":0,"move":"disc 3","type":"move"}',
+    '{"type": "move", "move": "draw RGJ", "at": 4.0}',
+    '{"type": "move", "move": "joker Y", "at": 7e1}',
+    ' {\n "type" : "auth" ,\t"token" : "x" } ',
+    '{"type": "move", "move": "disc 3", "at": 1',
+    '{"type": "au',
+    '{"type": "move", "move": "place R 3"}',
+    '{"type": "move", "move": 3, "at": "1"}',
+    '{"type": "auth", "token": null}',
+    '{"type": 5}',
+    '{"type": "dance"}',
+    '[]',
+    '"auth"',
+    '{"type": "move", "move": "disc 3", "at": 18446744073709551615}',
+    '{"type": "move", "move": "disc 3", "at": 18446744073709551616}',
+    '{"type": "move", "move": "disc 3", "at": 1e400}',
+    '{"type": "move", "move": "disc 3", "at": -1}',
+    '{"type": "move", "move": "disc 3", "at": 1.5}',
+    '{"type": "move", "move": "disc 3", "at": -0.0}',
+    '{"type": "auth", "token": "x", "extra": 1}',
+    '{"type": "move", "move": "a", "move": "b", "at": 1}',
+    '{"type": "auth", "token": "\\u0000\\ud83d\\ude00\\"\\\\"}',
+    '{"type": "auth", "token": "\\ud800"}',
+    b'{"type": "auth", "token": "\xff\xfe\xc3"}',
+]
+
+
 def write(target, name, data):
     d = os.path.join(HERE, "seeds", target)
     os.makedirs(d, exist_ok=True)
@@ -64,6 +98,8 @@ def main():
         ["disc 3", "place R court", "place P 15", "move 2", "joker Y", "draw RGJ", "draw RGBYPJRGB"]
     ):
         write("token", "t%d" % i, token)
+    for i, message in enumerate(WS_MESSAGES):
+        write("ws_message", "m%02d" % i, message)
     rng = random.Random(1)
     for players in range(3):
         steps = bytes(rng.randrange(0x80) for _ in range(300))
