@@ -21,6 +21,7 @@ pub mod live;
 pub mod loadgen;
 pub mod metrics;
 pub mod openapi;
+pub mod replay;
 pub mod routes;
 pub mod secret;
 pub mod state;

@@ -18,6 +18,7 @@ use utoipa::openapi::{Ref, RefOr};
 use utoipa::{OpenApi, PartialSchema, ToSchema};
 
 use crate::api;
+use crate::replay;
 use crate::routes;
 use crate::table::MAX_NAME_CHARS;
 
@@ -38,6 +39,8 @@ use crate::table::MAX_NAME_CHARS;
         routes::get_record,
         routes::hint,
         routes::health,
+        replay::replay,
+        replay::outcomes,
     ),
     components(schemas(
         api::CreateGame,
@@ -56,6 +59,9 @@ use crate::table::MAX_NAME_CHARS;
         api::ErrorBody,
         api::Health,
         api::Hint,
+        replay::Replay,
+        replay::Outcome,
+        replay::Outcomes,
     )),
     modifiers(&BearerToken)
 )]

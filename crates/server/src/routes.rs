@@ -28,7 +28,7 @@ use crate::secret::{self, OsRandom};
 use crate::state::AppState;
 use crate::store::Cursor;
 use crate::table::Table;
-use crate::{openapi, ws};
+use crate::{openapi, replay, ws};
 
 /// The read buffer of a WebSocket, in bytes.
 const READ_BUFFER: usize = 4096;
@@ -47,9 +47,12 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/record", get(get_record))
         .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/ws", get(websocket))
+        .route("/api/replay", post(replay::replay))
+        .route("/api/outcomes", post(replay::outcomes))
         .route("/api/openapi.json", get(openapi_document))
         .route("/healthz", get(health))
         .route("/metrics", get(metrics))
+        .merge(carolus_web::pages())
         .fallback(|| async { ApiError::not_found("no such page") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
@@ -252,7 +255,7 @@ fn bearer_token(headers: &HeaderMap) -> Result<String, ApiError> {
     Ok(token.to_owned())
 }
 
-fn limited(state: &AppState, client: IpAddr) -> Result<(), ApiError> {
+pub(crate) fn limited(state: &AppState, client: IpAddr) -> Result<(), ApiError> {
     if state.messages().allow(client) {
         Ok(())
     } else {

@@ -9,6 +9,7 @@ mod analyse;
 mod bench;
 mod bot;
 mod bot_processes;
+mod browser;
 mod docs;
 mod hangup;
 mod matches;

@@ -1,0 +1,60 @@
+//! The browser client's end-to-end tests (crates/web/tests/e2e): a real
+//! headless Chromium, driven by playwright-core under Node.js, plays games
+//! on this binary's `carolus serve`.
+//!
+//! They need Node.js, the packages of crates/web/package.json (`npm ci
+//! --prefix crates/web`) and Debian's `chromium`; `.ci/run` installs all
+//! three. On a machine without them the test says what is missing and
+//! passes as skipped, unless `CAROLUS_REQUIRE_BROWSER` is set, as CI sets
+//! it: there a missing browser is a failure.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn web_crate() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../web")
+}
+
+/// What the browser tests need and this machine lacks.
+fn missing() -> Vec<String> {
+    let mut missing = Vec::new();
+    if Command::new("node").arg("--version").output().is_err() {
+        missing.push("Node.js (`node`)".to_owned());
+    }
+    if !web_crate().join("node_modules/playwright-core").is_dir() {
+        missing.push("playwright-core (`npm ci --prefix crates/web`)".to_owned());
+    }
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_owned());
+    if !Path::new(&chromium).exists() {
+        missing.push(format!(
+            "Chromium ({chromium}; Debian's package `chromium`)"
+        ));
+    }
+    missing
+}
+
+#[test]
+fn the_browser_client_passes_its_end_to_end_tests() {
+    let missing = missing();
+    if !missing.is_empty() {
+        let what = missing.join(", ");
+        assert!(
+            std::env::var_os("CAROLUS_REQUIRE_BROWSER").is_none(),
+            "the browser tests cannot run: this machine lacks {what}"
+        );
+        eprintln!("skipped the browser tests: this machine lacks {what}");
+        return;
+    }
+    let output = Command::new("node")
+        .args(["--test", "--test-concurrency=1", "tests/e2e/"])
+        .current_dir(web_crate())
+        .env("CAROLUS_BIN", env!("CARGO_BIN_EXE_carolus"))
+        .output()
+        .expect("node runs");
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "the browser tests failed:\n{report}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

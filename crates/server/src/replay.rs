@@ -1,0 +1,284 @@
+//! Positions of a record, computed for clients that decide no rule: the
+//! browser's replay slider and game log (`POST /api/replay`), and the
+//! preview of what each choice would do (`POST /api/outcomes`).
+//!
+//! Both take a `carolus-record/1` in the body and touch no game or store,
+//! so they serve uploaded records as well as the server's own games. A
+//! record that cannot be played to its end is no failure of the request:
+//! the answer holds every position up to the move that stopped it and an
+//! `error` that says what and where, which is what a viewer shows.
+
+use axum::Json;
+use axum::extract::{RawQuery, State};
+use carolus_rules::{Game, Record, StateView};
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+
+use crate::api::ErrorBody;
+use crate::error::ApiError;
+use crate::routes::{ClientAddr, JsonBody, limited};
+use crate::state::AppState;
+
+/// `POST /api/replay`: positions of a record.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Replay {
+    /// How many moves were played before the first state of `states`.
+    pub from: usize,
+    /// The state after `from` moves, after `from + 1`, and so on up to the
+    /// end of the record or the move that could not be played.
+    #[schema(value_type = Vec<Object>)]
+    pub states: Vec<Value>,
+    /// What stopped the replay before the record's end, if anything.
+    pub error: Option<String>,
+}
+
+/// One legal move and the state it leads to.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Outcome {
+    /// The move token, in canonical form.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The state right after it, before any draw it makes due.
+    #[schema(value_type = Object)]
+    pub state: Value,
+}
+
+/// `POST /api/outcomes`: what every legal move at the record's end does.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Outcomes {
+    /// The number of moves in the record.
+    pub at: usize,
+    /// Every legal move at the end of the record, with its state.
+    pub outcomes: Vec<Outcome>,
+    /// Why the record's end could not be reached, if it could not.
+    pub error: Option<String>,
+}
+
+/// The query of `POST /api/replay`.
+#[derive(Debug, Default, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ReplayQuery {
+    /// The number of moves before the first state answered (0 by default).
+    #[param(minimum = 0)]
+    pub from: Option<usize>,
+}
+
+impl ReplayQuery {
+    /// Reads the query string, naming what is wrong.
+    pub fn parse(query: Option<&str>) -> Result<ReplayQuery, ApiError> {
+        let mut parsed = ReplayQuery::default();
+        for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+            match pair.split_once('=').unwrap_or((pair, "")) {
+                ("from", value) => {
+                    let from = value.parse().map_err(|_| {
+                        ApiError::bad_request(format!(
+                            "from must be a number of moves, not {value:?}"
+                        ))
+                    })?;
+                    parsed.from = Some(from);
+                }
+                (key, _) => {
+                    return Err(ApiError::bad_request(format!(
+                        "unknown query parameter {key:?} (known: from)"
+                    )));
+                }
+            }
+        }
+        Ok(parsed)
+    }
+}
+
+/// Every position of a record from `from` moves on.
+#[utoipa::path(
+    post, path = "/api/replay",
+    request_body(content = Object, description = "A carolus-record/1"),
+    params(ReplayQuery),
+    responses(
+        (status = 200, description = "The positions, and what stopped the replay if the record \
+            could not be played to its end", body = Replay),
+        (status = 400, description = "The body is not a JSON object, or a malformed query", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody),
+    )
+)]
+pub async fn replay(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    RawQuery(query): RawQuery,
+    JsonBody(body): JsonBody<serde_json::Map<String, Value>>,
+) -> Result<Json<Replay>, ApiError> {
+    let ReplayQuery { from } = ReplayQuery::parse(query.as_deref())?;
+    limited(&state, client)?;
+    Ok(Json(replay_record(&Value::Object(body), from.unwrap_or(0))))
+}
+
+/// What each legal move at the end of a record would do.
+#[utoipa::path(
+    post, path = "/api/outcomes",
+    request_body(content = Object, description = "A carolus-record/1"),
+    responses(
+        (status = 200, description = "Every legal move with the state it leads to, or why the \
+            record's end could not be reached", body = Outcomes),
+        (status = 400, description = "The body is not a JSON object", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody),
+    )
+)]
+pub async fn outcomes(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    JsonBody(body): JsonBody<serde_json::Map<String, Value>>,
+) -> Result<Json<Outcomes>, ApiError> {
+    limited(&state, client)?;
+    Ok(Json(outcomes_of(&Value::Object(body))))
+}
+
+fn state_of(game: &Game) -> Value {
+    serde_json::to_value(StateView::of(game)).unwrap_or(Value::Null)
+}
+
+/// The states of `record` after `from`, `from + 1`, … moves.
+pub fn replay_record(record: &Value, from: usize) -> Replay {
+    let record = match Record::from_value(record) {
+        Ok(record) => record,
+        Err(error) => {
+            return Replay {
+                from,
+                states: Vec::new(),
+                error: Some(error.to_string()),
+            };
+        }
+    };
+    let length = record.moves.len();
+    if from > length {
+        return Replay {
+            from,
+            states: Vec::new(),
+            error: Some(format!(
+                "from {from} is beyond the record's end: it has {length} moves"
+            )),
+        };
+    }
+    let mut states = Vec::with_capacity(length + 1 - from);
+    let mut seen = 0;
+    let outcome = record.replay_with(|game| {
+        if seen >= from {
+            states.push(state_of(game));
+        }
+        seen += 1;
+    });
+    Replay {
+        from,
+        states,
+        error: outcome.err().map(|error| error.to_string()),
+    }
+}
+
+/// Every legal move at the end of `record` with the state it leads to.
+pub fn outcomes_of(record: &Value) -> Outcomes {
+    let replayed = Record::from_value(record)
+        .map_err(|error| error.to_string())
+        .and_then(|record| {
+            let at = record.moves.len();
+            record
+                .replay()
+                .map(|game| (at, game))
+                .map_err(|error| error.to_string())
+        });
+    match replayed {
+        Ok((at, game)) => {
+            let outcomes = game
+                .legal_moves()
+                .iter()
+                .filter_map(|mv| {
+                    let mut after = game.clone();
+                    after.play(*mv).ok()?;
+                    Some(Outcome {
+                        mv: mv.to_string(),
+                        state: state_of(&after),
+                    })
+                })
+                .collect();
+            Outcomes {
+                at,
+                outcomes,
+                error: None,
+            }
+        }
+        Err(error) => Outcomes {
+            at: 0,
+            outcomes: Vec::new(),
+            error: Some(error),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carolus_rules::{GameRng, RecordedGame, Variant};
+
+    fn seeded_record(moves: usize) -> Value {
+        let mut recorded = RecordedGame::from_seed(2, Variant::STANDARD, 11).unwrap();
+        let mut rng = GameRng::seed_from_u64(11);
+        for _ in 0..moves {
+            recorded.play_random(&mut rng).unwrap();
+        }
+        serde_json::from_str(&recorded.record().to_json()).unwrap()
+    }
+
+    #[test]
+    fn a_replay_holds_the_state_after_every_prefix_of_the_record() {
+        let record = seeded_record(12);
+        let length = record["moves"].as_array().unwrap().len();
+        let replay = replay_record(&record, 0);
+        assert_eq!(replay.error, None);
+        assert_eq!(replay.states.len(), length + 1);
+        let later = replay_record(&record, length - 2);
+        assert_eq!(later.states.len(), 3);
+        assert_eq!(later.states[2], replay.states[length]);
+    }
+
+    #[test]
+    fn a_record_broken_midway_answers_the_states_before_the_break_and_says_where() {
+        let mut record = seeded_record(12);
+        let moves = record["moves"].as_array_mut().unwrap();
+        let length = moves.len();
+        moves.push(Value::from("move 5"));
+        moves.push(Value::from("disc 1"));
+        let replay = replay_record(&record, 0);
+        assert_eq!(replay.states.len(), length + 1);
+        let error = replay.error.unwrap();
+        assert!(
+            error.starts_with(&format!("move {} \"move 5\"", length + 1)),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_malformed_record_or_a_start_beyond_its_end_is_said_so() {
+        let replay = replay_record(&serde_json::json!({"format": "chess"}), 0);
+        assert!(replay.states.is_empty());
+        assert!(replay.error.unwrap().contains("format"));
+        let beyond = replay_record(&seeded_record(3), 99);
+        assert!(beyond.error.unwrap().contains("beyond the record's end"));
+    }
+
+    #[test]
+    fn outcomes_name_every_legal_move_once_with_the_position_it_leads_to() {
+        let record = seeded_record(20);
+        let game = Record::from_value(&record).unwrap().replay().unwrap();
+        let outcomes = outcomes_of(&record);
+        assert_eq!(outcomes.error, None);
+        let legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+        assert!(!legal.is_empty(), "the record ends at a decision");
+        let named: Vec<&str> = outcomes.outcomes.iter().map(|o| o.mv.as_str()).collect();
+        assert_eq!(named, legal);
+        for outcome in &outcomes.outcomes {
+            let mut after = game.clone();
+            after.play(outcome.mv.parse().unwrap()).unwrap();
+            assert_eq!(outcome.state, state_of(&after));
+        }
+    }
+}

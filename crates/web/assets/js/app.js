@@ -1,0 +1,55 @@
+// The client's entry point: picks the language, then draws the page the
+// address names. Links between pages change the address without loading
+// the document again; the browser's back and forward buttons work.
+
+import { language, preferredLanguage, setLanguage } from "./i18n.js";
+import { showLobby } from "./lobby.js";
+import { showRecordPage } from "./replay.js";
+import { showRules } from "./rules.js";
+import { showTable } from "./table.js";
+
+const main = document.getElementById("main");
+let page = null;
+
+function navigate(path) {
+  history.pushState(null, "", path);
+  route();
+}
+
+async function route() {
+  if (page && page.stop) page.stop();
+  page = null;
+  const path = location.pathname;
+  const game = /^\/games\/([a-z0-9]+)$/.exec(path);
+  if (game) {
+    page = await showTable(main, game[1]);
+  } else if (path === "/replay") {
+    showRecordPage(main);
+  } else if (path === "/rules") {
+    await showRules(main);
+  } else {
+    showLobby(main, navigate);
+  }
+  for (const link of document.querySelectorAll("header nav a")) {
+    link.toggleAttribute("aria-current", link.getAttribute("href") === path);
+  }
+}
+
+document.addEventListener("click", (event) => {
+  const link = event.target.closest("a[href^='/']");
+  if (!link || link.hasAttribute("download") || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  if (link.getAttribute("href").startsWith("/api/")) return;
+  event.preventDefault();
+  navigate(link.getAttribute("href"));
+});
+window.addEventListener("popstate", route);
+
+const chooser = document.getElementById("language");
+chooser.addEventListener("change", async () => {
+  await setLanguage(chooser.value, true);
+  route();
+});
+
+await setLanguage(preferredLanguage());
+chooser.value = language();
+route();

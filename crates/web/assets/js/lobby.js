@@ -1,0 +1,155 @@
+// The lobby (/): start a game, join an open one, watch a running one,
+// replay a finished one, or open a record from a file.
+
+import { keepToken, request, seatLink } from "./api.js";
+import { t } from "./i18n.js";
+import { el } from "./page.js";
+
+const KINDS = ["here", "invite", "open", "computer"];
+const CLOCKS = {
+  none: null,
+  blitz: { initial_s: 600, increment_s: 10 },
+  long: { initial_s: 1800, increment_s: 30 },
+  correspondence: { days_per_move: 2 },
+};
+
+export function showLobby(main, navigate) {
+  const form = createForm(navigate);
+  const lists = el("div", { class: "game-lists" });
+  main.replaceChildren(el("div", { class: "lobby" },
+    el("section", { class: "intro" }, el("h1", {}, t("lobby-title")), el("p", {}, t("lobby-intro"))),
+    form, lists));
+  for (const status of ["open", "running", "over"]) lists.append(gameList(status));
+}
+
+function createForm(navigate) {
+  const players = el("select", { id: "players", name: "players" },
+    el("option", { value: "2" }, t("players-2")),
+    el("option", { value: "3" }, t("players-3")),
+    el("option", { value: "4" }, t("players-4")));
+  const seatRows = el("div", { class: "seat-rows" });
+  const hints = el("input", { type: "checkbox", id: "hints", name: "hints" });
+  const clock = el("select", { id: "clock", name: "clock" },
+    ...Object.keys(CLOCKS).map((key) => el("option", { value: key }, t(`clock-${key}`))));
+  const error = el("p", { class: "error", role: "alert", hidden: true });
+  const submit = el("button", { type: "submit", class: "primary" }, t("start-game"));
+  const invites = el("div", { class: "invites" });
+
+  function drawSeats() {
+    const count = Number(players.value);
+    const previous = [...seatRows.children].map(readSeatRow);
+    seatRows.replaceChildren(...Array.from({ length: count }, (_, seat) => seatRow(seat, count, previous[seat])));
+  }
+  players.addEventListener("change", drawSeats);
+  drawSeats();
+
+  const form = el("form", { class: "create", "aria-labelledby": "create-title" },
+    el("h2", { id: "create-title" }, t("new-game")),
+    el("label", { class: "field" }, el("span", {}, t("players")), players),
+    seatRows,
+    el("label", { class: "field" }, el("span", {}, t("clock")), clock),
+    el("label", { class: "toggle" }, hints, t("hints-allowed")),
+    submit, error, invites);
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.hidden = true;
+    const count = Number(players.value);
+    const rows = [...seatRows.children].map(readSeatRow);
+    const seats = rows.map((row, seat) => {
+      if (row.kind === "computer") return { ai: row.level };
+      if (row.kind === "open") return { open: true };
+      return { name: row.name || (row.kind === "invite" ? t("guest") : t("player-n", { seat: seat + 1 })) };
+    });
+    const body = { players: count, seats, hints: hints.checked };
+    if (count === 4) body.variant = { teams: true };
+    if (CLOCKS[clock.value]) body.clock = CLOCKS[clock.value];
+    submit.disabled = true;
+    try {
+      const created = await request("POST", "/api/games", { body });
+      const links = [];
+      for (const { seat, token } of created.seats) {
+        if (rows[seat].kind === "here") keepToken(created.id, seat, token);
+        else links.push({ seat, name: seats[seat].name, link: seatLink(created.id, token) });
+      }
+      if (links.length === 0) {
+        navigate(`/games/${created.id}`);
+        return;
+      }
+      // Links for the people invited: shown once, as the server keeps
+      // only their hashes.
+      const go = el("button", { type: "button", class: "primary" }, t("go-to-table"));
+      go.addEventListener("click", () => navigate(`/games/${created.id}`));
+      invites.replaceChildren(el("h3", {}, t("invite-links")), el("p", {}, t("invite-explained")),
+        el("ul", {}, links.map(({ name, link }) => el("li", {},
+          el("span", {}, name), " ", el("input", { type: "text", readonly: true, value: link, class: "link", "aria-label": t("seat-link-of", { name }) })))),
+        go);
+    } catch (problem) {
+      error.hidden = false;
+      error.textContent = problem.message;
+    } finally {
+      submit.disabled = false;
+    }
+  });
+  return form;
+}
+
+function seatRow(seat, count, previous) {
+  const kind = el("select", { class: "seat-kind", "aria-label": t("seat-kind-of", { seat: seat + 1 }) },
+    ...KINDS.map((value) => el("option", { value }, t(`seat-kind-${value}`))));
+  const name = el("input", { type: "text", class: "seat-name-input", maxlength: 40, "aria-label": t("seat-name-of", { seat: seat + 1 }), placeholder: t("player-n", { seat: seat + 1 }) });
+  const level = el("select", { class: "seat-level", "aria-label": t("seat-level-of", { seat: seat + 1 }) },
+    ...[1, 2, 3, 4, 5].map((n) => el("option", { value: n }, t(`level-${n}`))));
+  kind.value = previous ? previous.kind : seat === 0 ? "here" : "computer";
+  level.value = previous ? String(previous.level) : "3";
+  name.value = previous ? previous.name : "";
+  const team = count === 4 ? el("span", { class: "tag" }, t("team-of", { team: seat % 2 === 0 ? "A" : "B" })) : null;
+  const row = el("div", { class: "seat-row", "data-seat": seat }, el("span", { class: "seat-number" }, t("seat-n", { seat: seat + 1 })), team, kind, name, level);
+  const sync = () => {
+    name.hidden = kind.value === "computer" || kind.value === "open";
+    level.hidden = kind.value !== "computer";
+  };
+  kind.addEventListener("change", sync);
+  sync();
+  return row;
+}
+
+function readSeatRow(row) {
+  return {
+    kind: row.querySelector(".seat-kind").value,
+    name: row.querySelector(".seat-name-input").value.trim(),
+    level: Number(row.querySelector(".seat-level").value),
+  };
+}
+
+function gameList(status) {
+  const list = el("ul", { class: "games" });
+  const more = el("button", { type: "button", class: "secondary", hidden: true }, t("more-games"));
+  const section = el("section", { class: `game-list list-${status}` }, el("h2", {}, t(`games-${status}`)), list, more);
+  let next = null;
+
+  async function load() {
+    try {
+      const query = `status=${status}&limit=10${next ? `&before=${encodeURIComponent(next)}` : ""}`;
+      const page = await request("GET", `/api/games?${query}`);
+      for (const game of page.games) list.append(gameItem(game));
+      if (list.children.length === 0) list.append(el("li", { class: "muted" }, t(`no-games-${status}`)));
+      next = page.next || null;
+      more.hidden = !next;
+    } catch (problem) {
+      list.append(el("li", { class: "error" }, problem.message));
+    }
+  }
+  more.addEventListener("click", load);
+  load();
+  return section;
+}
+
+function gameItem(game) {
+  const names = game.names.map((name, seat) => name || (game.ai[seat] ? t("computer-level", { level: game.ai[seat] }) : t("open-seat")));
+  const action = { open: "join", running: "watch", over: "replay" }[game.status];
+  const link = el("a", { href: `/games/${game.id}`, class: "game-link" }, names.join(game.teams ? " · " : " – "));
+  return el("li", { "data-game": game.id }, link, " ",
+    el("span", { class: "muted" }, t("game-moves", { count: game.length })), " ",
+    el("span", { class: "tag" }, t(`action-${action}`)));
+}

@@ -1,0 +1,623 @@
+// A game's table (/games/{id}): the board, the players, what the person at
+// this device may do now, the game log, and the replay of the game so far.
+//
+// The page keeps the record's moves and the state after each of them,
+// both from the server: updates come over the WebSocket, the states for
+// the log and the replay from `POST /api/replay`, and what each move of the
+// emperor would do from `POST /api/outcomes`. The moves offered are exactly
+// the state's `legal` list.
+
+import { ApiError, heldTokens, keepPendingToken, keepToken, request, seatLink, watchGame } from "./api.js";
+import { cube, drawBoard, drawSeat, familyName, regionKey, regionName, regionOf, seatColour, svg } from "./board.js";
+import { t } from "./i18n.js";
+import { el, showBanner } from "./page.js";
+import { describeMove, describeResult, emperorOutcome } from "./words.js";
+import { Replayer } from "./replay.js";
+
+/** How a browser tab's title says that it is this person's turn. */
+const TURN_MARK = "▶";
+
+export async function showTable(main, id) {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const linked = fragment.get("token");
+  if (linked) {
+    keepPendingToken(id, linked);
+    // The token stays on this device, not in the address bar where it
+    // would be shared along with the page.
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  let view;
+  try {
+    view = await request("GET", `/api/games/${id}`);
+  } catch (error) {
+    main.replaceChildren(el("section", { class: "notice" },
+      el("h1", {}, t("game-not-found-title")),
+      el("p", {}, error.status === 404 ? t("game-not-found", { id }) : error.message),
+      el("p", {}, el("a", { href: "/" }, t("back-to-lobby")))));
+    return null;
+  }
+  const table = new Table(main, id, view);
+  await table.start();
+  return table;
+}
+
+class Table {
+  constructor(main, id, view) {
+    this.main = main;
+    this.id = id;
+    this.setup = view.record;
+    this.moves = [...view.record.moves];
+    this.states = [];
+    this.latest = view.state;
+    this.previous = null;
+    this.status = view.status;
+    this.seats = view.seats;
+    this.seatsAt = Date.now();
+    this.thinking = view.thinking;
+    this.hints = view.hints;
+    this.clock = view.clock;
+    this.players = view.players;
+    this.selected = null;
+    this.outcomes = null;
+    this.hint = null;
+    this.error = null;
+    this.pending = false;
+    this.connected = false;
+    this.replay = null;
+    this.wasMyTurn = false;
+    this.held = heldTokens(id);
+  }
+
+  async start() {
+    await this.loadStates(0);
+    const firstToken = Object.values(this.held.seats)[0] || this.held.pending[0];
+    this.connection = watchGame(this.id, {
+      length: () => this.moves.length,
+      token: firstToken,
+      onMessage: (message) => this.receive(message),
+      onConnection: (up) => {
+        this.connected = up;
+        showBanner(up ? null : t("connection-lost"));
+      },
+    });
+    this.clockTimer = setInterval(() => this.tickClocks(), 1000);
+    this.render();
+  }
+
+  stop() {
+    if (this.connection) this.connection.close();
+    clearInterval(this.clockTimer);
+    showBanner(null);
+  }
+
+  /** The record as the server has it so far. */
+  record() {
+    return { ...this.setup, moves: this.moves };
+  }
+
+  async loadStates(from) {
+    try {
+      const replay = await request("POST", `/api/replay?from=${from}`, { body: this.record() });
+      this.states.splice(from, this.states.length - from, ...replay.states);
+    } catch (error) {
+      this.error = error.message;
+    }
+  }
+
+  names() {
+    return this.seats.map((seat) => seat.name || t("open-seat"));
+  }
+
+  /** The seats whose tokens this device holds. */
+  mySeats() {
+    return Object.keys(this.held.seats).map(Number);
+  }
+
+  tokenToAct() {
+    const seat = this.latest.to_act;
+    return seat === null ? null : this.held.seats[seat] || null;
+  }
+
+  myTurn() {
+    return this.status === "running" && this.tokenToAct() !== null && this.latest.legal.length > 0 &&
+      !(this.seats[this.latest.to_act] || {}).timed_out;
+  }
+
+  async receive(message) {
+    switch (message.type) {
+      case "update": {
+        const known = this.moves.length;
+        if (message.from > known) {
+          // A gap: ask again from what this page has.
+          this.connection.reconnect();
+          return;
+        }
+        const fresh = message.moves.slice(known - message.from);
+        this.moves.push(...fresh);
+        this.status = message.status;
+        this.updateSeats(message.seats);
+        this.thinking = message.thinking;
+        if (fresh.length > 0 || message.from === known) {
+          this.previous = this.latest;
+          this.latest = message.state;
+        }
+        if (fresh.length > 0) {
+          this.selected = null;
+          this.outcomes = null;
+          this.hint = null;
+          this.error = null;
+          this.pending = false;
+        }
+        this.render();
+        if (fresh.length > 0) {
+          await this.loadStates(known);
+          this.renderLog();
+          if (this.replay) this.replay.extend(this.states);
+        }
+        await this.prepareChoices();
+        break;
+      }
+      case "seats":
+        this.status = message.status;
+        this.updateSeats(message.seats);
+        this.render();
+        break;
+      case "thinking":
+        this.thinking = message.seat;
+        this.renderTurn();
+        break;
+      case "auth":
+        this.learnSeat(message.seat);
+        this.render();
+        await this.prepareChoices();
+        break;
+      case "error":
+        this.error = message.error;
+        this.pending = false;
+        this.renderTurn();
+        break;
+      default:
+        break;
+    }
+  }
+
+  updateSeats(seats) {
+    if (seats) {
+      this.seats = seats;
+      this.seatsAt = Date.now();
+    }
+  }
+
+  /** The WebSocket named the seat of the token it was given. */
+  learnSeat(seat) {
+    const token = Object.values(this.held.seats)[0] || this.held.pending[0];
+    if (token && this.held.seats[seat] !== token) {
+      keepToken(this.id, seat, token);
+      this.held = heldTokens(this.id);
+    }
+  }
+
+  /** In the emperor's phase, asks the server what each move would do. */
+  async prepareChoices() {
+    if (!this.myTurn() || this.latest.phase !== "move" || this.outcomes) return;
+    const at = this.moves.length;
+    try {
+      const answer = await request("POST", "/api/outcomes", { body: this.record() });
+      if (this.moves.length !== at) return;
+      this.outcomes = new Map(answer.outcomes.map((outcome) => [outcome.move, outcome.state]));
+      this.render();
+    } catch (error) {
+      this.error = error.message;
+      this.renderTurn();
+    }
+  }
+
+  async play(token) {
+    if (this.pending || !this.latest.legal.includes(token)) return;
+    const seatToken = this.tokenToAct();
+    if (!seatToken) return;
+    this.pending = true;
+    this.error = null;
+    this.renderTurn();
+    try {
+      await request("POST", `/api/games/${this.id}/moves`, { body: { move: token, at: this.moves.length }, token: seatToken });
+      // The update over the WebSocket shows the move; if the connection is
+      // down, it brings the move when it is back.
+    } catch (error) {
+      this.pending = false;
+      this.error = error instanceof ApiError && error.status === 409 ? t("error-stale") : error.message;
+      this.renderTurn();
+    }
+  }
+
+  async askHint() {
+    const seatToken = this.tokenToAct();
+    if (!seatToken) return;
+    try {
+      this.hint = await request("POST", `/api/games/${this.id}/hint`, { token: seatToken });
+    } catch (error) {
+      this.error = error.message;
+    }
+    this.renderTurn();
+  }
+
+  async claim(seat, name) {
+    try {
+      const answer = await request("POST", `/api/games/${this.id}/seats/${seat}`, { body: { name } });
+      keepToken(this.id, answer.seat, answer.token);
+      this.held = heldTokens(this.id);
+      this.connection.authenticate(answer.token);
+    } catch (error) {
+      this.error = error.message;
+    }
+    this.render();
+  }
+
+  // ---- Drawing -----------------------------------------------------------
+
+  render() {
+    if (!this.root) {
+      this.root = el("div", { class: "table" });
+      this.boardArea = el("section", { class: "board-area", "aria-label": t("board-label") });
+      this.replayBar = el("div", { class: "replay-bar" });
+      this.turn = el("section", { class: "turn", "aria-live": "polite" });
+      this.seatList = el("section", { class: "seats", "aria-label": t("players") });
+      this.tools = el("div", { class: "tools" });
+      this.logList = el("ol", { class: "log-list" });
+      const log = el("section", { class: "log" }, el("h2", {}, t("game-log")), this.logList);
+      const side = el("div", { class: "side" }, this.turn, this.seatList, this.tools, log);
+      this.root.append(el("div", { class: "play" }, this.boardArea, this.replayBar), side);
+      this.main.replaceChildren(this.root);
+      this.renderLog();
+    }
+    const state = this.shownState();
+    this.boardArea.replaceChildren(drawBoard(state, {
+      names: this.names(),
+      targets: this.replay ? new Map() : this.regionTargets(),
+      onRegion: (index) => this.pickRegion(index),
+      previous: this.replay ? null : this.previous,
+    }));
+    this.renderSeats(state);
+    this.renderTurn();
+    this.renderTools();
+    this.renderReplayBar();
+    this.updateTitle();
+    this.previous = null;
+  }
+
+  shownState() {
+    return this.replay ? this.replay.state() : this.latest;
+  }
+
+  /** The regions the person may pick now, with what each choice means. */
+  regionTargets() {
+    const targets = new Map();
+    if (!this.myTurn() || this.pending) return targets;
+    const state = this.latest;
+    if (state.phase === "place" && this.selected) {
+      for (const token of state.legal) {
+        const [, family, where] = token.split(" ");
+        if (family !== this.selected || where === "court") continue;
+        const index = regionOf(state, Number(where));
+        targets.set(index, { badge: "+", label: t("place-in-region", { family: familyName(family), region: regionName(state.regions[index]) }) });
+      }
+    }
+    if (state.phase === "move") {
+      for (const { steps, index } of this.emperorChoices()) {
+        if (targets.has(index)) continue;
+        const after = this.outcomes && this.outcomes.get(`move ${steps}`);
+        const outcome = after ? emperorOutcome(state, after, steps, this.names()) : "";
+        targets.set(index, {
+          badge: String(steps),
+          label: `${t("move-emperor-to", { steps, region: regionName(state.regions[index]) })} ${outcome}`.trim(),
+        });
+      }
+    }
+    return targets;
+  }
+
+  emperorChoices() {
+    const state = this.latest;
+    return state.legal
+      .filter((token) => token.startsWith("move "))
+      .map((token) => Number(token.split(" ")[1]))
+      .sort((a, b) => a - b)
+      .map((steps) => ({ steps, index: (state.emperor + steps) % state.regions.length }));
+  }
+
+  pickRegion(index) {
+    if (!this.myTurn()) return;
+    const state = this.latest;
+    if (state.phase === "place" && this.selected) {
+      const token = `place ${this.selected} ${regionKey(state.regions[index])}`;
+      if (state.legal.includes(token)) this.play(token);
+    } else if (state.phase === "move") {
+      const choice = this.emperorChoices().find((option) => option.index === index);
+      if (choice) this.play(`move ${choice.steps}`);
+    }
+  }
+
+  renderSeats(state) {
+    const names = this.names();
+    const mine = this.mySeats();
+    const live = !this.replay;
+    const acting = live && this.myTurn() ? this.latest.to_act : null;
+    const reserveChoices = new Set();
+    const discChoices = new Set();
+    if (acting !== null && !this.pending) {
+      for (const token of this.latest.legal) {
+        const [verb, word] = token.split(" ");
+        if (verb === "place") reserveChoices.add(word);
+        if (verb === "disc") discChoices.add(Number(word));
+      }
+    }
+    const order = state.order;
+    const cards = state.seats.map((_, seat) => {
+      const info = this.seats[seat] || {};
+      const toAct = state.to_act === seat && state.phase !== "over";
+      const place = order.indexOf(seat) + 1;
+      const header = el("header", {},
+        el("span", { class: `swatch owner-${seatColour(state, seat)}`, title: t(`colour-${seatColour(state, seat)}`) }),
+        el("span", { class: "seat-name" }, names[seat]),
+        mine.includes(seat) ? el("span", { class: "tag you" }, t("you")) : null,
+        info.ai ? el("span", { class: "tag" }, t("level-tag", { level: info.ai })) : null,
+        el("span", { class: "tag order", title: t("order-place-title") }, t("order-place", { place })),
+        el("span", { class: "castles", title: t("castles-title") }, t("castles-count", { count: state.seats[seat].castles, target: this.castleTarget() })),
+        info.clock_ms !== null && info.clock_ms !== undefined ? el("span", { class: "clock", "data-clock": seat }, formatClock(this.clockOf(seat))) : null,
+        info.timed_out ? el("span", { class: "tag warn" }, t("timed-out")) : null,
+        !info.ai && !info.free && info.connected === false && this.status !== "over" ? el("span", { class: "tag muted" }, t("away")) : null,
+        this.thinking === seat && live ? el("span", { class: "tag thinking" }, t("thinking")) : null);
+      const card = el("article", {
+        class: `seat-card${toAct ? " to-act" : ""}${mine.includes(seat) ? " mine" : ""}`,
+        "data-seat": seat,
+        "aria-current": toAct ? "true" : undefined,
+      }, header);
+      const isActor = seat === acting;
+      card.append(drawSeat(state, seat, {
+        name: names[seat],
+        previous: live ? this.previous : null,
+        reserveChoices: isActor && state.phase === "place" ? reserveChoices : null,
+        selected: isActor ? this.selected : null,
+        courtTarget: isActor && this.selected && this.latest.legal.includes(`place ${this.selected} court`),
+        discChoices: isActor && state.phase === "disc" ? discChoices : null,
+        onReserve: (family) => {
+          this.selected = this.selected === family ? null : family;
+          this.render();
+          focusFirstTarget(this.root);
+        },
+        onCourt: () => this.play(`place ${this.selected} court`),
+        onDisc: (disc) => this.play(`disc ${disc}`),
+      }));
+      if (info.free && live) {
+        const name = el("input", { type: "text", maxlength: 40, placeholder: t("your-name"), "aria-label": t("your-name") });
+        const form = el("form", { class: "claim" }, name, el("button", { type: "submit" }, t("take-seat")));
+        form.addEventListener("submit", (event) => {
+          event.preventDefault();
+          this.claim(seat, name.value.trim() || t("guest"));
+        });
+        card.append(form);
+      }
+      return card;
+    });
+    this.seatList.replaceChildren(...cards);
+  }
+
+  castleTarget() {
+    return this.players === 3 ? 8 : 10;
+  }
+
+  clockOf(seat) {
+    const info = this.seats[seat];
+    if (!info || info.clock_ms === null || info.clock_ms === undefined) return null;
+    const running = this.status === "running" && this.latest.to_act === seat;
+    return running ? Math.max(0, info.clock_ms - (Date.now() - this.seatsAt)) : info.clock_ms;
+  }
+
+  tickClocks() {
+    for (const element of this.root ? this.root.querySelectorAll("[data-clock]") : []) {
+      element.textContent = formatClock(this.clockOf(Number(element.dataset.clock)));
+    }
+  }
+
+  renderTurn() {
+    const state = this.latest;
+    const names = this.names();
+    const parts = [];
+    if (this.replay) {
+      parts.push(el("p", {}, t("replaying")));
+    } else if (this.status === "open") {
+      parts.push(el("p", {}, t("waiting-for-players")));
+    } else if (state.phase === "over") {
+      parts.push(el("p", { class: "result" }, describeResult(state, names)));
+    } else if (this.myTurn()) {
+      parts.push(...this.choices());
+    } else if (state.to_act !== null) {
+      const who = names[state.to_act];
+      parts.push(el("p", {}, this.thinking === state.to_act ? t("computer-thinking", { name: who }) : t("waiting-for", { name: who })));
+    }
+    if (this.hint) {
+      parts.push(el("p", { class: "hint" }, t("hint-says", {
+        move: this.hint.move,
+        chances: this.hint.win.map((win, seat) => `${names[seat]} ${Math.round(win * 100)}%`).join(", "),
+      })));
+    }
+    if (this.error) parts.push(el("p", { class: "error", role: "alert" }, this.error));
+    this.turn.replaceChildren(...parts);
+  }
+
+  /** What the person may do now, in words and buttons. */
+  choices() {
+    const state = this.latest;
+    const legal = state.legal;
+    const you = this.names()[state.to_act];
+    const heading = el("h2", {}, this.mySeats().length > 1 ? t("turn-of", { name: you }) : t("your-turn"));
+    const buttons = (tokens, label) => el("div", { class: "choice-row" }, tokens.map((token) => {
+      const button = el("button", { type: "button", disabled: this.pending }, label(token));
+      button.addEventListener("click", () => this.play(token));
+      return button;
+    }));
+    switch (state.phase) {
+      case "joker": {
+        const tokens = legal.filter((token) => token.startsWith("joker "));
+        return [heading, el("p", {}, t("prompt-joker", { count: state.seats[state.to_act].jokers })),
+          buttons(tokens, (token) => familyButton(token.split(" ")[1]))];
+      }
+      case "disc": {
+        const tokens = legal.filter((token) => token.startsWith("disc "));
+        return [heading, el("p", {}, t("prompt-disc")), buttons(tokens, (token) => t("disc-button", { disc: Number(token.split(" ")[1]) }))];
+      }
+      case "place": {
+        const prompt = this.selected
+          ? t("prompt-place-where", { family: familyName(this.selected) })
+          : t("prompt-place", { count: state.to_place });
+        return [heading, el("p", {}, prompt), this.hintButton()];
+      }
+      case "move": {
+        const rows = this.emperorChoices().map(({ steps, index }) => {
+          const after = this.outcomes && this.outcomes.get(`move ${steps}`);
+          const what = after ? emperorOutcome(state, after, steps, this.names()) : "";
+          const button = el("button", { type: "button", class: "move-choice", disabled: this.pending, "data-steps": steps },
+            el("strong", {}, t("move-emperor-to", { steps, region: regionName(state.regions[index]) })), " ", what);
+          button.addEventListener("click", () => this.play(`move ${steps}`));
+          return button;
+        });
+        return [heading, el("p", {}, t("prompt-move", { disc: state.seats[state.to_act].disc })), el("div", { class: "choice-list" }, rows), this.hintButton()];
+      }
+      default:
+        return [heading];
+    }
+  }
+
+  hintButton() {
+    if (!this.hints) return null;
+    const button = el("button", { type: "button", class: "secondary" }, t("ask-hint"));
+    button.addEventListener("click", () => this.askHint());
+    return button;
+  }
+
+  renderTools() {
+    const download = el("a", { href: `/api/games/${this.id}/record`, download: `carolus-${this.id}.json` }, t("download-record"));
+    const replay = el("button", { type: "button", class: "secondary" }, this.replay ? t("back-to-game") : t("replay-game"));
+    replay.addEventListener("click", () => this.toggleReplay());
+    const sound = el("label", { class: "toggle" }, el("input", { type: "checkbox", checked: soundOn() }), t("sound"));
+    sound.querySelector("input").addEventListener("change", (event) => {
+      localStorage.setItem("carolus.sound", event.target.checked ? "on" : "off");
+      if (event.target.checked && "Notification" in window && Notification.permission === "default") {
+        Notification.requestPermission();
+      }
+    });
+    const links = this.mySeats().map((seat) => {
+      const button = el("button", { type: "button", class: "secondary" }, t("copy-seat-link", { name: this.names()[seat] }));
+      button.addEventListener("click", async () => {
+        const link = seatLink(this.id, this.held.seats[seat]);
+        try {
+          await navigator.clipboard.writeText(link);
+          button.textContent = t("copied");
+        } catch {
+          window.prompt(t("copy-seat-link", { name: this.names()[seat] }), link);
+        }
+      });
+      return button;
+    });
+    this.tools.replaceChildren(replay, download, sound, ...links);
+  }
+
+  renderLog() {
+    if (!this.logList) return;
+    const names = this.names();
+    const items = this.moves.map((token, index) => {
+      const before = this.states[index];
+      const after = this.states[index + 1];
+      const text = before ? describeMove(token, before, after, names) : token;
+      const item = el("li", { "data-move": index + 1, class: token.startsWith("draw ") ? "chance" : undefined },
+        el("span", { class: "move-number" }, `${index + 1}.`), " ", text);
+      item.addEventListener("click", () => {
+        if (!this.replay) this.toggleReplay(index + 1);
+        else this.replay.go(index + 1);
+      });
+      return item;
+    });
+    this.logList.replaceChildren(...items);
+    this.highlightLog();
+    if (!this.replay) this.logList.lastElementChild?.scrollIntoView({ block: "nearest" });
+  }
+
+  highlightLog() {
+    const at = this.replay ? this.replay.at : this.moves.length;
+    for (const item of this.logList.children) {
+      item.classList.toggle("current", Number(item.dataset.move) === at);
+    }
+  }
+
+  toggleReplay(at) {
+    if (this.replay) {
+      this.replay = null;
+    } else {
+      this.replay = new Replayer(this.states, () => {
+        this.render();
+        this.highlightLog();
+      });
+      this.replay.go(at ?? this.moves.length);
+    }
+    this.render();
+    this.highlightLog();
+  }
+
+  renderReplayBar() {
+    if (this.replay) this.replay.showIn(this.replayBar);
+    else this.replayBar.replaceChildren();
+  }
+
+  updateTitle() {
+    const mine = this.myTurn() && !this.replay;
+    document.title = mine ? `${TURN_MARK} ${t("your-turn")} · Carolus` : `${t("game-title", { id: this.id })} · Carolus`;
+    if (mine && !this.wasMyTurn) announceTurn(t("your-turn"));
+    this.wasMyTurn = mine;
+  }
+}
+
+function focusFirstTarget(root) {
+  const target = root.querySelector(".region.target, .court.target");
+  if (target) target.focus();
+}
+
+function familyButton(family) {
+  const picture = svg("svg", { viewBox: "0 0 40 40", width: 24, height: 24, "aria-hidden": "true" }, cube(family, 20, 20, 30));
+  return el("span", { class: "family-choice" }, picture, " ", familyName(family));
+}
+
+export function formatClock(ms) {
+  if (ms === null || ms === undefined) return "";
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds >= 86400) return t("clock-days", { days: Math.floor(seconds / 86400), hours: Math.floor((seconds % 86400) / 3600) });
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const two = (n) => String(n).padStart(2, "0");
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+}
+
+function soundOn() {
+  return localStorage.getItem("carolus.sound") === "on";
+}
+
+/** A short tone, and a notification when the page is not in view. */
+function announceTurn(text) {
+  if (!soundOn()) return;
+  try {
+    const context = new AudioContext();
+    const tone = context.createOscillator();
+    const gain = context.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, context.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, context.currentTime + 0.4);
+    tone.connect(gain).connect(context.destination);
+    tone.start();
+    tone.stop(context.currentTime + 0.4);
+  } catch {
+    // Without sound the title still says it.
+  }
+  if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+    new Notification("Carolus", { body: text });
+  }
+}

@@ -1,0 +1,45 @@
+// A person creates a game against the computer in the lobby and plays it
+// to the end by pointing and clicking; the record the server keeps replays.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { decideByPointing, launchBrowser, logLength, newPage, startServer, waitForMoreMoves } from "./harness.mjs";
+
+test("a game against the computer is played to the end by clicking", { timeout: 600000 }, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await page.goto(server.url);
+    await page.locator(".seat-row[data-seat='1'] .seat-level").selectOption("1");
+    await page.getByRole("button", { name: "Start the game" }).click();
+    await page.waitForURL(/\/games\/[a-z0-9]{12}$/);
+    await page.locator(".seat-card").first().waitFor();
+
+    let decisions = 0;
+    while (!(await page.locator(".turn .result").isVisible())) {
+      await page.waitForFunction(() =>
+        document.querySelector(".turn .result") ||
+        (document.querySelector(".turn h2") && !document.querySelector(".turn button[disabled]")), null, { timeout: 30000 });
+      if (await page.locator(".turn .result").isVisible()) break;
+      const before = await logLength(page);
+      assert.ok(await decideByPointing(page), "it is the person's turn, so something can be picked");
+      decisions += 1;
+      await waitForMoreMoves(page, before);
+    }
+    const result = await page.locator(".turn .result").innerText();
+    assert.match(result, /wins|share the victory/);
+    assert.ok(decisions > 20, `a whole game takes many decisions, not ${decisions}`);
+
+    const id = new URL(page.url()).pathname.split("/").pop();
+    const record = await (await fetch(`${server.url}/api/games/${id}/record`)).json();
+    const replay = await (await fetch(`${server.url}/api/replay`, { method: "POST", body: JSON.stringify(record), headers: { "Content-Type": "application/json" } })).json();
+    assert.equal(replay.error, null);
+    assert.equal(replay.states.at(-1).phase, "over");
+    assert.equal(await logLength(page), record.moves.length);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});

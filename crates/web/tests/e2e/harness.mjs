@@ -1,0 +1,116 @@
+// What every browser test needs: a real `carolus serve` on a free port with
+// a database of its own, and a headless Chromium driven by playwright-core.
+//
+// The binary is $CAROLUS_BIN, else the workspace's debug build; the
+// browser is $CHROMIUM, else Debian's /usr/bin/chromium. Every page's
+// console errors and uncaught exceptions are collected, and a test fails
+// when there are any.
+
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = fileURLToPath(new URL(".", import.meta.url));
+const workspace = resolve(here, "../../../..");
+
+export function binary() {
+  return process.env.CAROLUS_BIN || join(process.env.CARGO_TARGET_DIR || join(workspace, "target"), "debug", "carolus");
+}
+
+/** Starts a server; resolves to `{ url, stop }`. */
+export async function startServer(extra = []) {
+  const directory = mkdtempSync(join(tmpdir(), "carolus-e2e-"));
+  const child = spawn(binary(), [
+    "serve", "--listen", "127.0.0.1:0", "--db", join(directory, "games.db"),
+    "--think", "0.05", "--creates-per-minute", "1000", "--messages-per-second", "1000", ...extra,
+  ], { stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  child.stderr.on("data", (chunk) => { log += chunk; });
+  const url = await new Promise((resolveUrl, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.on("line", (line) => {
+      const match = /^listening on (http:\/\/\S+)$/.exec(line);
+      if (match) resolveUrl(match[1]);
+    });
+    child.on("exit", (code) => reject(new Error(`carolus serve exited with ${code}: ${log}`)));
+  });
+  return {
+    url,
+    log: () => log,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((done) => child.once("exit", done));
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Launches Chromium headless, as this machine's closed network needs. */
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+/** A new page that records console errors and uncaught exceptions. */
+export async function newPage(browser, options = {}) {
+  const context = await browser.newContext({ locale: "en-GB", ...options });
+  const page = await context.newPage();
+  page.problems = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") page.problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => page.problems.push(`page error: ${error.message}`));
+  return page;
+}
+
+/** The number of moves in the game log of `page`. */
+export async function logLength(page) {
+  return page.locator(".log-list li").count();
+}
+
+/**
+ * Makes one decision at the table by pointing, as a person would: the
+ * first joker or disc offered, a knight from the reserve and then the first
+ * place offered for it, or the first region the emperor may go to.
+ * Resolves to false when there is nothing to decide.
+ */
+export async function decideByPointing(page, { tap = false } = {}) {
+  const press = (locator) => (tap ? locator.tap() : locator.click());
+  const joker = page.locator(".turn .choice-row button:not([disabled])");
+  if (await joker.count() > 0 && await page.locator(".turn .family-choice").count() > 0) {
+    await press(joker.first());
+    return true;
+  }
+  const disc = page.locator(".seat-card.mine .disc.choice");
+  if (await disc.count() > 0) {
+    await press(disc.first());
+    return true;
+  }
+  const knight = page.locator(".seat-card.mine .knight.choice");
+  if (await knight.count() > 0) {
+    await press(knight.first());
+    const target = page.locator(".region.target, .court.target");
+    await target.first().waitFor();
+    const count = await target.count();
+    await press(target.nth(Math.floor(count / 2)));
+    return true;
+  }
+  const region = page.locator(".region.target");
+  if (await region.count() > 0) {
+    await press(region.first());
+    return true;
+  }
+  return false;
+}
+
+/** Waits until the log of `page` has more than `length` moves. */
+export async function waitForMoreMoves(page, length, timeout = 20000) {
+  await page.waitForFunction((n) => document.querySelectorAll(".log-list li").length > n, length, { timeout });
+}

@@ -1,0 +1,77 @@
+// Two people play each other in two browsers while a third person watches;
+// one of the players reloads the page in the middle of the game and goes
+// on. All three end with the same game log, and it is the server's record.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { decideByPointing, launchBrowser, logLength, newPage, startServer } from "./harness.mjs";
+
+async function myTurn(page) {
+  return page.evaluate(() => Boolean(document.querySelector(".turn h2")) && !document.querySelector(".turn button[disabled]"));
+}
+
+async function over(page) {
+  return page.locator(".turn .result").isVisible();
+}
+
+test("two people play each other while a third watches, and a reload loses nothing", { timeout: 600000 }, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const anna = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await anna.goto(server.url);
+    await anna.locator(".seat-row[data-seat='0'] .seat-name-input").fill("Anna");
+    await anna.locator(".seat-row[data-seat='1'] .seat-kind").selectOption("invite");
+    await anna.locator(".seat-row[data-seat='1'] .seat-name-input").fill("Bruno");
+    await anna.getByRole("button", { name: "Start the game" }).click();
+    const link = await anna.locator(".invites input.link").inputValue();
+    assert.match(link, /\/games\/[a-z0-9]{12}#token=[A-Za-z0-9_-]{43}$/);
+    await anna.getByRole("button", { name: "Go to the table" }).click();
+    await anna.waitForURL(/\/games\/[a-z0-9]{12}$/);
+
+    const bruno = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await bruno.goto(link);
+    // The token leaves the address bar and stays with the device.
+    await bruno.waitForFunction(() => !location.hash.includes("token"));
+    const watcher = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await watcher.goto(link.split("#")[0]);
+
+    await bruno.locator(".seat-card.mine").waitFor();
+    assert.equal(await watcher.locator(".seat-card.mine").count(), 0, "the watcher holds no seat");
+
+    let reloaded = false;
+    for (let step = 0; step < 2000; step += 1) {
+      if (await over(anna) && await over(bruno)) break;
+      const mover = (await myTurn(anna)) ? anna : (await myTurn(bruno)) ? bruno : null;
+      if (!mover) {
+        await anna.waitForTimeout(50);
+        continue;
+      }
+      const before = await logLength(mover);
+      if (!(await decideByPointing(mover))) continue;
+      await mover.waitForFunction((n) => document.querySelectorAll(".log-list li").length > n || document.querySelector(".turn .error"), before);
+      if (!reloaded && before > 40) {
+        reloaded = true;
+        await bruno.reload();
+        await bruno.locator(".seat-card.mine").waitFor();
+      }
+    }
+    assert.ok(reloaded, "the game went on long enough to reload in the middle");
+    for (const page of [anna, bruno, watcher]) await page.locator(".turn .result").waitFor();
+
+    const id = new URL(watcher.url()).pathname.split("/").pop();
+    const record = await (await fetch(`${server.url}/api/games/${id}/record`)).json();
+    const logs = [];
+    for (const page of [anna, bruno, watcher]) {
+      await page.waitForFunction((n) => document.querySelectorAll(".log-list li").length === n, record.moves.length);
+      logs.push(await page.locator(".log-list").innerText());
+    }
+    assert.equal(logs[1], logs[0]);
+    assert.equal(logs[2], logs[0]);
+    assert.deepEqual(record.names, ["Anna", "Bruno"]);
+    for (const page of [anna, bruno, watcher]) assert.deepEqual(page.problems, []);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});

@@ -1,0 +1,170 @@
+// The pages as different people see them: a finished game replayed move by
+// move, a record opened from a file (and a broken one refused with its
+// reason), the phone's layout played by touch, the keyboard alone, and the
+// German and French pages.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { decideByPointing, launchBrowser, logLength, newPage, startServer, waitForMoreMoves } from "./harness.mjs";
+
+/** A message of a catalog, read straight from its file. */
+function message(language, id) {
+  const text = readFileSync(new URL(`../../assets/locales/${language}.ftl`, import.meta.url), "utf8");
+  const line = text.split("\n").find((entry) => entry.startsWith(`${id} = `));
+  return line.slice(id.length + 3);
+}
+
+/** Creates a game between two computer players on the server and waits for its end. */
+async function finishedGame(server) {
+  const response = await fetch(`${server.url}/api/games`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ players: 2, seats: [{ ai: 1, name: "Ada" }, { ai: 1, name: "Bea" }] }),
+  });
+  const { id } = await response.json();
+  for (;;) {
+    const game = await (await fetch(`${server.url}/api/games/${id}`)).json();
+    if (game.status === "over") return game;
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
+
+test("a finished game and a record from a file are replayed move by move", { timeout: 300000 }, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const game = await finishedGame(server);
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.url}/games/${game.id}`);
+    await page.locator(".turn .result").waitFor();
+    assert.equal(await logLength(page), game.record.moves.length);
+    await page.getByRole("button", { name: "Replay the game" }).click();
+    await page.getByRole("button", { name: "To the start" }).click();
+    assert.equal(await page.locator(".centre-text").textContent(), "Setting up");
+    assert.equal(await page.locator(".replay-slider").inputValue(), "0");
+    await page.getByRole("button", { name: "One move on" }).click();
+    await page.getByRole("button", { name: "One move on" }).click();
+    assert.equal(await page.locator(".replay-at").textContent(), `Move 2 of ${game.record.moves.length}`);
+    assert.equal(await page.locator(".log-list li.current").getAttribute("data-move"), "2");
+    // The slider jumps; a move of the log is a place to jump to as well.
+    await page.locator(".replay-slider").fill("40");
+    assert.equal(await page.locator(".replay-at").textContent(), `Move 40 of ${game.record.moves.length}`);
+    await page.locator(".log-list li[data-move='12']").click();
+    assert.equal(await page.locator(".replay-slider").inputValue(), "12");
+
+    await page.goto(`${server.url}/replay`);
+    const file = { name: "game.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(game.record)) };
+    await page.locator("#record-file").setInputFiles(file);
+    await page.locator(".record-viewer .board").waitFor();
+    assert.equal(await page.locator(".record-viewer .log-list li").count(), game.record.moves.length);
+    assert.match(await page.locator(".record-viewer .result").textContent(), /wins|share/);
+
+    const broken = { ...game.record, moves: [...game.record.moves.slice(0, 10), "move 9"] };
+    await page.locator("#record-file").setInputFiles({ ...file, name: "broken.json", buffer: Buffer.from(JSON.stringify(broken)) });
+    await page.locator(".record-page .error:not([hidden])").waitFor();
+    assert.match(await page.locator(".record-page .error").textContent(), /^broken\.json: move 11 "move 9"/);
+    assert.equal(await page.locator(".record-viewer .log-list li").count(), 10, "the moves before the broken one are shown");
+    await page.locator("#record-file").setInputFiles({ ...file, name: "notes.txt", buffer: Buffer.from("not a record") });
+    assert.match(await page.locator(".record-page .error").textContent(), /^notes\.txt is not a JSON file/);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
+test("on a phone the page fits 375 pixels and is played by touch", { timeout: 300000 }, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const page = await newPage(browser, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    await page.goto(server.url);
+    await page.getByRole("button", { name: "Start the game" }).tap();
+    await page.waitForURL(/\/games\//);
+    await page.locator(".seat-card.mine").waitFor();
+    for (let decisions = 0; decisions < 8; decisions += 1) {
+      await page.waitForFunction(() => document.querySelector(".turn h2") && !document.querySelector(".turn button[disabled]"));
+      const before = await logLength(page);
+      assert.ok(await decideByPointing(page, { tap: true }));
+      await waitForMoreMoves(page, before);
+    }
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 375, `the page is ${width} pixels wide`);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
+test("the keyboard alone plays: every choice is a focusable button", { timeout: 300000 }, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await page.goto(server.url);
+    await page.getByRole("button", { name: "Start the game" }).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/games\//);
+    let placed = 0;
+    for (let decisions = 0; decisions < 14; decisions += 1) {
+      await page.waitForFunction(() => document.querySelector(".turn h2") && !document.querySelector(".turn button[disabled]"));
+      const before = await logLength(page);
+      const knight = page.locator(".seat-card.mine .knight.choice");
+      if (await knight.count() > 0) {
+        await knight.first().focus();
+        await page.keyboard.press("Enter");
+        // Picking a knight moves the focus to the first place it may go.
+        await page.waitForFunction(() => document.activeElement && document.activeElement.matches(".region.target, .court.target"));
+        await page.keyboard.press("Enter");
+        placed += 1;
+      } else {
+        const choice = page.locator(".turn button:not(.secondary), .seat-card.mine .disc.choice, .region.target");
+        await choice.first().focus();
+        await page.keyboard.press("Enter");
+      }
+      await waitForMoreMoves(page, before);
+    }
+    assert.ok(placed > 0, "knights were placed by keyboard");
+    // Every piece that can be picked has a name for assistive technology.
+    const unnamed = await page.locator("[role='button']:not([aria-label])").count();
+    assert.equal(unnamed, 0);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
+for (const [language, locale] of [["de", "de-DE"], ["fr", "fr-FR"]]) {
+  test(`the pages speak ${language} to a browser set to ${locale}`, { timeout: 120000 }, async () => {
+    const server = await startServer();
+    const browser = await launchBrowser();
+    try {
+      const page = await newPage(browser, { locale, viewport: { width: 1280, height: 900 } });
+      await page.goto(server.url);
+      await page.locator(".create h2").waitFor();
+      assert.equal(await page.evaluate(() => document.documentElement.lang), language);
+      assert.equal(await page.locator(".create h2").textContent(), message(language, "new-game"));
+      assert.equal(await page.locator("header nav a[href='/rules']").textContent(), message(language, "nav-rules"));
+      await page.locator(".create button.primary").click();
+      await page.waitForURL(/\/games\//);
+      await page.locator(".turn h2").waitFor();
+      assert.equal(await page.locator(".turn h2").textContent(), message(language, "your-turn"));
+      await page.goto(`${server.url}/rules`);
+      await page.locator(".rules-figure svg.board").waitFor();
+      assert.equal(await page.locator(".rules h1").textContent(), message(language, "rules-title"));
+      // The switch changes the language, and the choice is kept.
+      await page.locator("#language").selectOption("en");
+      await page.waitForFunction(() => document.documentElement.lang === "en");
+      await page.reload();
+      await page.locator(".rules h1").waitFor();
+      assert.equal(await page.locator(".rules h1").textContent(), message("en", "rules-title"));
+      assert.deepEqual(page.problems, []);
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  });
+}
