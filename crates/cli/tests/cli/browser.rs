@@ -46,7 +46,7 @@ fn the_browser_client_passes_its_end_to_end_tests() {
         return;
     }
     let output = Command::new("node")
-        .args(["--test", "--test-concurrency=1", "tests/e2e/"])
+        .args(["--test", "--test-concurrency=1", "tests/"])
         .current_dir(web_crate())
         .env("CAROLUS_BIN", env!("CARGO_BIN_EXE_carolus"))
         .output()

@@ -50,7 +50,14 @@ export async function setLanguage(lang, remember = false) {
 export function t(id, args = {}) {
   const pattern = messages.get(id) ?? fallback.get(id);
   if (pattern === undefined) return id;
-  return formatPattern(pattern, args);
+  return formatPattern(pattern, args, plurals);
+}
+
+/** The message `id` of `catalog` (from `parseCatalog`) in `lang`. */
+export function formatMessage(catalog, lang, id, args = {}) {
+  const pattern = catalog.get(id);
+  if (pattern === undefined) return id;
+  return formatPattern(pattern, args, new Intl.PluralRules(lang));
 }
 
 /** Fills every element under `root` that names a message in `data-l10n`. */
@@ -184,23 +191,24 @@ function trimPattern(parts) {
   return copy.filter((part) => part !== "");
 }
 
-function formatPattern(parts, args) {
-  return parts.map((part) => formatPart(part, args)).join("");
+function formatPattern(parts, args, rules) {
+  return parts.map((part) => formatPart(part, args, rules)).join("");
 }
 
-function formatPart(part, args) {
+function formatPart(part, args, rules) {
   if (typeof part === "string") return part;
   if ("literal" in part) return part.literal;
   if ("variable" in part) {
     const value = args[part.variable];
     if (value === undefined) return `{$${part.variable}}`;
-    return typeof value === "number" ? new Intl.NumberFormat(current).format(value) : String(value);
+    // Numbers as they are, as fluent-bundle writes them in the terminal.
+    return String(value);
   }
   const value = args[part.select];
   const chosen =
     part.variants.find((variant) => String(value) === variant.key) ||
-    (typeof value === "number" && part.variants.find((variant) => variant.key === plurals.select(value))) ||
+    (typeof value === "number" && part.variants.find((variant) => variant.key === rules.select(value))) ||
     part.variants.find((variant) => variant.isDefault) ||
     part.variants[0];
-  return formatPattern(chosen.value, args);
+  return formatPattern(chosen.value, args, rules);
 }

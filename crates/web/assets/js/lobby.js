@@ -57,7 +57,9 @@ function createForm(navigate) {
     const count = Number(players.value);
     const rows = [...seatRows.children].map(readSeatRow);
     const seats = rows.map((row, seat) => {
-      if (row.kind === "computer") return { ai: row.level };
+      // Computers are named by their seat, so that two of them at one
+      // table can be told apart.
+      if (row.kind === "computer") return { ai: row.level, name: t("computer-name", { seat: seat + 1 }) };
       if (row.kind === "open") return { open: true };
       return { name: row.name || (row.kind === "invite" ? t("guest") : t("player-n", { seat: seat + 1 })) };
     });

@@ -69,7 +69,7 @@ class Table {
   }
 
   async start() {
-    await this.loadStates(0);
+    await this.fillStates();
     const firstToken = Object.values(this.held.seats)[0] || this.held.pending[0];
     this.connection = watchGame(this.id, {
       length: () => this.moves.length,
@@ -95,13 +95,20 @@ class Table {
     return { ...this.setup, moves: this.moves };
   }
 
-  async loadStates(from) {
-    try {
-      const replay = await request("POST", `/api/replay?from=${from}`, { body: this.record() });
-      this.states.splice(from, this.states.length - from, ...replay.states);
-    } catch (error) {
-      this.error = error.message;
-    }
+  /** Fetches the states the page lacks, one request at a time, so that
+   * answers to updates in quick succession cannot overtake each other. */
+  fillStates() {
+    this.filling = (this.filling || Promise.resolve()).then(async () => {
+      const from = Math.max(0, this.states.length - 1);
+      if (this.states.length === this.moves.length + 1) return;
+      try {
+        const replay = await request("POST", `/api/replay?from=${from}`, { body: this.record() });
+        this.states.splice(from, this.states.length - from, ...replay.states);
+      } catch (error) {
+        this.error = error.message;
+      }
+    });
+    return this.filling;
   }
 
   names() {
@@ -150,7 +157,7 @@ class Table {
         }
         this.render();
         if (fresh.length > 0) {
-          await this.loadStates(known);
+          await this.fillStates();
           this.renderLog();
           if (this.replay) this.replay.extend(this.states);
         }
@@ -267,6 +274,7 @@ class Table {
       const log = el("section", { class: "log" }, el("h2", {}, t("game-log")), this.logList);
       const side = el("div", { class: "side" }, this.turn, this.seatList, this.tools, log);
       this.root.append(el("div", { class: "play" }, this.boardArea, this.replayBar), side);
+      this.seatList.addEventListener("pointerdown", (event) => this.startDrag(event));
       this.main.replaceChildren(this.root);
       this.renderLog();
     }
@@ -337,6 +345,49 @@ class Table {
     }
   }
 
+  /**
+   * Dragging a knight from the reserve: the knight is picked as by a
+   * click, follows the pointer, and is placed where it is let go, if that
+   * is a place it may go; anywhere else it stays picked.
+   */
+  startDrag(event) {
+    const knight = event.target.closest(".seat-card.mine .knight.choice");
+    if (!knight || event.button > 0) return;
+    const family = knight.dataset.family;
+    const start = { x: event.clientX, y: event.clientY };
+    let ghost = null;
+    const move = (moved) => {
+      if (!ghost) {
+        if (Math.hypot(moved.clientX - start.x, moved.clientY - start.y) < 8) return;
+        this.selected = family;
+        this.render();
+        ghost = el("div", { class: "drag-ghost", "aria-hidden": "true" },
+          svg("svg", { viewBox: "0 0 40 40", width: 36, height: 36 }, cube(family, 20, 20, 32)));
+        document.body.append(ghost);
+      }
+      ghost.style.left = `${moved.clientX - 18}px`;
+      ghost.style.top = `${moved.clientY - 18}px`;
+    };
+    const end = (ended) => {
+      document.removeEventListener("pointermove", move);
+      document.removeEventListener("pointerup", end);
+      document.removeEventListener("pointercancel", end);
+      if (!ghost) return;
+      ghost.remove();
+      // The click that ends a drag is not a second pick of the knight.
+      this.suppressClick = true;
+      setTimeout(() => { this.suppressClick = false; }, 0);
+      const below = document.elementFromPoint(ended.clientX, ended.clientY);
+      const region = below && below.closest(".region.target");
+      const court = below && below.closest(".court.target");
+      if (region) this.pickRegion(Number(region.dataset.index));
+      else if (court) this.play(`place ${family} court`);
+    };
+    document.addEventListener("pointermove", move);
+    document.addEventListener("pointerup", end);
+    document.addEventListener("pointercancel", end);
+  }
+
   renderSeats(state) {
     const names = this.names();
     const mine = this.mySeats();
@@ -381,6 +432,7 @@ class Table {
         courtTarget: isActor && this.selected && this.latest.legal.includes(`place ${this.selected} court`),
         discChoices: isActor && state.phase === "disc" ? discChoices : null,
         onReserve: (family) => {
+          if (this.suppressClick) return;
           this.selected = this.selected === family ? null : family;
           this.render();
           focusFirstTarget(this.root);
@@ -442,7 +494,7 @@ class Table {
       })));
     }
     if (this.error) parts.push(el("p", { class: "error", role: "alert" }, this.error));
-    this.turn.replaceChildren(...parts);
+    this.turn.replaceChildren(...parts.filter(Boolean));
   }
 
   /** What the person may do now, in words and buttons. */
@@ -539,7 +591,8 @@ class Table {
     });
     this.logList.replaceChildren(...items);
     this.highlightLog();
-    if (!this.replay) this.logList.lastElementChild?.scrollIntoView({ block: "nearest" });
+    // The log scrolls within itself to its newest move; the page stays put.
+    if (!this.replay) this.logList.scrollTop = this.logList.scrollHeight;
   }
 
   highlightLog() {

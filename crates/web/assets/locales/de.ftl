@@ -114,6 +114,7 @@ order-place-title = Der Platz in der Zugreihenfolge dieser Runde
 
 players-label = Spieler
 you = du
+computer-name = Computer { $seat }
 computer-level = Computer (Stufe { $level })
 level-tag = Stufe { $level }
 thinking = denkt nach…

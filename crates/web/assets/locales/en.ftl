@@ -114,6 +114,7 @@ order-place-title = The place in this round's playing order
 
 players-label = Players
 you = you
+computer-name = Computer { $seat }
 computer-level = Computer (level { $level })
 level-tag = level { $level }
 thinking = thinking…

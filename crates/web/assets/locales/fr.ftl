@@ -119,6 +119,7 @@ order-place-title = La place dans l'ordre de jeu de cette manche
 
 players-label = Joueurs
 you = vous
+computer-name = Ordinateur { $seat }
 computer-level = Ordinateur (niveau { $level })
 level-tag = niveau { $level }
 thinking = réfléchit…

@@ -98,6 +98,77 @@ test("on a phone the page fits 375 pixels and is played by touch", { timeout: 30
   }
 });
 
+test("a knight dragged from the reserve onto a region is placed there", { timeout: 300000 }, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await page.goto(server.url);
+    await page.getByRole("button", { name: "Start the game" }).click();
+    await page.waitForURL(/\/games\//);
+    // Decide by clicking until knights are to be placed.
+    for (;;) {
+      await page.waitForFunction(() => document.querySelector(".turn h2") && !document.querySelector(".turn button[disabled]"));
+      if (await page.locator(".seat-card.mine .knight.choice").count() > 0) break;
+      const before = await logLength(page);
+      await decideByPointing(page);
+      await waitForMoreMoves(page, before);
+    }
+    const knight = await page.locator(".seat-card.mine .knight.choice").first().boundingBox();
+    const before = await logLength(page);
+    await page.mouse.move(knight.x + knight.width / 2, knight.y + knight.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(knight.x + 40, knight.y + 40, { steps: 4 });
+    // While the knight is dragged, the places it may go are lit.
+    const target = page.locator(".region.target .territory").first();
+    await target.waitFor();
+    const territory = await target.getAttribute("data-territory");
+    const box = await target.boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await waitForMoreMoves(page, before);
+    const entry = await page.locator(`.log-list li[data-move='${before + 1}']`).innerText();
+    assert.match(entry, /places a \w+ knight in region/);
+    const region = await page.locator(`.region:has([data-territory='${territory}'])`).getAttribute("data-region");
+    assert.ok(entry.includes(`region ${region}`) || entry.includes(`region ${region}–`), `${entry} names region ${region}`);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
+test("an open seat is taken from its table, and a clock counts down for the seat to act", { timeout: 120000 }, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const created = await (await fetch(`${server.url}/api/games`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ players: 2, seats: [{ ai: 1, name: "Ada" }, { open: true }], clock: { initial_s: 600, increment_s: 10 } }),
+    })).json();
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 }, colorScheme: "dark" });
+    await page.goto(server.url);
+    await page.locator(`.list-open li[data-game='${created.id}'] a`).click();
+    await page.waitForURL(`${server.url}/games/${created.id}`);
+    assert.match(await page.locator(".turn").innerText(), /Waiting for players/);
+    await page.locator(".seat-card[data-seat='1'] .claim input").fill("Chris");
+    await page.locator(".seat-card[data-seat='1'] .claim button").click();
+    await page.locator(".seat-card.mine[data-seat='1'] .tag.you").waitFor();
+    assert.equal(await page.locator(".seat-card.mine .seat-name").textContent(), "Chris");
+    // The game starts; the seat's clock shows its time.
+    await page.locator(".seat-card[data-seat='1'] .clock").waitFor();
+    assert.match(await page.locator(".seat-card[data-seat='1'] .clock").textContent(), /^(10:00|9:[0-5]\d)$/);
+    const view = await (await fetch(`${server.url}/api/games/${created.id}`)).json();
+    assert.equal(view.seats[1].name, "Chris");
+    assert.equal(view.status, "running");
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
 test("the keyboard alone plays: every choice is a focusable button", { timeout: 300000 }, async () => {
   const server = await startServer();
   const browser = await launchBrowser();
