@@ -81,7 +81,7 @@ pub struct Args {
     /// Which record to read from input holding several one after another
     /// (as `carolus match --records` and `carolus random` write them),
     /// counted from 1.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::args::parse_count::<u64>)]
     game: Option<u64>,
 }
 

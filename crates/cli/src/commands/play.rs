@@ -9,7 +9,7 @@ use carolus_ai::Level;
 use carolus_rules::Record;
 use carolus_tui::{PlayConfig, PlayError, Start, Theme, ThinkLimits};
 
-use crate::args::{Players, parse_seconds};
+use crate::args::{Players, parse_positive_seconds};
 use crate::failure::bad_input;
 use crate::input;
 use crate::seed;
@@ -50,11 +50,11 @@ pub struct Args {
     /// one after another (as `carolus match --records` writes them),
     /// counted from 1.
     #[arg(long, value_name = "N", requires = "load",
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = crate::args::parse_count::<u64>)]
     game: Option<u64>,
 
     /// How long the tree-search levels (4 and 5) think per move, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_positive_seconds)]
     think: Duration,
 }
 
