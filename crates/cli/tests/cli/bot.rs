@@ -46,6 +46,24 @@ fn legal_moves_are_answered_for_two_three_and_four_players() {
 }
 
 #[test]
+fn the_move_answered_leads_the_moves_the_answer_reports() {
+    // Levels 1 and 2 play with noise, so their move is often not their
+    // best-valued one; `info.best` must still begin with it.
+    for level in ["1", "2"] {
+        let mut session = Session::start(&["bot", "--level", level, "--seed", "5"]);
+        for (seed, moves) in [(1, 0), (2, 7), (3, 20), (4, 33), (5, 46), (6, 60)] {
+            let record = decision_record(2, seed, moves);
+            let answer = session.ask_json(&request(&record, 50));
+            let first = &answer["info"]["best"][0]["move"];
+            if !first.is_null() {
+                assert_eq!(&answer["move"], first, "level {level}: {answer}");
+            }
+        }
+        assert_eq!(session.finish().code, Some(0));
+    }
+}
+
+#[test]
 fn every_built_in_bot_and_level_answers() {
     let record = decision_record(2, 4, 30);
     for args in [
