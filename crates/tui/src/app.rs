@@ -243,6 +243,12 @@ pub struct App {
     /// A file `o` offers before any other, such as a game kept when a
     /// terminal went away.
     offered: Option<String>,
+    /// A file that exists and that the person, asked, may replace by
+    /// saving to it again.
+    may_replace: Option<String>,
+    /// Whether the game was left with unsaved moves without a question
+    /// (Ctrl-C), so that the event loop keeps them.
+    left_unsaved: bool,
 }
 
 /// How far a scrolling key moves down a text: a line or a page.
@@ -340,6 +346,8 @@ impl App {
             quit: false,
             next_seed,
             offered: None,
+            may_replace: None,
+            left_unsaved: false,
         };
         if let Some(error) = app.session.unread_estimates() {
             let text = format!("The game's win-chance estimates were left out: {error}.");
@@ -501,11 +509,19 @@ impl App {
                 match result {
                     Ok(path) => {
                         self.dirty = false;
+                        self.may_replace = None;
                         self.notice(format!("Saved the game to {path}."));
                         self.path = Some(path);
                     }
                     Err(error) => self.refuse(format!("Could not save: {error}")),
                 }
+                Vec::new()
+            }
+            Event::SaveWouldReplace { path } => {
+                self.refuse(format!(
+                    "{path} exists already: s and Enter again replace it."
+                ));
+                self.may_replace = Some(path);
                 Vec::new()
             }
             Event::Loaded { path, text } => self.on_loaded(path, text),
@@ -520,6 +536,8 @@ impl App {
 
     fn on_key(&mut self, key: Key) -> Vec<Effect> {
         if key == Key::Ctrl('c') {
+            // Ctrl-C does not ask; the event loop keeps the unsaved moves.
+            self.left_unsaved = self.dirty && !self.game().is_over();
             return self.quit_now();
         }
         match self.screen.clone() {
@@ -1246,7 +1264,8 @@ impl App {
     fn open_prompt(&mut self, kind: PromptKind) -> Vec<Effect> {
         let offered = match kind {
             PromptKind::Load => self.offered.clone(),
-            PromptKind::Save | PromptKind::Game { .. } => None,
+            PromptKind::Save => self.may_replace.clone(),
+            PromptKind::Game { .. } => None,
         };
         let text = offered
             .or_else(|| self.path.clone())
@@ -1266,10 +1285,17 @@ impl App {
             return Vec::new();
         }
         match kind {
-            PromptKind::Save => vec![Effect::Save {
-                path,
-                text: self.save_text(),
-            }],
+            PromptKind::Save => {
+                // The game's own file, or one the person was asked about,
+                // may be replaced; any other existing file is asked about.
+                let replace = self.path.as_deref() == Some(path.as_str())
+                    || self.may_replace.as_deref() == Some(path.as_str());
+                vec![Effect::Save {
+                    path,
+                    text: self.save_text(),
+                    replace,
+                }]
+            }
             PromptKind::Load => vec![Effect::Load { path }],
             PromptKind::Game { .. } => Vec::new(),
         }
@@ -1311,6 +1337,12 @@ impl App {
     /// Whether moves were played since the game was last saved or loaded.
     pub fn has_unsaved_moves(&self) -> bool {
         self.dirty
+    }
+
+    /// Whether the person quit without being asked (Ctrl-C) while moves
+    /// were unsaved, which the event loop keeps in a recovery file.
+    pub fn left_unsaved_moves(&self) -> bool {
+        self.left_unsaved
     }
 
     /// The game as a saved file holds it: the record with the names, the

@@ -177,17 +177,18 @@ pub fn run(config: PlayConfig) -> Result<Outcome, PlayError> {
         format!("Left the game in round {}.", app.game().round())
     };
     // A signal (the window closed, `kill`) gives nobody the chance to save,
-    // so the moves are kept in a recovery file rather than lost.
-    if lost_terminal && app.has_unsaved_moves() {
+    // and Ctrl-C does not ask, so the moves are kept in a recovery file
+    // rather than lost.
+    if (lost_terminal || app.left_unsaved_moves()) && app.has_unsaved_moves() {
         // Without a home directory the working directory keeps the moves.
         let directory = recovery_directory.unwrap_or_default();
         summary = match recovery::write(&directory, seed, &app.save_text()) {
             Ok(path) => {
                 let path = path.display();
-                format!("Interrupted; the game is saved in {path} (carolus play --load {path}).")
+                format!("The unsaved moves are kept in {path} (carolus play --load {path}).")
             }
             Err(error) => format!(
-                "Interrupted; the game could not be saved in {}: {error}.",
+                "The unsaved moves could not be kept in {}: {error}.",
                 directory.display()
             ),
         };

@@ -1180,3 +1180,43 @@ fn a_saved_game_brings_back_its_computer_players_unless_told_otherwise() {
     assert_eq!(level_at(people.app(), 1), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn saving_over_another_file_asks_first_and_ctrl_c_keeps_unsaved_moves() {
+    let dir = scratch_directory("no-overwrite");
+    std::fs::write(dir.join("precious.json"), "somebody's other game").unwrap();
+    let mut session = session(2, 4, &[]).with_directory(&dir);
+    play_on(&mut session, 4);
+    press(&mut session, Key::Char('s'));
+    press(&mut session, Key::Ctrl('u'));
+    type_text(&mut session, "precious.json");
+    press(&mut session, Key::Enter);
+    assert_eq!(
+        message_text(&session),
+        "precious.json exists already: s and Enter again replace it."
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("precious.json")).unwrap(),
+        "somebody's other game"
+    );
+    assert!(session.app().has_unsaved_moves());
+    // Asked, the person may replace it: the prompt offers it again.
+    press(&mut session, Key::Char('s'));
+    press(&mut session, Key::Enter);
+    assert_eq!(message_text(&session), "Saved the game to precious.json.");
+    let saved = std::fs::read_to_string(dir.join("precious.json")).unwrap();
+    assert!(Record::from_json(&saved).is_ok());
+    // The game's own file is saved again without a question.
+    play_on(&mut session, 2);
+    press(&mut session, Key::Char('s'));
+    press(&mut session, Key::Enter);
+    assert_eq!(message_text(&session), "Saved the game to precious.json.");
+
+    // Ctrl-C quits at once, and says that moves were left unsaved.
+    assert!(!session.app().left_unsaved_moves());
+    play_on(&mut session, 2);
+    press(&mut session, Key::Ctrl('c'));
+    assert!(session.app().should_quit());
+    assert!(session.app().left_unsaved_moves());
+    let _ = std::fs::remove_dir_all(&dir);
+}
