@@ -69,8 +69,8 @@
 //! visit counts at the root, deeper trees, slower but better playouts, move
 //! averages in the playouts, a neural network at the leaves):
 //! EXPERIMENTS.md at the root of the repository has each of them, with its
-//! figures and the command that gives them, and BOTS.md the strength of
-//! the search as it stands.
+//! figures and the command that gives them, and the README the strength
+//! of the search as it stands.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};

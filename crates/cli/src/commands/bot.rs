@@ -14,7 +14,8 @@
 //! given `time_ms` less what reading and replaying the record took, less a
 //! safety margin for finishing the search (joining threads, merging their
 //! trees) and writing the answer: a tenth of the time, at least 5 and at
-//! most 50 ms. BOTS.md ("Timing") has how close the answers come.
+//! most 50 ms. BOTS.md (`carolus bot`, "Timing") has how close the
+//! answers come.
 
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::time::{Duration, Instant};
