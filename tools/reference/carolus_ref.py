@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Independent reference implementation of the Carolus rules, in plain Python.
 
-Written from /work/shared/RULINGS.md alone (Part 1 rulings, Part 2 notation,
-Part 3 team game), deliberately without looking at the Rust engine in
+Written from the rulings alone: RULES.md (the standard game's rulings R1 to
+R13, the team game's T1 to T7) and NOTATION.md (move tokens, records, the
+state view), deliberately without looking at the Rust engine in
 crates/rules, so that a disagreement between the two shows that one of them
 misread the rules. It favours obviously-correct code over speed: the board is
 a Python list of regions in clockwise order, perft copies whole positions,
@@ -41,7 +42,7 @@ SIZES = {
     (4, True): {"reserve": 7, "place": 3, "draw": 3, "target": 10},
 }
 
-# Token grammar of Part 2: single spaces, capital family letters. Territory
+# Token grammar of NOTATION.md: single spaces, capital family letters. Territory
 # numbers and disc numbers are plain decimals without leading zeros.
 TOKEN_RE = re.compile(
     r"(?:"

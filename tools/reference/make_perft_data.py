@@ -163,7 +163,7 @@ HEADER = """\
 # replays to the position. Lines starting with # and blank lines are ignored.
 #
 # Where the numbers come from: the independent Python reference,
-# tools/reference/carolus_ref.py (written from RULINGS.md without reading the
+# tools/reference/carolus_ref.py (written from RULES.md and NOTATION.md without reading the
 # engine), via tools/reference/make_perft_data.py, which also picks the
 # positions from the reference's own seeded random games: for 2 and 3 players
 # and the 4-player team game, set-up and mid-game jokers, disc choice

@@ -40,10 +40,10 @@ const MAX_PLACEMENTS: usize = 4;
 /// step of preference) next to the evaluation's win chance: small enough
 /// that it only orders joker colours the evaluation values alike or nearly
 /// so. On the first round, before anyone controls a family, every joker
-/// is such a tie, which the family order used to settle: always red. The
-/// planner's order scored 52.3% against that over 8 000 two-player games
-/// (BOTS.md, "AI levels"), and a player watching sees jokers turned into
-/// families the reserve lacks rather than all into red.
+/// is such a tie; without the planner's say the family order would settle
+/// it, always red. The planner's order plays better (EXPERIMENTS.md, "The
+/// greedy bot's discs and jokers"), and a player watching sees jokers
+/// turned into families the reserve lacks rather than all into red.
 const JOKER_TIE_BREAK: f64 = 0.001;
 
 /// How many leaves the search evaluates between looks at the clock.

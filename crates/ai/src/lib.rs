@@ -52,7 +52,8 @@
 //! | 5 | `mcts` | searches for as long as it is given (one second by default) |
 //!
 //! [`Level`] names them for every front end. How they fare against each
-//! other is measured in BOTS.md ("Strength").
+//! other is in the README's measured figures, and the history of those
+//! figures in EXPERIMENTS.md ("Strength").
 //!
 //! # What experiments see
 //!

@@ -69,8 +69,8 @@
 //! visit counts at the root, deeper trees, slower but better playouts, move
 //! averages in the playouts, a neural network at the leaves):
 //! EXPERIMENTS.md at the root of the repository has each of them, with its
-//! figures and the command that gives them, and BOTS.md the strength of
-//! the search as it stands.
+//! figures and the command that gives them, and the README the strength
+//! of the search as it stands.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -101,11 +101,10 @@ pub struct MctsConfig {
     pub iterations: Option<u64>,
     /// Search threads; 0 means one per available core.
     pub threads: usize,
-    /// The PUCT exploration constant. Measured at 4000 iterations a move
-    /// (200 games each): 1.5 scored 58.0% ± 3.5% against 1.0, 0.7 scored
-    /// 39.2% ± 3.4% against 1.0, and 2.5 scored 52.5% ± 3.5% against 1.5;
-    /// the default, 2, lies in the flat optimum. A larger constant also
-    /// keeps the search from locking into the move that led early.
+    /// The PUCT exploration constant. The default, 2, lies in the flat
+    /// optimum of the constants measured (EXPERIMENTS.md, "The first
+    /// searches, at fixed iterations"); a larger constant also keeps the
+    /// search from locking into the move that led early.
     pub exploration: f64,
     /// How new leaves are valued, by player count: two players, three
     /// players, the team game. See [`LeafValue::DEFAULTS`].
@@ -125,13 +124,11 @@ pub struct MctsConfig {
     pub early_stop: bool,
     /// Limits the outcomes tried at a chance node to ceil(c·√visits);
     /// 0 samples every visit afresh (see `Tree::sample_chance`). Off by
-    /// default: c = 1 scored 54.0% ± 5.0% against 0 at 16 000 iterations a
-    /// move (100 games), not a significant difference.
+    /// default: no width measured made a significant difference
+    /// (EXPERIMENTS.md).
     pub chance_width: f64,
     /// The exponent of the visits in the chance width: ceil(c·n^power);
     /// 0.5 (the default) gives the square root.
-    /// c = 1 with power 0.3 (fewer draws searched more deeply) scored
-    /// 46.7% ± 6.5% against no limit at 800 ms a move (60 games).
     pub chance_power: f64,
     /// Lets the exploration constant grow with a node's visits n, as
     /// c·(1 + ln(1 + n/base)) (AlphaZero's schedule); 0 keeps it constant.
@@ -139,22 +136,22 @@ pub struct MctsConfig {
     /// keeps nearly all of a long search, so its rivals' values stay rough
     /// and extra time rarely changes the choice; the growth keeps feeding
     /// them in proportion. It barely moves small searches (×1.2 at 4 000
-    /// visits) and doubles c by 35 000. base = 20 000 scored 63.3% ± 6.3%
-    /// against a constant c at 800 ms a move on one thread (60 games).
+    /// visits) and doubles c by 35 000; long searches gain most
+    /// (EXPERIMENTS.md, "Where the gain goes").
     pub exploration_base: f64,
     /// Keys the placement and emperor nodes without the other seats'
     /// reserves ([`crate::hash::reply_key`]), so that a reply is searched
     /// once for all the draws that end the turn before it instead of once
-    /// per draw. At 4 000 iterations a move it scored 47.5% ± 3.5% against
-    /// full keys (200 games), at 1 s a move on one thread 56.7% ± 6.5% (60
-    /// games): the deeper replies are worth more the longer the search.
+    /// per draw. The deeper replies are worth more the longer the search:
+    /// they cost a little at a few thousand iterations and pay at a second
+    /// a move (EXPERIMENTS.md).
     pub reply_keys: bool,
     /// Independent trees searched side by side (root parallelism without
     /// the threads): each thread takes its share of them in turn, a few
     /// hundred iterations at a time, and their root statistics are summed.
-    /// 0 (the default) grows one tree per thread. Four trees of 8 000
-    /// iterations scored 46.0% ± 5.0% against one tree of 32 000 (100
-    /// games), so longer searches deepen one tree instead.
+    /// 0 (the default) grows one tree per thread: one deep tree beat
+    /// several shallow ones of the same iterations (EXPERIMENTS.md), so
+    /// longer searches deepen one tree instead.
     pub trees: usize,
     /// Progressive widening by player count (two, three, the team game):
     /// a decision node visited n times chooses only among its first
@@ -194,16 +191,12 @@ pub enum LeafValue {
 impl LeafValue {
     /// The default rules by player count (two, three, the team game).
     ///
-    /// Two players: eight turns, then the learned evaluation, which scored
-    /// 64.0% ± 4.8% against playouts to the end at 4 000 iterations a move
-    /// and 71.0% ± 4.6% at 400 ms a move (one thread a bot, 100 games each).
-    /// Four turns scored 51.0% against eight at 400 ms a move, and asking
-    /// the model at the leaf itself (no turns) only 29.7% (37 games).
-    /// With three players the same rule lost (22.8% ± 4.4% and 32.6% ±
-    /// 4.9% against a fair share of 33.3% on two sets of 90 games at 4 000
-    /// iterations; 16 and 24 turns did no better), and so it did in the
-    /// team game (35.5% ± 4.8% at 4 000 iterations, 100 games), so both
-    /// play out to the end.
+    /// Two players: eight turns, then the learned evaluation, which beats
+    /// playouts to the end clearly; fewer turns, or asking the model at
+    /// the leaf itself, do worse. With three players and in the team game
+    /// the same rule lost against playouts to the end, whatever the number
+    /// of turns, so both play out to the end (EXPERIMENTS.md, "A learned
+    /// evaluation").
     pub const DEFAULTS: [LeafValue; 3] = [
         LeafValue::Learned { turns: 8 },
         LeafValue::Playout,
@@ -316,12 +309,9 @@ impl MctsConfig {
 /// where it has not been measured.
 ///
 /// With two players it wins where iterations are few and makes doubling
-/// the time pay for longer. At 4 000 iterations a move c = 1 scored 55.8%
-/// ± 3.5% and 58.0% ± 3.5% against no widening on two sets of deals (200
-/// games each; c = 2 53.0%, c = 0.5 46.0%), and at 400 ms a move, with
-/// some 30 000 iterations, 51.0% ± 5.0% (100 games). Widened, 1 s against
-/// 500 ms a move scored 65.0% ± 4.8% (100 games) where the search without it
-/// had scored 51.0% ± 5.0% on the same deals. Without widening, an
+/// the time pay for longer (EXPERIMENTS.md, "Progressive widening", has
+/// the measurements, c = 1 being the best of those tried). Without
+/// widening, an
 /// untried move is valued at its parent's mean, so once the moves tried
 /// first fall below it the search tries every move, however small its
 /// prior (at 400 visits a root of 48 moves had tried all 48); widening
@@ -848,8 +838,8 @@ impl Tree {
     /// visit and value the parent by that one move; and iterations kept to
     /// the nodes that exist value the moves whose subtrees stayed shallow
     /// by the playouts' optimism instead of the replies the search found.
-    /// Searches of four times as many iterations on a tree that filled
-    /// scored 10% and 15% against one that did not fill (`EXPERIMENTS.md`).
+    /// Searches of many more iterations on a tree that filled lost
+    /// heavily to ones that did not fill (EXPERIMENTS.md, "A full tree").
     fn advance(
         &mut self,
         run: &mut Run,

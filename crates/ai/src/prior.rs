@@ -111,10 +111,9 @@ impl PriorWeights {
     /// On the fifth held out, the cross-entropy to the visits fell from 2.33
     /// to 2.20 for placements, 0.800 to 0.799 for emperor moves, 1.032 to
     /// 1.027 for discs and 2.22 to 1.64 for jokers; the move the prior
-    /// ranks first agreed with the searches as often as before. At 1 s a
-    /// move on one thread it scored 71.3% ± 4.7% against the hand-set
-    /// constants (67 points of 94 games, `examples/match --deals 50 --seed
-    /// 5700`, cut off at 94 of 100 games).
+    /// ranks first agreed with the searches as often as before, and the
+    /// search plays clearly better with it (EXPERIMENTS.md, "A fitted
+    /// prior").
     ///
     /// The fit mostly flattens the prior where the hand-set one was too
     /// sure: the court weighs more against the regions, and discs and
@@ -136,11 +135,8 @@ impl PriorWeights {
     /// `measurements/three4000.jsonl`. On the fifth held out, the
     /// cross-entropy to the visits fell from 2.10 to 1.94 for placements,
     /// 1.05 to 0.98 for discs, 1.99 to 1.59 for jokers and 0.648 to 0.644
-    /// for emperor moves. One seat with them against two with the hand-set
-    /// constants scored 52.5% ± 4.5% at 4 000 iterations a move (120
-    /// games, `examples/match --players 3 --deals 40 --seed 9900`) and
-    /// 46.7% ± 6.4% at 1 s a move on one thread (60 games, `--deals 20
-    /// --seed 9950`), against a fair share of 33.3%.
+    /// for emperor moves, and one seat with them beats two with the
+    /// hand-set constants (EXPERIMENTS.md, "A fitted prior").
     ///
     /// It weighs the court almost as much as the two-player fit (1.64)
     /// and sharpens the placements more than the other two fits do
@@ -162,11 +158,8 @@ impl PriorWeights {
     /// `measurements/team2v1.jsonl`. On the fifth held out, the
     /// cross-entropy to the visits fell from 2.28 to 2.24 for placements,
     /// 0.962 to 0.928 for discs and 1.98 to 1.60 for jokers, and rose from
-    /// 0.951 to 0.953 for emperor moves. Against the hand-set constants it
-    /// scored 65.5% ± 3.4% at 4 000 iterations a move (200 games,
-    /// `examples/match --players 4 --deals 100 --seed 9700`) and 63.5% ±
-    /// 4.8% at 1 s a move on one thread (100 games, `--deals 50 --seed
-    /// 9800`).
+    /// 0.951 to 0.953 for emperor moves, and the search beats the hand-set
+    /// constants with it (EXPERIMENTS.md, "A fitted prior").
     ///
     /// Like the two-player fit it spreads discs and jokers more evenly
     /// than the hand-set prior, but it raises the court's weight less

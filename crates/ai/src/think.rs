@@ -30,16 +30,29 @@ pub enum ThinkError {
 /// Asks `bot` for its move in `game` within `budget`.
 ///
 /// The answer's move has been checked against the rules, so a caller may
-/// play it. A panic inside the bot is caught and reported as
-/// [`ThinkError::Panicked`].
+/// play it, and it leads the candidates whenever the bot weighed it: a bot
+/// may choose other than its highest-valued move (the noise of the lower
+/// levels, a tie-break the values leave out), and whoever reads the
+/// candidates beside the move (a protocol answer's `info.best`, a screen's
+/// "Moves weighed") must find the move first. A panic inside the bot is
+/// caught and reported as [`ThinkError::Panicked`].
 pub fn think(bot: &mut dyn Bot, game: &Game, budget: &Budget) -> Result<Analysis, ThinkError> {
-    let analysis = catch_unwind(AssertUnwindSafe(|| bot.choose(game, budget)))
+    let mut analysis = catch_unwind(AssertUnwindSafe(|| bot.choose(game, budget)))
         .map_err(|panic| ThinkError::Panicked(panic_message(panic.as_ref())))??;
     game.check(&analysis.best)
         .map_err(|error| ThinkError::Illegal {
             mv: analysis.best,
             error,
         })?;
+    let chosen = game.canonical(analysis.best);
+    if let Some(at) = analysis
+        .candidates
+        .iter()
+        .position(|candidate| game.canonical(candidate.mv) == chosen)
+    {
+        let candidate = analysis.candidates.remove(at);
+        analysis.candidates.insert(0, candidate);
+    }
     Ok(analysis)
 }
 
@@ -98,6 +111,34 @@ mod tests {
         let mut bot = BotSpec::Greedy { noise: 0.0 }.build(1);
         let analysis = think(bot.as_mut(), game.game(), &Budget::default()).unwrap();
         assert!(game.game().is_legal(&analysis.best));
+    }
+
+    #[test]
+    fn the_move_chosen_leads_the_moves_weighed_even_with_noise() {
+        // A noisy greedy bot often plays other than its best-valued move;
+        // its report must still start with the move it plays.
+        let mut bot = BotSpec::Greedy { noise: 0.5 }.build(4);
+        let mut rng = carolus_rules::GameRng::seed_from_u64(9);
+        let mut game = RecordedGame::from_rng(2, Variant::STANDARD, &mut rng).unwrap();
+        let mut checked = 0;
+        while !game.game().is_over() && checked < 200 {
+            if game.game().draw_due().is_some() {
+                game.play_random(&mut rng);
+                continue;
+            }
+            let analysis = think(bot.as_mut(), game.game(), &Budget::default()).unwrap();
+            if let Some(first) = analysis.candidates.first() {
+                assert_eq!(
+                    game.game().canonical(first.mv),
+                    game.game().canonical(analysis.best),
+                    "{:?}",
+                    analysis.candidates
+                );
+                checked += 1;
+            }
+            game.play(analysis.best).unwrap();
+        }
+        assert!(checked > 50, "only {checked} decisions checked");
     }
 
     #[test]

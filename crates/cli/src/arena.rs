@@ -12,6 +12,7 @@ use carolus_rules::{Record, RecordedGame, Seat, result_of};
 use serde_json::{Map, Value, json};
 
 use crate::duplicate::{Deal, Plan};
+use crate::failure::bad_input;
 use crate::players::BotChoice;
 
 /// The most decisions a game may take. Games end on their own long before
@@ -84,11 +85,14 @@ pub fn play(table: &Table<'_>, deal: &Deal, rotation: usize) -> anyhow::Result<O
     let seats = table.plan.seats(rotation).to_vec();
     let mut recorded = RecordedGame::new(deal.setup.clone())?;
     let mut streams = deal.draw_streams();
-    let mut players: Vec<_> = seats
-        .iter()
-        .enumerate()
-        .map(|(seat, &bot)| table.bots[bot].player(deal.bot_seed(rotation, seat), table.startup))
-        .collect();
+    let mut players = Vec::with_capacity(seats.len());
+    for (seat, &bot) in seats.iter().enumerate() {
+        let choice = &table.bots[bot];
+        let player = choice
+            .player(deal.bot_seed(rotation, seat), table.startup)
+            .map_err(|reason| bad_input(format!("--bot {choice}: {reason}")))?;
+        players.push(player);
+    }
 
     let mut forfeit = None;
     let mut decisions = 0;
@@ -222,7 +226,7 @@ mod tests {
     }
 
     #[test]
-    fn a_bot_that_cannot_start_forfeits() {
+    fn a_bot_that_cannot_start_is_an_error_naming_it_not_a_forfeit() {
         let bots: Vec<BotChoice> = vec![
             "random".parse().unwrap(),
             "cmd:/nonexistent/carolus-bot".parse().unwrap(),
@@ -230,19 +234,12 @@ mod tests {
         let plan = Plan::new(2, 2).unwrap();
         let table = Table::quick(&bots, &plan, 1);
         let deal = Deal::new(0, 7, &plan, Variant::STANDARD);
-        let outcome = play(&table, &deal, 0).unwrap();
-        let forfeit = outcome.forfeit.unwrap();
-        assert_eq!((forfeit.seat, forfeit.bot), (1, 1));
+        let error = play(&table, &deal, 0).unwrap_err();
+        let message = error.to_string();
         assert!(
-            forfeit.reason.starts_with("cannot start"),
-            "{}",
-            forfeit.reason
+            message.starts_with("--bot cmd:/nonexistent/carolus-bot: cannot start"),
+            "{message}"
         );
-        assert_eq!(outcome.winners, [0]);
-        let result = outcome.record.result.clone().unwrap();
-        assert_eq!(result["winners"], json!([0]));
-        assert_eq!(result["forfeit"]["seat"], 1);
-        // What was played before the forfeit replays.
-        assert!(outcome.record.replay().is_ok());
+        assert!(error.downcast_ref::<crate::failure::BadInput>().is_some());
     }
 }

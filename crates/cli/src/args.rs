@@ -45,9 +45,66 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
         .map_err(|_| format!("{text} is not a length of time (expected 0 or more seconds)"))
 }
 
+/// Reads a length of time in seconds that must be more than nothing, for
+/// a benchmark's duration or a computer player's thinking time: nothing can
+/// be measured, or thought, in no time at all.
+pub fn parse_positive_seconds(text: &str) -> Result<Duration, String> {
+    let duration = parse_seconds(text)?;
+    if duration.is_zero() {
+        return Err(format!(
+            "{text} seconds is no time at all (expected more than 0)"
+        ));
+    }
+    Ok(duration)
+}
+
+/// Reads a count of 1 or more (games, threads, a game's number), saying in
+/// words what is wrong instead of naming the integer type's range.
+pub fn parse_count<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+    let count: u64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a whole number (expected 1 or more)"))?;
+    if count == 0 {
+        return Err("expected 1 or more, not 0".to_owned());
+    }
+    T::try_from(count).map_err(|_| format!("{count} is too large"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_start_at_one_and_say_so() {
+        assert_eq!(parse_count::<u64>("3"), Ok(3));
+        assert_eq!(
+            parse_count::<u64>("0"),
+            Err("expected 1 or more, not 0".to_owned())
+        );
+        assert_eq!(
+            parse_count::<u64>("-1"),
+            Err("\"-1\" is not a whole number (expected 1 or more)".to_owned())
+        );
+        assert_eq!(
+            parse_count::<u32>("5000000000"),
+            Err("5000000000 is too large".to_owned())
+        );
+    }
+
+    #[test]
+    fn positive_seconds_refuse_no_time_at_all() {
+        assert_eq!(
+            parse_positive_seconds("0.5"),
+            Ok(Duration::from_millis(500))
+        );
+        assert!(
+            parse_positive_seconds("0")
+                .unwrap_err()
+                .contains("no time at all")
+        );
+        assert!(parse_positive_seconds("-2").is_err());
+    }
 
     #[test]
     fn seconds_read_fractions_and_refuse_nonsense() {

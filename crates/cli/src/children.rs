@@ -11,9 +11,11 @@
 //! A group of its own also means that Ctrl-C at the terminal no longer
 //! reaches the bots directly (it goes to the foreground group only), so
 //! the match runner watches for SIGINT, SIGTERM and SIGHUP itself: it kills
-//! every bot group still alive and then ends as the signal would have
-//! ended it. The groups alive are kept in a process-wide list, because
-//! signals are process-wide too.
+//! every bot group still alive and notes the signal, so that the match can
+//! show what it played so far and how to go on before it ends as the
+//! signal would have ended it (a second signal ends it at once). The
+//! groups alive are kept in a process-wide list, because signals are
+//! process-wide too.
 
 use std::process::Command;
 
@@ -54,18 +56,48 @@ pub fn stop(pid: u32) {
     let _ = pid;
 }
 
-/// From now on, SIGINT, SIGTERM and SIGHUP first kill every bot group
-/// alive and then end the process as the signal would have. If the
-/// handler cannot be installed the match still runs, as it did before
-/// bots had groups of their own; only a hung bot may then outlive it.
-pub fn stop_all_on_signals() {
+/// From now on, SIGINT, SIGTERM and SIGHUP kill every bot group alive and
+/// are noted for [`interrupted`]; a second one ends the process at once,
+/// as the signal would have. If the handler cannot be installed the match
+/// still runs and the signal ends it at once, only without its summary.
+pub fn watch_interrupts() {
     #[cfg(unix)]
     unix::watch();
+}
+
+/// The signal that interrupted the process, once one has.
+pub fn interrupted() -> Option<i32> {
+    #[cfg(unix)]
+    {
+        let signal = unix::INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst);
+        (signal != 0).then_some(signal)
+    }
+    #[cfg(not(unix))]
+    None
+}
+
+/// Ends the process as `signal` would have ended it, so that a shell sees
+/// "interrupted", not an exit; the status 128 + `signal` is the fallback.
+pub fn end_as(signal: i32) -> ! {
+    #[cfg(unix)]
+    {
+        // A game may have started a bot after the signal was handled.
+        let live = unix::LIVE
+            .lock()
+            .map(|live| live.clone())
+            .unwrap_or_default();
+        for pid in live {
+            unix::kill_group(pid);
+        }
+        let _ = signal_hook::low_level::emulate_default_handler(signal);
+    }
+    std::process::exit(128 + signal)
 }
 
 #[cfg(unix)]
 mod unix {
     use std::sync::Mutex;
+    use std::sync::atomic::{AtomicI32, Ordering};
 
     use rustix::process::{Pid, Signal, kill_process_group};
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
@@ -73,6 +105,9 @@ mod unix {
 
     /// The process ids (and so process groups) of the bots alive.
     pub static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+    /// The signal that interrupted the process, or 0.
+    pub static INTERRUPTED: AtomicI32 = AtomicI32::new(0);
 
     pub fn kill_group(pid: u32) {
         // A child's pid is never 0 or 1, and it must not be: kill(-1, …)
@@ -93,15 +128,16 @@ mod unix {
             return;
         };
         std::thread::spawn(move || {
-            if let Some(signal) = signals.forever().next() {
+            for signal in signals.forever() {
                 let live = LIVE.lock().map(|live| live.clone()).unwrap_or_default();
                 for pid in live {
                     kill_group(pid);
                 }
-                // Ends the process the way the signal's default action
-                // would, so that a shell sees "interrupted", not an exit.
-                let _ = signal_hook::low_level::emulate_default_handler(signal);
-                std::process::exit(128 + signal);
+                // The first signal asks the match to stop and say where it
+                // got to; a second one is someone who will not wait.
+                if INTERRUPTED.swap(signal, Ordering::SeqCst) != 0 {
+                    super::end_as(signal);
+                }
             }
         });
     }

@@ -55,14 +55,48 @@ pub fn report(error: &anyhow::Error) -> ExitCode {
 
 /// Prints clap's help, version or usage error and returns clap's exit status
 /// (0 for help and version, 2 for a usage error).
+///
+/// A usage error is printed as the program's own refusals are, on one line
+/// without a prefix, so that every mistake on the command line reads
+/// alike whether clap or a command found it; clap's tips stay on that line.
 pub fn usage(error: &clap::Error) -> ExitCode {
-    // A closed stdout while printing help is as unremarkable as anywhere
-    // else, so a failed print is ignored.
-    let _ = error.print();
-    match u8::try_from(error.exit_code()) {
+    use clap::error::ErrorKind;
+    let status = match u8::try_from(error.exit_code()) {
         Ok(status) => ExitCode::from(status),
         Err(_) => ExitCode::from(BAD_INPUT),
+    };
+    let shows_text = matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    );
+    if shows_text {
+        // A closed stdout while printing help is as unremarkable as
+        // anywhere else, so a failed print is ignored.
+        let _ = error.print();
+        return status;
     }
+    let line = usage_line(&error.render().to_string());
+    let _ = writeln!(io::stderr().lock(), "{line}");
+    status
+}
+
+/// Clap's rendering of a usage error as one line: the message without its
+/// `error: ` prefix, then its tips, then where to read more.
+fn usage_line(rendered: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for line in rendered.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with("Usage:") || line.starts_with("For more information")
+        {
+            continue;
+        }
+        let line = line.strip_prefix("error: ").unwrap_or(line);
+        parts.push(line.to_owned());
+    }
+    let mut text = parts.join("; ");
+    text.push_str(" (--help shows the usage)");
+    one_line(&text)
 }
 
 /// Whether `error` comes from writing to a reader that has gone away.
@@ -104,6 +138,24 @@ mod tests {
         let error = Err::<(), _>(io).context("writing a record").unwrap_err();
         assert!(is_broken_pipe(&error));
         assert!(!is_broken_pipe(&anyhow::anyhow!("something else")));
+    }
+
+    #[test]
+    fn clap_s_usage_errors_read_like_the_program_s_own() {
+        let rendered = "error: invalid value '0' for '--games <N>': expected 1 or more, not 0\n\n\
+                        For more information, try '--help'.\n";
+        assert_eq!(
+            usage_line(rendered),
+            "invalid value '0' for '--games <N>': expected 1 or more, not 0 (--help shows the usage)"
+        );
+        let with_tip = "error: unexpected argument '--sed' found\n\n  \
+                        tip: a similar argument exists: '--seed'\n\n\
+                        Usage: carolus new --seed <N>\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            usage_line(with_tip),
+            "unexpected argument '--sed' found; tip: a similar argument exists: '--seed' \
+             (--help shows the usage)"
+        );
     }
 
     #[test]

@@ -5,8 +5,8 @@
 
 use std::fmt::Display;
 use std::fs;
-use std::io::{self, Read};
-use std::path::Path;
+use std::io::{self, IsTerminal, Read};
+use std::path::{Path, PathBuf};
 
 use carolus_rules::RecordStream;
 
@@ -15,7 +15,23 @@ use crate::failure::bad_input;
 /// The path that means standard input, as in most Unix tools.
 pub const STDIN: &str = "-";
 
-/// The whole of `path` (or of standard input for `-`) as UTF-8 text.
+/// The file to read: `file` if one was given, else standard input, but
+/// only when something is piped into it. Waiting on a terminal for a
+/// record nobody is going to type would look like a hang, so that is
+/// refused with an example (`piped`) of how to give one.
+pub fn file_or_piped_stdin(file: Option<&Path>, piped: &str) -> anyhow::Result<PathBuf> {
+    match file {
+        Some(file) => Ok(file.to_owned()),
+        None if io::stdin().is_terminal() => Err(bad_input(format!(
+            "no record given: name a FILE, or pipe one in ({piped}); \
+             `-` reads one typed at the terminal"
+        ))),
+        None => Ok(PathBuf::from(STDIN)),
+    }
+}
+
+/// The whole of `path` (or of standard input for `-`) as UTF-8 text,
+/// without the byte-order mark some editors put at the start of a file.
 pub fn read_text(path: &Path) -> anyhow::Result<String> {
     let (name, bytes) = if path.as_os_str() == STDIN {
         let mut bytes = Vec::new();
@@ -27,12 +43,16 @@ pub fn read_text(path: &Path) -> anyhow::Result<String> {
     let bytes = bytes.map_err(|error| bad_input(format!("{name}: {error}")))?;
     // A record is JSON, which is UTF-8; the offset of the first bad byte
     // helps find a file that was saved in another encoding.
-    String::from_utf8(bytes).map_err(|error| {
+    let mut text = String::from_utf8(bytes).map_err(|error| {
         bad_input(format!(
             "{name}: not UTF-8 text (invalid byte at offset {})",
             error.utf8_error().valid_up_to()
         ))
-    })
+    })?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
 }
 
 /// `message` about the contents of `path`, led by the file's name so that a

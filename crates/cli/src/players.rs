@@ -13,8 +13,10 @@ use crate::external::External;
 /// A bot as `--bot` names it: a built-in spec or `cmd:<command>`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BotChoice {
-    /// A bot of `carolus-ai`, such as `mcts:ms=500`.
-    Builtin(BotSpec),
+    /// A bot of `carolus-ai`, such as `mcts:ms=500`, and the words it was
+    /// given in (`level:1` for the spec `greedy:noise=0.5`), which is how
+    /// the person who gave it recognises it in a summary.
+    Builtin { spec: BotSpec, written: String },
     /// A program speaking the bot protocol; the words of its command line.
     External { command: String, words: Vec<String> },
 }
@@ -33,7 +35,10 @@ impl FromStr for BotChoice {
             }),
             None => text
                 .parse::<BotSpec>()
-                .map(BotChoice::Builtin)
+                .map(|spec| BotChoice::Builtin {
+                    spec,
+                    written: text.trim().to_owned(),
+                })
                 .map_err(|error| match error {
                     // Here a bot may also be a program of the user's own.
                     AiError::UnknownBot { spec, name } => format!(
@@ -46,10 +51,48 @@ impl FromStr for BotChoice {
     }
 }
 
+impl BotChoice {
+    /// A built-in bot given as `spec`, written as the spec itself.
+    pub fn builtin(spec: BotSpec) -> BotChoice {
+        BotChoice::Builtin {
+            written: spec.to_string(),
+            spec,
+        }
+    }
+
+    /// The bot as the person who chose it wrote it (`level:1`), for the
+    /// summary; records name the spec itself (`greedy:noise=0.5`), which is
+    /// what `--resume` checks.
+    pub fn written(&self) -> String {
+        match self {
+            BotChoice::Builtin { written, .. } => written.clone(),
+            BotChoice::External { command, .. } => format!("{COMMAND_PREFIX}{command}"),
+        }
+    }
+}
+
+/// The names a match summary shows for `bots`: each as it was written,
+/// and a bot given more than once followed by its place in the `--bot`
+/// order (`greedy #1`, `greedy #2`), so that two copies can be told apart.
+pub fn labels(bots: &[BotChoice]) -> Vec<String> {
+    let written: Vec<String> = bots.iter().map(BotChoice::written).collect();
+    written
+        .iter()
+        .enumerate()
+        .map(|(index, name)| {
+            if written.iter().filter(|other| *other == name).count() > 1 {
+                format!("{name} #{}", index + 1)
+            } else {
+                name.clone()
+            }
+        })
+        .collect()
+}
+
 impl fmt::Display for BotChoice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BotChoice::Builtin(spec) => write!(f, "{spec}"),
+            BotChoice::Builtin { spec, .. } => write!(f, "{spec}"),
             BotChoice::External { command, .. } => write!(f, "{COMMAND_PREFIX}{command}"),
         }
     }
@@ -62,7 +105,7 @@ impl BotChoice {
     /// "1000 ms a move, silent after 2000 ms".
     pub fn thinking(&self, time: Duration, grace: Duration) -> String {
         match self {
-            BotChoice::Builtin(spec) => spec.thinking(time),
+            BotChoice::Builtin { spec, .. } => spec.thinking(time),
             BotChoice::External { .. } => format!(
                 "{} ms a move, silent after {} ms",
                 time.as_millis(),
@@ -74,21 +117,19 @@ impl BotChoice {
     /// A player of this kind for one seat of one game; external programs
     /// are started at once, so that their start-up overlaps the first
     /// draws, and their first answer may take `startup` longer than the
-    /// rest.
-    pub fn player(&self, seed: u64, startup: Duration) -> Player {
+    /// rest. A program that cannot be started at all (it does not exist,
+    /// or may not be run) is an error, not a lost game: no game with it
+    /// can be played, and a match of forfeits would say nothing.
+    pub fn player(&self, seed: u64, startup: Duration) -> Result<Player, String> {
         match self {
-            BotChoice::Builtin(spec) => Player::Builtin {
+            BotChoice::Builtin { spec, .. } => Ok(Player::Builtin {
                 bot: spec.build(seed),
                 spec: spec.clone(),
-            },
+            }),
             BotChoice::External { words, .. } => {
                 let mut external = External::new(words.clone(), startup);
-                // A failed start comes back with the first question.
-                let started = external.start();
-                Player::External {
-                    external,
-                    failed_start: started.err(),
-                }
+                external.start()?;
+                Ok(Player::External { external })
             }
         }
     }
@@ -103,7 +144,6 @@ pub enum Player {
     },
     External {
         external: External,
-        failed_start: Option<String>,
     },
 }
 
@@ -137,15 +177,7 @@ impl Player {
                 })?;
                 Ok(analysis.best)
             }
-            Player::External {
-                external,
-                failed_start,
-            } => {
-                if let Some(reason) = failed_start.take() {
-                    return Err(reason);
-                }
-                external.ask(record, game, time, grace)
-            }
+            Player::External { external } => external.ask(record, game, time, grace),
         }
     }
 }
@@ -168,7 +200,10 @@ mod tests {
         }
         assert!(matches!(
             "level:2".parse::<BotChoice>(),
-            Ok(BotChoice::Builtin(BotSpec::Greedy { .. }))
+            Ok(BotChoice::Builtin {
+                spec: BotSpec::Greedy { .. },
+                ..
+            })
         ));
         assert_eq!(
             "clever".parse::<BotChoice>(),
@@ -182,6 +217,20 @@ mod tests {
         assert!(message.contains("ms must be a whole number"), "{message}");
         assert!(!message.contains("cmd:"), "{message}");
         assert!("cmd:".parse::<BotChoice>().is_err());
+    }
+
+    #[test]
+    fn a_summary_names_bots_as_written_and_tells_copies_apart() {
+        let bots: Vec<BotChoice> = ["level:1", "greedy", "greedy", "cmd:./bot.sh"]
+            .iter()
+            .map(|text| text.parse().unwrap())
+            .collect();
+        assert_eq!(
+            labels(&bots),
+            ["level:1", "greedy #2", "greedy #3", "cmd:./bot.sh"]
+        );
+        // Records keep the spec itself, which resuming compares.
+        assert_eq!(bots[0].to_string(), "greedy:noise=0.5");
     }
 
     #[test]

@@ -73,11 +73,20 @@ impl Decision {
     }
 }
 
+/// The difference in the mover's chance below which a move other than the
+/// bot's choice counts as tied with it: a twentieth of a point, less than
+/// the tenth of a point that `carolus analyse` shows, so that a move whose
+/// cost reads 0.0 is never counted as a difference.
+pub const TIE: f64 = 0.0005;
+
 /// What a move cost against the bot's choice.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Cost {
     /// The move played is the bot's choice.
     Chosen,
+    /// Another move, which the bot valued the same as its choice (within
+    /// [`TIE`]): as good, as far as the bot can tell.
+    Tied,
     /// The mover's chance to win after the bot's choice less the one after
     /// the move played (negative when the search valued the move played
     /// higher but visited it less).
@@ -91,8 +100,11 @@ pub enum Cost {
 pub struct Tally {
     /// Decisions counted.
     pub decisions: usize,
-    /// Of them, those whose move was not the bot's choice.
+    /// Of them, those whose move was not the bot's choice and not tied
+    /// with it.
     pub others: usize,
+    /// Of them, those whose move the bot valued the same as its choice.
+    pub tied: usize,
     /// Of those, the ones the bot did not weigh.
     pub not_weighed: usize,
     /// The known costs added up.
@@ -105,6 +117,7 @@ impl Tally {
         self.decisions += 1;
         match cost {
             Cost::Chosen => {}
+            Cost::Tied => self.tied += 1,
             Cost::Weighed(cost) => {
                 self.others += 1;
                 self.cost += cost;
@@ -240,7 +253,12 @@ impl Analyser {
             // seat's half of it).
             match (best_value, played_value) {
                 (Some(best), Some(played)) => {
-                    Cost::Weighed(mover_chance(game, seat, best) - mover_chance(game, seat, played))
+                    let cost = mover_chance(game, seat, best) - mover_chance(game, seat, played);
+                    if cost.abs() < TIE {
+                        Cost::Tied
+                    } else {
+                        Cost::Weighed(cost)
+                    }
                 }
                 _ => Cost::NotWeighed,
             }
@@ -347,10 +365,15 @@ mod tests {
         for row in &decisions {
             match row.cost {
                 Cost::Chosen => assert!(row.is_choice()),
+                Cost::Tied => {
+                    let difference = row.best_value.unwrap() - row.played_value.unwrap();
+                    assert!(!row.is_choice() && difference.abs() < TIE, "{row:?}");
+                }
                 Cost::Weighed(cost) => {
                     others += 1;
                     let expected = row.best_value.unwrap() - row.played_value.unwrap();
                     assert!((cost - expected).abs() < 1e-12, "{row:?}");
+                    assert!(cost.abs() >= TIE, "a tie is not a cost: {row:?}");
                 }
                 Cost::NotWeighed => {
                     others += 1;
@@ -436,16 +459,17 @@ mod tests {
             Cost::NotWeighed,
             Cost::Chosen,
             Cost::Weighed(-0.01),
+            Cost::Tied,
         ] {
             tally.add(cost);
         }
         assert_eq!(
-            (tally.decisions, tally.others, tally.not_weighed),
-            (4, 3, 1)
+            (tally.decisions, tally.others, tally.tied, tally.not_weighed),
+            (5, 3, 1, 1)
         );
-        // (5 − 1) points over the three decisions whose cost is known, the
-        // bot's own choice costing nothing.
-        assert!((tally.average_cost().unwrap() - 0.04 / 3.0).abs() < 1e-12);
+        // (5 − 1) points over the four decisions whose cost is known, the
+        // bot's own choice and the move tied with it costing nothing.
+        assert!((tally.average_cost().unwrap() - 0.04 / 4.0).abs() < 1e-12);
         let mut unknown = Tally::default();
         unknown.add(Cost::NotWeighed);
         assert_eq!(

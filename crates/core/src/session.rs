@@ -40,6 +40,12 @@ use thiserror::Error;
 
 use crate::estimates::{META_KEY, Reading, Trail};
 
+/// The key in a record's `meta` under which a session keeps who plays each
+/// seat: `[null, 3]` is a person at seat 0 and the computer player of
+/// level 3 at seat 1. Loading a saved game puts the computer players back
+/// where they were.
+pub const LEVELS_KEY: &str = "levels";
+
 /// Default names, one per seat. Their initials differ, so that short
 /// badges on a crowded board stay readable.
 pub const DEFAULT_NAMES: [&str; 4] = ["Anna", "Bruno", "Clara", "David"];
@@ -85,6 +91,43 @@ pub enum SeatError {
     /// A session was given seats for another number of players.
     #[error("{given} seats are given for a game of {players} players")]
     Count { given: usize, players: usize },
+    /// One seat was given two computer players.
+    #[error("seat {seat} is given a computer player twice; give each seat once")]
+    Twice { seat: usize },
+}
+
+/// The computer players a record's `meta` says sat at its seats, as
+/// `(seat, level)`: none if the record does not say (records written before
+/// it was kept, or by other programs), or why what it says is unusable.
+pub fn saved_levels(record: &Record) -> Result<Option<Vec<(usize, Level)>>, String> {
+    let Some(saved) = record.meta.as_ref().and_then(|meta| meta.get(LEVELS_KEY)) else {
+        return Ok(None);
+    };
+    let players = record.setup.players;
+    let entries = saved
+        .as_array()
+        .filter(|entries| entries.len() == players)
+        .ok_or_else(|| {
+            format!(
+                "meta.{LEVELS_KEY}: expected an array of {players} entries, \
+                 null for a person or a level 1 to 5 for the computer"
+            )
+        })?;
+    let mut ai = Vec::new();
+    for (seat, entry) in entries.iter().enumerate() {
+        if entry.is_null() {
+            continue;
+        }
+        let level = entry
+            .as_u64()
+            .and_then(|number| u8::try_from(number).ok())
+            .and_then(|number| Level::new(number).ok())
+            .ok_or_else(|| {
+                format!("meta.{LEVELS_KEY}[{seat}]: {entry} is not null or a level 1 to 5")
+            })?;
+        ai.push((seat, level));
+    }
+    Ok(Some(ai))
 }
 
 /// The seats of a game of `players`, from the names and computer players
@@ -115,7 +158,10 @@ pub fn seats(
             kind: SeatKind::Human,
         })
         .collect();
-    for &(seat, level) in ai {
+    for (index, &(seat, level)) in ai.iter().enumerate() {
+        if ai[..index].iter().any(|&(earlier, _)| earlier == seat) {
+            return Err(SeatError::Twice { seat });
+        }
         let info = seats
             .get_mut(seat)
             .ok_or(SeatError::NoSeat { seat, players })?;
@@ -492,14 +538,23 @@ impl<D: DrawSource> Session<D> {
         })
     }
 
-    /// Writes the names and the estimates into the record, as saved files
-    /// carry them.
+    /// Writes the names, who plays each seat and the estimates into the
+    /// record, as saved files carry them.
     fn stamp(&mut self) {
         let names = self.seats.iter().map(|seat| seat.name.clone()).collect();
+        let levels: Vec<Value> = self
+            .seats
+            .iter()
+            .map(|seat| match seat.kind {
+                SeatKind::Human => Value::Null,
+                SeatKind::Ai { level } => Value::from(level.number()),
+            })
+            .collect();
         let estimates = (!self.trail.readings().is_empty()).then(|| self.trail.to_json());
         let record = self.game.record_mut();
         record.names = Some(names);
         let meta = record.meta.get_or_insert_with(Map::new);
+        meta.insert(LEVELS_KEY.to_owned(), Value::Array(levels));
         match estimates {
             Some(estimates) => meta.insert(META_KEY.to_owned(), estimates),
             None => meta.remove(META_KEY),
@@ -833,6 +888,59 @@ mod tests {
         assert!(
             !meta.contains_key(META_KEY),
             "the bad estimates are not kept"
+        );
+    }
+
+    #[test]
+    fn a_saved_record_says_which_seats_the_computer_played_and_at_what_level() {
+        let session = session(3, 1, &[(1, level(2)), (2, level(5))]);
+        let record = session.record();
+        assert_eq!(
+            record.meta.as_ref().unwrap()[LEVELS_KEY],
+            serde_json::json!([null, 2, 5])
+        );
+        assert_eq!(
+            saved_levels(record),
+            Ok(Some(vec![(1, level(2)), (2, level(5))]))
+        );
+    }
+
+    #[test]
+    fn records_without_levels_say_nothing_and_bad_levels_are_named() {
+        let mut record = session(2, 1, &[]).record().clone();
+        let meta = record.meta.as_mut().unwrap();
+        meta.remove(LEVELS_KEY);
+        assert_eq!(saved_levels(&record), Ok(None));
+        for (bad, says) in [
+            (serde_json::json!([null]), "expected an array of 2 entries"),
+            (
+                serde_json::json!({"1": 3}),
+                "expected an array of 2 entries",
+            ),
+            (
+                serde_json::json!([null, 6]),
+                "meta.levels[1]: 6 is not null or a level 1 to 5",
+            ),
+            (
+                serde_json::json!(["3", null]),
+                "meta.levels[0]: \"3\" is not null",
+            ),
+        ] {
+            record
+                .meta
+                .as_mut()
+                .unwrap()
+                .insert(LEVELS_KEY.to_owned(), bad);
+            let message = saved_levels(&record).unwrap_err();
+            assert!(message.contains(says), "{message}");
+        }
+    }
+
+    #[test]
+    fn a_seat_given_two_computer_players_is_refused() {
+        assert_eq!(
+            seats(2, None, &[(1, level(2)), (1, level(3))]),
+            Err(SeatError::Twice { seat: 1 })
         );
     }
 

@@ -37,6 +37,9 @@ pub struct Record {
 /// Why a text is not a readable record.
 #[derive(Clone, Debug, Error)]
 pub enum RecordError {
+    /// The text holds nothing but white space.
+    #[error("the record is empty: expected a JSON object such as `carolus new` prints")]
+    Empty,
     #[error("the record is not valid JSON: {message} at line {line}, column {column}")]
     Json {
         message: String,
@@ -120,7 +123,14 @@ impl Record {
 
     /// Reads a record from JSON text, checking every field and every
     /// token's syntax (not yet its legality: see [`Record::replay`]).
+    ///
+    /// A byte-order mark at the start, which some editors write into UTF-8
+    /// files, is skipped, as RFC 8259 allows a reader to.
     pub fn from_json(text: &str) -> Result<Record, RecordError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if text.trim().is_empty() {
+            return Err(RecordError::Empty);
+        }
         let value: Value = serde_json::from_str(text).map_err(|e| RecordError::Json {
             message: json_message(&e),
             line: e.line(),

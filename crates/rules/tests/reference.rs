@@ -1,7 +1,7 @@
 //! Differential test of the engine against the independent Python reference
 //! implementation `tools/reference/carolus_ref.py`.
 //!
-//! The reference was written from `RULINGS.md` alone, without reading this
+//! The reference was written from RULES.md and NOTATION.md alone, without reading this
 //! crate, so agreement over hundreds of random games is evidence that both
 //! read the rules the same way, and a disagreement points at a misreading in
 //! one of them. The test generates games with the engine's public API (2 and
@@ -29,8 +29,8 @@ use carolus_rules::{
 };
 use serde_json::Value;
 
-/// The fields of `carolus-state/1` fixed by the notation (RULINGS.md Part 2
-/// and Part 3). The engine may add more (e.g. `to_place`); those are ignored.
+/// The fields of `carolus-state/1` fixed by the notation (NOTATION.md,
+/// with `teams` for the team game). The engine may add more (e.g. `to_place`); those are ignored.
 const FIELDS: [&str; 12] = [
     "players", "round", "phase", "to_act", "order", "emperor", "regions", "control", "seats",
     "winners", "legal", "teams",
@@ -46,7 +46,7 @@ const MISSPELLINGS: usize = 7;
 /// Records per player count used as the base of corrupted records.
 const CORRUPTED_PER_COUNT: u64 = 16;
 
-/// Tokens that are not well-formed moves (RULINGS.md Part 2), each put in
+/// Tokens that are not well-formed moves (NOTATION.md's "Move tokens"), each put in
 /// place of one real move; both implementations must refuse at that index.
 /// Leading zeros are malformed too: the notation gives every token one
 /// spelling.
@@ -143,7 +143,7 @@ fn random_record(players: usize, seed: u64, cut: Option<usize>) -> Record {
 
 /// The record as JSON with every `place F T` naming its region by a random
 /// territory of it instead of the canonical smallest one (input may use any
-/// territory of a region: RULINGS.md Part 2).
+/// territory of a region: NOTATION.md).
 fn with_noncanonical_places(record: &Record, rng: &mut GameRng) -> String {
     let mut value: Value = serde_json::from_str(&record.to_json()).expect("record JSON");
     let mut game = record.start().expect("record starts");

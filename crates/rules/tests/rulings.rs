@@ -1,7 +1,7 @@
-//! The rulings of `RULINGS.md` as behaviour tests: one named test for each
-//! ruling of Part 1 (the standard game for 2 or 3 players) and Part 3 (the
-//! 4-player team game), and for the state view of Part 2, so that the list of
-//! test names reads like the rulebook.
+//! The rulings of RULES.md as behaviour tests: one named test for each
+//! ruling of the standard game for 2 or 3 players (RULES.md's [R1] to [R13])
+//! and of the 4-player team game ([T1] to [T7]), and for the state view of
+//! NOTATION.md, so that the list of test names reads like the rulebook.
 //!
 //! Every position is built through the public API only, from a set-up the
 //! test chooses and move tokens it chooses; draws are moves, so the tests
@@ -291,7 +291,7 @@ const RED_TURN: &[&str] = &[
     "draw RRR",
 ];
 
-// ----- Part 1, ruling 1: families ------------------------------------------
+// ----- RULES.md [R1]: families ------------------------------------------
 
 #[test]
 fn families_are_written_r_g_b_y_p_and_a_joker_is_j() {
@@ -310,7 +310,7 @@ fn families_are_written_r_g_b_y_p_and_a_joker_is_j() {
     assert!("place r court".parse::<Move>().is_err());
 }
 
-// ----- Part 1, ruling 2: territories and regions ---------------------------
+// ----- RULES.md [R2]: territories and regions ---------------------------
 
 #[test]
 fn each_of_the_15_territories_starts_as_its_own_region() {
@@ -346,7 +346,7 @@ fn a_region_is_named_by_its_smallest_territory_and_any_of_its_territories_refers
     assert_eq!(region_at(&game, 15).knights(), &knights("RRRRGGGGGYP"));
 }
 
-// ----- Part 1, ruling 3: set-up ----------------------------------------------
+// ----- RULES.md [R3]: set-up ----------------------------------------------
 
 #[test]
 fn setup_puts_three_knights_of_each_family_and_the_emperor_on_territory_1() {
@@ -486,7 +486,7 @@ fn jokers_of_the_initial_reserve_are_assigned_before_the_next_player_draws() {
     assert_eq!(due.seat.index(), 0);
 }
 
-// ----- Part 1, ruling 4: draws ----------------------------------------------
+// ----- RULES.md [R4]: draws ----------------------------------------------
 
 #[test]
 fn every_drawn_knight_is_one_of_six_equally_likely_outcomes() {
@@ -568,7 +568,7 @@ fn a_joker_is_assigned_to_any_family_before_play_goes_on() {
     assert_eq!(to_act(&game), Some(1));
 }
 
-// ----- Part 1, ruling 5: choosing discs -------------------------------------
+// ----- RULES.md [R5]: choosing discs -------------------------------------
 
 /// The disc story: two players, seat 1 choosing first. The rounds are
 /// scripted so that in round 5 both players have only disc 5 left.
@@ -657,7 +657,7 @@ fn the_disc_set_refills_when_the_fifth_disc_is_used() {
     assert_eq!(legal_discs(&game).len(), 5);
 }
 
-// ----- Part 1, ruling 6: action order ----------------------------------------
+// ----- RULES.md [R6]: action order ----------------------------------------
 
 #[test]
 fn players_act_in_ascending_disc_order() {
@@ -706,7 +706,7 @@ fn the_action_order_is_the_choosing_order_of_the_next_round() {
     assert_eq!(choosers, [1, 0, 2]);
 }
 
-// ----- Part 1, ruling 7: deploying --------------------------------------------
+// ----- RULES.md [R7]: deploying --------------------------------------------
 
 #[test]
 fn a_turn_places_three_knights_with_two_players_and_four_with_three() {
@@ -861,7 +861,7 @@ fn control_is_re_evaluated_after_every_placement_in_a_court_and_only_there() {
     assert_eq!(game.phase(), Phase::Move);
 }
 
-// ----- Part 1, ruling 8: moving the emperor -----------------------------------
+// ----- RULES.md [R8]: moving the emperor -----------------------------------
 
 #[test]
 fn the_emperor_moves_clockwise_at_least_one_and_at_most_the_disc_number_of_regions() {
@@ -933,7 +933,7 @@ fn the_emperor_never_moves_more_steps_than_there_are_regions() {
     );
 }
 
-// ----- Part 1, ruling 9: resolving ---------------------------------------------
+// ----- RULES.md [R9]: resolving ---------------------------------------------
 
 #[test]
 fn region_scores_count_controlled_knights_and_own_castles() {
@@ -1045,7 +1045,7 @@ fn a_score_of_zero_never_wins() {
     assert_eq!(castle_totals(&game), [0, 0]);
 }
 
-// ----- Part 1, ruling 10: merging ------------------------------------------------
+// ----- RULES.md [R10]: merging ------------------------------------------------
 
 #[test]
 fn a_region_merges_with_a_counter_clockwise_neighbour_of_the_same_owner() {
@@ -1122,7 +1122,7 @@ fn the_emperor_stays_in_the_merged_region() {
     assert_eq!(emperor_region(&game), [14, 15]);
 }
 
-// ----- Part 1, ruling 11: the end --------------------------------------------------
+// ----- RULES.md [R11]: the end --------------------------------------------------
 
 #[test]
 fn the_game_ends_at_once_when_a_player_reaches_10_castles_with_two_players() {
@@ -1222,7 +1222,7 @@ fn a_takeover_may_carry_a_castle_total_past_the_target() {
     assert_eq!(winners(&game), [1]);
 }
 
-// ----- Part 1, ruling 12: public information ------------------------------------------
+// ----- RULES.md [R12]: public information ------------------------------------------
 
 #[test]
 fn courts_reserves_discs_and_castles_are_open_to_everybody() {
@@ -1253,7 +1253,7 @@ fn courts_reserves_discs_and_castles_are_open_to_everybody() {
     assert_eq!(seats[1]["castles"], json!(0));
 }
 
-// ----- Part 1, ruling 13: turn sequence ------------------------------------------------
+// ----- RULES.md [R13]: turn sequence ------------------------------------------------
 
 #[test]
 fn a_round_is_a_disc_for_everybody_then_deploy_move_and_draw_in_action_order() {
@@ -1299,7 +1299,7 @@ fn a_round_is_a_disc_for_everybody_then_deploy_move_and_draw_in_action_order() {
     assert_eq!(to_act(&game), Some(1));
 }
 
-// ----- Part 3: the team game --------------------------------------------------------
+// ----- RULES.md [T1]–[T7]: the team game --------------------------------------------------------
 
 #[test]
 fn the_team_game_sets_seats_0_and_2_against_seats_1_and_3() {
@@ -1624,7 +1624,7 @@ fn equal_team_totals_share_the_victory() {
     assert_eq!(winners(&game), [0, 1, 2, 3]);
 }
 
-// ----- Part 2: the state view ------------------------------------------------------
+// ----- NOTATION.md: the state view ------------------------------------------------------
 
 #[test]
 fn the_state_view_has_every_field_the_notation_fixes() {

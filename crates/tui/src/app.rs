@@ -24,7 +24,7 @@ use serde_json::Value;
 
 use crate::ai::{Purpose, ThinkReply, ThinkRequest};
 use crate::choices;
-use crate::config::{PlayConfig, Start};
+use crate::config::{self, PlayConfig, Start};
 use crate::event::{Effect, Event, Key};
 use crate::history;
 use crate::layout::{Kind, Layout};
@@ -43,13 +43,36 @@ pub enum Screen {
     Log { scroll: usize },
     /// A file name is being typed.
     Prompt { kind: PromptKind, text: String },
-    /// "Really quit?"
-    ConfirmQuit,
+    /// "The game has unsaved moves": asked before something would leave
+    /// them behind.
+    Confirm(Leaving),
     /// The result of the finished game.
     Result,
     /// The win-chance graph of the game so far, as wide as the screen
     /// allows.
     Chances,
+}
+
+/// What would leave a game's unsaved moves behind, and so is asked first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaving {
+    /// Quitting the program.
+    Quit,
+    /// Opening a saved game in place of this one.
+    Open,
+    /// Starting a new game with the same seats.
+    NewGame,
+}
+
+impl Leaving {
+    /// What `y` does, in the words of the question.
+    pub fn action(self) -> &'static str {
+        match self {
+            Leaving::Quit => "quit",
+            Leaving::Open => "open another game",
+            Leaving::NewGame => "start a new game",
+        }
+    }
 }
 
 /// What a typed line is for.
@@ -214,6 +237,18 @@ pub struct App {
     /// Whether the game has moves that were not saved.
     dirty: bool,
     quit: bool,
+    /// The seed of the next new game (`n`), drawn from this game's seed so
+    /// that one seed fixes a whole evening of games.
+    next_seed: u64,
+    /// A file `o` offers before any other, such as a game kept when a
+    /// terminal went away.
+    offered: Option<String>,
+    /// A file that exists and that the person, asked, may replace by
+    /// saving to it again.
+    may_replace: Option<String>,
+    /// Whether the game was left with unsaved moves without a question
+    /// (Ctrl-C), so that the event loop keeps them.
+    left_unsaved: bool,
 }
 
 /// How far a scrolling key moves down a text: a line or a page.
@@ -250,26 +285,42 @@ impl App {
         // The set-up comes first from the seed's generator, then the seed
         // of the draw streams, so one seed fixes the whole game.
         let mut rng = GameRng::seed_from_u64(config.seed);
-        let (game, record_names) = match config.start {
+        let (game, record_names, saved_ai) = match config.start {
             Start::New { players } => {
                 let variant = Variant::for_players(players);
                 let setup = Setup::random(players, variant, &mut rng);
                 let game = RecordedGame::new(setup).map_err(|error| error.to_string())?;
-                (game, None)
+                (game, None, None)
             }
             Start::Record(record) => {
                 let names = record.names.clone();
+                let saved = session::saved_levels(&record)?;
                 let game = RecordedGame::from_record(*record).map_err(|error| error.to_string())?;
-                (game, names)
+                (game, names, saved)
             }
         };
         let draw_seed = rng.next_u64();
+        let next_seed = rng.next_u64();
         let players = game.game().players();
         let names = config
             .names
             .or_else(|| record_names.filter(|names| names.len() == players));
-        let seats = session::seats(players, names.as_deref(), &config.ai)
-            .map_err(|error| error.to_string())?;
+        // The seats' names are settled first, so that `--ai` may name a seat
+        // by its player.
+        let people =
+            session::seats(players, names.as_deref(), &[]).map_err(|error| error.to_string())?;
+        let ai = match &config.ai {
+            Some(given) => {
+                let names: Vec<&str> = people.iter().map(|seat| seat.name.as_str()).collect();
+                given
+                    .iter()
+                    .map(|(named, level)| Ok((config::seat_named(named, &names)?, *level)))
+                    .collect::<Result<Vec<_>, String>>()?
+            }
+            None => saved_ai.unwrap_or_default(),
+        };
+        let seats =
+            session::seats(players, names.as_deref(), &ai).map_err(|error| error.to_string())?;
         let session = table(game, draw_seed, seats).map_err(|error| error.to_string())?;
         let mut app = App {
             session,
@@ -293,6 +344,10 @@ impl App {
             several: None,
             dirty: false,
             quit: false,
+            next_seed,
+            offered: None,
+            may_replace: None,
+            left_unsaved: false,
         };
         if let Some(error) = app.session.unread_estimates() {
             let text = format!("The game's win-chance estimates were left out: {error}.");
@@ -454,11 +509,19 @@ impl App {
                 match result {
                     Ok(path) => {
                         self.dirty = false;
+                        self.may_replace = None;
                         self.notice(format!("Saved the game to {path}."));
                         self.path = Some(path);
                     }
                     Err(error) => self.refuse(format!("Could not save: {error}")),
                 }
+                Vec::new()
+            }
+            Event::SaveWouldReplace { path } => {
+                self.refuse(format!(
+                    "{path} exists already: s and Enter again replace it."
+                ));
+                self.may_replace = Some(path);
                 Vec::new()
             }
             Event::Loaded { path, text } => self.on_loaded(path, text),
@@ -473,6 +536,8 @@ impl App {
 
     fn on_key(&mut self, key: Key) -> Vec<Effect> {
         if key == Key::Ctrl('c') {
+            // Ctrl-C does not ask; the event loop keeps the unsaved moves.
+            self.left_unsaved = self.dirty && !self.game().is_over();
             return self.quit_now();
         }
         match self.screen.clone() {
@@ -531,8 +596,9 @@ impl App {
                 self.screen = Screen::Board;
                 Vec::new()
             }
-            Screen::ConfirmQuit => match key {
-                Key::Char('y' | 'Y' | 'q') | Key::Enter => self.quit_now(),
+            Screen::Confirm(leaving) => match key {
+                Key::Char('y' | 'Y') | Key::Enter => self.leave(leaving),
+                Key::Char('q') if leaving == Leaving::Quit => self.leave(leaving),
                 _ => {
                     self.screen = Screen::Board;
                     Vec::new()
@@ -541,7 +607,8 @@ impl App {
             Screen::Result => match key {
                 Key::Char('q') => self.quit_now(),
                 Key::Char('s') => self.open_prompt(PromptKind::Save),
-                Key::Char('o') => self.open_prompt(PromptKind::Load),
+                Key::Char('o') => self.ask_before(Leaving::Open),
+                Key::Char('n') => self.ask_before(Leaving::NewGame),
                 Key::Char('u') => self.undo(),
                 Key::Ctrl('r') => self.redo(),
                 Key::Char('?') | Key::F(1) => {
@@ -575,15 +642,10 @@ impl App {
                 self.screen = Screen::Chances;
                 return Vec::new();
             }
-            Key::Char('q') => {
-                if self.dirty && !self.game().is_over() {
-                    self.screen = Screen::ConfirmQuit;
-                    return Vec::new();
-                }
-                return self.quit_now();
-            }
+            Key::Char('q') => return self.ask_before(Leaving::Quit),
             Key::Char('s') => return self.open_prompt(PromptKind::Save),
-            Key::Char('o') => return self.open_prompt(PromptKind::Load),
+            Key::Char('o') => return self.ask_before(Leaving::Open),
+            Key::Char('n') => return self.ask_before(Leaving::NewGame),
             Key::Char('u') => return self.undo(),
             Key::Ctrl('r') => return self.redo(),
             Key::Char('h') => return self.ask_hint(),
@@ -634,7 +696,7 @@ impl App {
             Key::Char(c) if c.is_ascii_digit() => self.on_digit(c as u8 - b'0'),
             Key::Char(c) => {
                 if let Some(family) = Family::from_letter(c.to_ascii_uppercase()) {
-                    self.on_family_letter(family);
+                    return self.on_family_letter(family);
                 } else if c == 'c' && matches!(self.pick, Pick::Destination { .. }) {
                     self.choose_destination(Destination::Court);
                 } else {
@@ -710,10 +772,15 @@ impl App {
                 let steps = choices::steps(&game);
                 match steps.iter().position(|&s| s == digit) {
                     Some(index) => self.set_cursor(index),
-                    None => self.refuse(format!(
-                        "The emperor can move 1 to {} steps now, not {digit}.",
-                        steps.last().copied().unwrap_or(1)
-                    )),
+                    None => {
+                        let most = steps.last().copied().unwrap_or(1);
+                        let can = if most == 1 {
+                            "only 1 step".to_owned()
+                        } else {
+                            format!("1 to {most} steps")
+                        };
+                        self.refuse(format!("The emperor can move {can} now, not {digit}."));
+                    }
                 }
             }
             Pick::Destination { family, .. } => {
@@ -745,17 +812,18 @@ impl App {
         }
     }
 
-    fn on_family_letter(&mut self, family: Family) {
+    /// A family's letter chooses that family at once, wherever a family
+    /// is asked for: a joker becomes it, and a knight of it is taken from
+    /// the reserve to be placed. (Digits only move the cursor, since a
+    /// number is often typed on the way to another, such as 1 before 12.)
+    fn on_family_letter(&mut self, family: Family) -> Vec<Effect> {
         let game = self.game().clone();
         match self.pick {
             Pick::Joker { .. } => {
-                match choices::joker_families(&game)
-                    .iter()
-                    .position(|&f| f == family)
-                {
-                    Some(index) => self.set_cursor(index),
-                    None => self.refuse_move(&game, Move::Joker(family)),
+                if choices::joker_families(&game).contains(&family) {
+                    return self.play_human(Move::Joker(family));
                 }
+                self.refuse_move(&game, Move::Joker(family));
             }
             Pick::Family { .. } | Pick::Destination { .. } => {
                 if choices::families(&game).contains(&family) {
@@ -777,6 +845,7 @@ impl App {
             }
             Pick::Wait => {}
         }
+        Vec::new()
     }
 
     /// Where the cursor starts for a knight of `family`: the last place a
@@ -1185,10 +1254,21 @@ impl App {
         effects
     }
 
+    /// Offers `path` as the file `o` opens, saying so with `notice`; the
+    /// event loop offers a game kept when a terminal went away.
+    pub fn offer_to_open(&mut self, path: &str, notice: String) {
+        self.offered = Some(path.to_owned());
+        self.notice(notice);
+    }
+
     fn open_prompt(&mut self, kind: PromptKind) -> Vec<Effect> {
-        let text = self
-            .path
-            .clone()
+        let offered = match kind {
+            PromptKind::Load => self.offered.clone(),
+            PromptKind::Save => self.may_replace.clone(),
+            PromptKind::Game { .. } => None,
+        };
+        let text = offered
+            .or_else(|| self.path.clone())
             .unwrap_or_else(|| format!("carolus-{}.json", self.seed));
         self.screen = Screen::Prompt { kind, text };
         Vec::new()
@@ -1205,10 +1285,17 @@ impl App {
             return Vec::new();
         }
         match kind {
-            PromptKind::Save => vec![Effect::Save {
-                path,
-                text: self.save_text(),
-            }],
+            PromptKind::Save => {
+                // The game's own file, or one the person was asked about,
+                // may be replaced; any other existing file is asked about.
+                let replace = self.path.as_deref() == Some(path.as_str())
+                    || self.may_replace.as_deref() == Some(path.as_str());
+                vec![Effect::Save {
+                    path,
+                    text: self.save_text(),
+                    replace,
+                }]
+            }
             PromptKind::Load => vec![Effect::Load { path }],
             PromptKind::Game { .. } => Vec::new(),
         }
@@ -1250,6 +1337,12 @@ impl App {
     /// Whether moves were played since the game was last saved or loaded.
     pub fn has_unsaved_moves(&self) -> bool {
         self.dirty
+    }
+
+    /// Whether the person quit without being asked (Ctrl-C) while moves
+    /// were unsaved, which the event loop keeps in a recovery file.
+    pub fn left_unsaved_moves(&self) -> bool {
+        self.left_unsaved
     }
 
     /// The game as a saved file holds it: the record with the names, the
@@ -1304,6 +1397,13 @@ impl App {
     /// stays as it was.
     fn open_record(&mut self, record: Record, source: Source) -> Vec<Effect> {
         let names = record.names.clone();
+        let saved_ai = match session::saved_levels(&record) {
+            Ok(saved) => saved,
+            Err(error) => {
+                self.refuse(format!("{}: {error}", source.prefix()));
+                return Vec::new();
+            }
+        };
         let game = match RecordedGame::from_record(record) {
             Ok(game) => game,
             Err(error) => {
@@ -1312,16 +1412,19 @@ impl App {
             }
         };
         let players = game.game().players();
-        // Computer players keep their seats where the loaded game has them.
-        let ai: Vec<(usize, Level)> = self
-            .seats()
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| match s.kind {
-                SeatKind::Ai { level } if i < players => Some((i, level)),
-                _ => None,
-            })
-            .collect();
+        // The computer players sit where the record says they sat; a record
+        // that does not say (written before it was kept, or elsewhere)
+        // keeps those of the table at their seats.
+        let ai: Vec<(usize, Level)> = saved_ai.unwrap_or_else(|| {
+            self.seats()
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| match s.kind {
+                    SeatKind::Ai { level } if i < players => Some((i, level)),
+                    _ => None,
+                })
+                .collect()
+        });
         let names = names.filter(|n| n.len() == players).or_else(|| {
             (self.seats().len() == players)
                 .then(|| self.seats().iter().map(|s| s.name.clone()).collect())
@@ -1355,6 +1458,7 @@ impl App {
         self.estimate = None;
         self.hint = None;
         self.dirty = false;
+        self.offered = None;
         self.path = source.path_to_save();
         self.screen = Screen::Board;
         self.pick = Pick::Wait;
@@ -1365,6 +1469,65 @@ impl App {
                 "Loaded {described}, without its win-chance estimates: {error}."
             )),
         }
+        effects.extend(self.advance());
+        effects
+    }
+
+    /// Does what `leaving` asks at once if no unsaved move would be left
+    /// behind, and otherwise asks first. A finished game's moves are not
+    /// asked about: its result has been shown.
+    fn ask_before(&mut self, leaving: Leaving) -> Vec<Effect> {
+        if self.dirty && !self.game().is_over() {
+            self.screen = Screen::Confirm(leaving);
+            return Vec::new();
+        }
+        self.leave(leaving)
+    }
+
+    fn leave(&mut self, leaving: Leaving) -> Vec<Effect> {
+        match leaving {
+            Leaving::Quit => self.quit_now(),
+            Leaving::Open => self.open_prompt(PromptKind::Load),
+            Leaving::NewGame => self.new_game(),
+        }
+    }
+
+    /// A new game at this table: the same number of players, the same
+    /// names and computer players in the same seats, a new deal.
+    fn new_game(&mut self) -> Vec<Effect> {
+        let ai: Vec<(usize, Level)> = self
+            .seats()
+            .iter()
+            .enumerate()
+            .filter_map(|(seat, info)| match info.kind {
+                SeatKind::Ai { level } => Some((seat, level)),
+                SeatKind::Human => None,
+            })
+            .collect();
+        let mut config = PlayConfig::new_game(self.game().players(), self.next_seed).with_ai(&ai);
+        config.names = Some(self.seats().iter().map(|seat| seat.name.clone()).collect());
+        config.colour = self.theme.has_colour();
+        let mut fresh = match App::new(config) {
+            Ok(fresh) => fresh,
+            Err(error) => {
+                self.refuse(format!("Cannot start a new game: {error}"));
+                return Vec::new();
+            }
+        };
+        let mut effects = Vec::new();
+        if self.thinking.take().is_some() {
+            effects.push(Effect::CancelThinking);
+        }
+        // The screen, the clock and the numbering of thinking requests go on,
+        // so that a late answer about the old game is recognised as stale.
+        fresh.area = self.area;
+        fresh.now = self.now;
+        fresh.next_id = self.next_id;
+        *self = fresh;
+        self.notice(format!(
+            "A new game with the same seats (seed {}).",
+            self.seed
+        ));
         effects.extend(self.advance());
         effects
     }
@@ -1414,7 +1577,7 @@ impl App {
                 self.screen = Screen::Board;
                 return Vec::new();
             }
-            Screen::Prompt { .. } | Screen::ConfirmQuit => return Vec::new(),
+            Screen::Prompt { .. } | Screen::Confirm(_) => return Vec::new(),
         }
         let layout = Layout::compute(self.area);
         if layout.kind == Kind::TooSmall {

@@ -24,35 +24,46 @@ use crate::words;
 /// The widths of the seat table's columns.
 struct Columns {
     name: u16,
-    team: u16,
+    /// Whether the castle colour is written out ("black") or only marked
+    /// (●), for narrow screens.
+    colour_word: bool,
     family: u16,
     win: u16,
 }
 
-const ORDER: u16 = 3;
-const KIND: u16 = 5;
-const CASTLES: u16 = 4;
-const DISCS: u16 = 9;
+/// The seat number (as `--ai` takes it) and the mark of the seat to act.
+const SEAT: u16 = 3;
+const KIND: u16 = 4;
+const CASTLES: u16 = 5;
+const DISCS: u16 = 8;
+/// The narrowest name column that still shows the default names whole.
+const NAME: u16 = 6;
 
 impl Columns {
-    fn new(width: u16, teams: bool, estimate: bool) -> Columns {
-        let team = if teams { 5 } else { 0 };
-        let fixed = |family: u16, win: u16| {
-            ORDER + KIND + team + CASTLES + 2 * (5 * family + 1) + DISCS + win
+    fn new(width: u16, estimate: bool) -> Columns {
+        let fixed = |colour_word: bool, family: u16, win: u16| {
+            let colour = if colour_word { 6 } else { 2 };
+            SEAT + colour + KIND + CASTLES + 2 * (5 * family + 1) + DISCS + win
         };
-        let (family, win) = if width >= fixed(3, 6) + 10 && estimate {
-            (3, 6)
-        } else if width >= fixed(3, 0) + 10 {
-            (3, 0)
-        } else if width >= fixed(2, 6) + 10 && estimate {
-            (2, 6)
-        } else {
-            (2, 0)
-        };
-        let name = width.saturating_sub(fixed(family, win)).clamp(4, 16);
+        let win = if estimate { 6 } else { 0 };
+        // The roomiest arrangement that leaves the names their room.
+        let choices = [
+            (true, 3, win),
+            (true, 3, 0),
+            (true, 2, win),
+            (true, 2, 0),
+            (false, 2, 0),
+        ];
+        let (colour_word, family, win) = choices
+            .into_iter()
+            .find(|&(word, family, win)| width >= fixed(word, family, win) + NAME)
+            .unwrap_or((false, 2, 0));
+        let name = width
+            .saturating_sub(fixed(colour_word, family, win))
+            .clamp(4, 16);
         Columns {
             name,
-            team,
+            colour_word,
             family,
             win,
         }
@@ -142,28 +153,25 @@ pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
     }
 }
 
-/// The table of seats: order, name, kind, castles, court, reserve, discs.
+/// The table of seats: seat number, name, castle colour, kind, castles,
+/// court, reserve, discs.
 fn seat_table(app: &App, area: Rect, y: u16, buf: &mut Buffer) -> u16 {
     let game = app.game();
     let theme = app.theme();
-    let teams = game.variant().teams;
     let estimate = app.estimate();
-    let columns = Columns::new(area.width, teams, estimate.is_some());
+    let columns = Columns::new(area.width, estimate.is_some());
     let family_width = usize::from(columns.family) * 5;
+    let colour_width = if columns.colour_word { 6 } else { 2 };
+    let target = game.config().castle_target;
 
     let mut header = vec![
-        Span::raw(pad("#", ORDER)),
-        Span::raw(pad("Player", columns.name + KIND)),
-    ];
-    if teams {
-        header.push(Span::raw(pad("Team", columns.team)));
-    }
-    header.extend([
-        Span::raw(pad("⌂", CASTLES)),
+        Span::raw(pad("#", SEAT)),
+        Span::raw(pad("Player", columns.name + colour_width + KIND)),
+        Span::raw(pad(&format!("⌂/{target}"), CASTLES)),
         Span::raw(pad("Court", family_width as u16 + 1)),
         Span::raw(pad("Reserve", family_width as u16 + 1)),
         Span::raw(pad("Discs", DISCS)),
-    ]);
+    ];
     if columns.win > 0 {
         header.push(Span::raw(pad("Win", columns.win)));
     }
@@ -175,17 +183,18 @@ fn seat_table(app: &App, area: Rect, y: u16, buf: &mut Buffer) -> u16 {
         area.width,
     );
 
-    let order: Vec<Seat> = game.order().collect();
     let acting = (!game.is_over()).then(|| game.to_act()).flatten();
     for seat in Seat::all(game.players()) {
         let row = y + 1 + seat.index() as u16;
         if row >= area.bottom() {
             break;
         }
-        let position = order.iter().position(|&s| s == seat).map_or(0, |p| p + 1);
         let here = acting == Some(seat);
         let mut spans = vec![Span::styled(
-            pad(&format!("{position}{}", if here { "▸" } else { "" }), ORDER),
+            pad(
+                &format!("{}{}", seat.index(), if here { "▸" } else { "" }),
+                SEAT,
+            ),
             if here { theme.key() } else { theme.dim() },
         )];
         let name = canvas::truncate(
@@ -196,21 +205,23 @@ fn seat_table(app: &App, area: Rect, y: u16, buf: &mut Buffer) -> u16 {
             pad(&name, columns.name),
             if here { theme.title() } else { theme.text() },
         ));
+        let owner = game.owner_of(seat);
+        let colour = if columns.colour_word {
+            words::owner_colour(owner)
+        } else {
+            words::owner_mark(owner)
+        };
+        spans.push(Span::styled(colour.to_owned(), theme.owner(owner.index())));
+        spans.push(Span::raw(" ".repeat(
+            usize::from(colour_width).saturating_sub(usize::from(canvas::width(colour))),
+        )));
         let kind = match app.ai_level(seat) {
-            Some(level) => format!("AI {level}"),
+            Some(level) => format!("AI{level}"),
             None => String::new(),
         };
         spans.push(Span::styled(pad(&kind, KIND), theme.dim()));
-        if teams {
-            let owner = game.owner_of(seat);
-            spans.push(Span::styled(
-                pad(&words::owner_badge(app.seats(), owner, 3), columns.team),
-                theme.owner(owner.index()),
-            ));
-        }
-        let owner = game.owner_of(seat);
         spans.push(Span::styled(
-            format!("{:>2}", game.castles(seat)),
+            format!("{:>3}", game.castles(seat)),
             theme.owner(owner.index()),
         ));
         spans.push(Span::raw("  "));
@@ -438,13 +449,16 @@ fn decision(app: &App, width: u16) -> (Vec<Line<'static>>, Option<usize>) {
             }
         }
         Pick::Joker { .. } => {
+            // The count is of the jokers still to assign, not of those
+            // drawn: each is assigned by a move of its own.
             let jokers = game.pending_jokers(seat);
             lines.extend(para(
                 &if jokers == 1 {
-                    "You drew a joker: choose the family it becomes.".to_owned()
+                    "Choose the family your joker becomes (r g b y p).".to_owned()
                 } else {
-                    // Jokers are assigned one at a time, each a move of its own.
-                    format!("You drew {jokers} jokers: choose each one's family.")
+                    format!(
+                        "{jokers} jokers to assign, one at a time: choose the family of the first (r g b y p)."
+                    )
                 },
                 theme.text(),
             ));

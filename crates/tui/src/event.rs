@@ -52,6 +52,9 @@ pub enum Event {
     Thought(ThinkReply),
     /// A save finished: the path written, or why it failed.
     Saved(Result<String, String>),
+    /// A save was not made because `path` exists and replacing it was not
+    /// asked for.
+    SaveWouldReplace { path: String },
     /// A file to load was read: its path and its text, or why it failed.
     Loaded {
         path: String,
@@ -67,8 +70,14 @@ pub enum Effect {
     Think(Box<ThinkRequest>),
     /// Stop any thinking; its answer, if one still comes, is ignored.
     CancelThinking,
-    /// Write `text` to `path`; the outcome comes back as [`Event::Saved`].
-    Save { path: String, text: String },
+    /// Write `text` to `path`, replacing a file there only if `replace`
+    /// says so; the outcome comes back as [`Event::Saved`] or
+    /// [`Event::SaveWouldReplace`].
+    Save {
+        path: String,
+        text: String,
+        replace: bool,
+    },
     /// Read `path`; the text comes back as [`Event::Loaded`].
     Load { path: String },
     /// End the program.

@@ -39,6 +39,7 @@ pub mod layout;
 mod log_view;
 mod preview;
 mod prompt;
+mod recovery;
 mod render;
 mod ring;
 mod runtime;
@@ -49,7 +50,7 @@ mod theme;
 mod words;
 
 pub use ai::{BackgroundThinker, InlineThinker, Purpose, ThinkReply, ThinkRequest, Thinker};
-pub use app::{App, Estimate, Message, MessageKind, Pick, PromptKind, Screen, Thinking};
+pub use app::{App, Estimate, Leaving, Message, MessageKind, Pick, PromptKind, Screen, Thinking};
 pub use carolus_core::session::{SeatInfo, SeatKind};
 pub use config::{PlayConfig, Start, ThinkLimits};
 pub use event::{Effect, Event, Key};

@@ -18,7 +18,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Widget};
 
 use crate::ai::Purpose;
-use crate::app::{App, MessageKind, Pick, PromptKind, Screen};
+use crate::app::{App, Leaving, MessageKind, Pick, PromptKind, Screen};
 use crate::canvas::{self, put, put_centred, put_line};
 use crate::centre;
 use crate::config::CASTLE_COLOURS;
@@ -55,7 +55,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         Screen::Help { scroll } => help(app, area, *scroll, buf),
         Screen::Log { scroll } => full_log(app, area, *scroll, buf),
         Screen::Prompt { kind, text } => file_prompt(app, area, *kind, text, buf),
-        Screen::ConfirmQuit => confirm_quit(app, area, buf),
+        Screen::Confirm(leaving) => confirm(app, *leaving, area, buf),
         Screen::Result => result(app, area, buf),
         Screen::Chances => chances(app, area, buf),
     }
@@ -108,9 +108,18 @@ fn header(app: &App, layout: &Layout, buf: &mut Buffer) {
     let row = layout.header;
     canvas::clear(buf, row, theme.header());
     let target = game.config().castle_target;
+    // Most needed first: the regions left (the game ends below four) are
+    // shown only here; the castle target is in the seat table's heading
+    // too, and the seats are in the table.
+    let regions = game.regions().len();
     let mut left = vec![
         " CAROLUS MAGNUS".to_owned(),
         format!("round {}", game.round()),
+        format!(
+            "{regions} region{} left",
+            if regions == 1 { "" } else { "s" }
+        ),
+        format!("{target} castles win"),
     ];
     if row.width >= 100 {
         left.push(if game.variant().teams {
@@ -119,13 +128,16 @@ fn header(app: &App, layout: &Layout, buf: &mut Buffer) {
             format!("{} players", game.players())
         });
     }
-    left.push(format!("{target} castles win"));
-    let left = left.join(" │ ");
-    // The task matters most, so it is never cut; the title gives way.
+    // The task matters most, so it is never cut; the title gives way,
+    // whole pieces at a time from the end.
     let right = format!("{} │ ? help ", task(app));
     let right = canvas::truncate(&right, usize::from(row.width));
     let right_width = canvas::width(&right);
     let room = row.width.saturating_sub(right_width + 1);
+    while left.len() > 1 && canvas::width(&left.join(" │ ")) > room {
+        left.pop();
+    }
+    let left = left.join(" │ ");
     put(
         buf,
         row.x,
@@ -169,24 +181,35 @@ fn footer(app: &App, layout: &Layout, buf: &mut Buffer) {
     let row = layout.keys_row();
     let mut spans = Vec::new();
     let mut used = 0;
-    for (key, what) in key_hints(app) {
+    let (hints, gap) = fitting_key_hints(app, row.width);
+    for (key, what) in hints {
         // Whole hints only: a cut-off key is worse than none.
         let width = canvas::width(key) + canvas::width(what) + 1;
         if used + width > row.width {
             break;
         }
-        used += width + 2;
+        used += width + gap;
         spans.push(Span::styled(key, theme.key()));
-        spans.push(Span::styled(format!(" {what}  "), theme.dim()));
+        spans.push(Span::styled(
+            format!(" {what}{}", " ".repeat(usize::from(gap))),
+            theme.dim(),
+        ));
     }
     put_line(buf, row.x, row.y, &Line::from(spans), row.width);
 }
 
 /// The keys worth showing now, most useful first.
 fn key_hints(app: &App) -> Vec<(&'static str, &'static str)> {
+    let mut keys = decision_keys(app);
+    keys.extend(general_keys(app, false));
+    keys
+}
+
+/// The keys of the decision at hand.
+fn decision_keys(app: &App) -> Vec<(&'static str, &'static str)> {
     let mut keys = Vec::new();
     if app.game().is_over() {
-        keys.push(("e", "result"));
+        keys.extend([("e", "result"), ("n", "new game")]);
     } else if app.human_to_act().is_some() {
         match app.pick() {
             Pick::Destination { .. } => {
@@ -205,12 +228,64 @@ fn key_hints(app: &App) -> Vec<(&'static str, &'static str)> {
         }
         keys.push(("h", "hint"));
     }
-    keys.extend([("?", "help"), ("q", "quit"), ("u", "undo")]);
-    if app.can_redo() {
-        keys.push(("^R", "redo"));
-    }
-    keys.extend([("s", "save"), ("o", "open"), ("l", "log"), ("w", "chances")]);
     keys
+}
+
+/// The keys that work on every turn; `short` pairs some of them up, for
+/// narrow screens.
+fn general_keys(app: &App, short: bool) -> Vec<(&'static str, &'static str)> {
+    let mut keys = vec![("?", "help"), ("q", "quit")];
+    match (short, app.can_redo()) {
+        (true, true) => keys.push(("u/^R", "undo/redo")),
+        (false, true) => keys.extend([("u", "undo"), ("^R", "redo")]),
+        (_, false) => keys.push(("u", "undo")),
+    }
+    if short {
+        keys.push(("s/o", "save/open"));
+    } else {
+        keys.extend([("s", "save"), ("o", "open")]);
+    }
+    keys.extend([("l", "log"), ("w", "chances")]);
+    keys
+}
+
+/// The key line that fits `width`: every key with two spaces between, or
+/// one space, or some keys paired up; if even that is too long, the
+/// decision's keys and as many others as fit, with `?` (which lists them
+/// all) kept.
+fn fitting_key_hints(app: &App, width: u16) -> (Vec<(&'static str, &'static str)>, u16) {
+    let length = |keys: &[(&str, &str)], gap: u16| -> u16 {
+        keys.iter()
+            .map(|(key, what)| canvas::width(key) + canvas::width(what) + 1 + gap)
+            .sum::<u16>()
+            .saturating_sub(gap)
+    };
+    let full = key_hints(app);
+    if length(&full, 2) <= width {
+        return (full, 2);
+    }
+    if length(&full, 1) <= width {
+        return (full, 1);
+    }
+    // Short: the family keys run together, and some keys pair up.
+    let mut short: Vec<(&str, &str)> = decision_keys(app)
+        .into_iter()
+        .map(|(key, what)| (if key == "r g b y p" { "rgbyp" } else { key }, what))
+        .collect();
+    short.extend(general_keys(app, true));
+    if length(&short, 1) <= width {
+        return (short, 1);
+    }
+    let mut kept = decision_keys(app);
+    kept.push(("?", "all keys"));
+    for key in general_keys(app, true).into_iter().skip(1) {
+        let mut tried = kept.clone();
+        tried.insert(tried.len() - 1, key);
+        if length(&tried, 1) <= width {
+            kept = tried;
+        }
+    }
+    (kept, 1)
 }
 
 /// The side panel of the wide layout: the computer's analysis over the log.
@@ -510,9 +585,14 @@ fn file_prompt(app: &App, area: Rect, kind: PromptKind, text: &str, buf: &mut Bu
     );
 }
 
-fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
+fn confirm(app: &App, leaving: Leaving, area: Rect, buf: &mut Buffer) {
     let rect = centred(area, 50, 5);
-    let inner = popup(app, rect, "Quit?", buf);
+    let title = match leaving {
+        Leaving::Quit => "Quit?",
+        Leaving::Open => "Open another game?",
+        Leaving::NewGame => "New game?",
+    };
+    let inner = popup(app, rect, title, buf);
     put(
         buf,
         inner.x + 1,
@@ -525,7 +605,7 @@ fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer) {
         buf,
         inner.x + 1,
         inner.y + 2,
-        "y: quit · any other key: back to the game",
+        &format!("y: {} · any other key: back", leaving.action()),
         app.theme().dim(),
         inner.width,
     );

@@ -29,8 +29,9 @@ use ratatui::crossterm::event::{
 
 use crate::ai::BackgroundThinker;
 use crate::app::App;
-use crate::config::PlayConfig;
+use crate::config::{PlayConfig, ThinkLimits};
 use crate::event::{Event, Key};
+use crate::recovery;
 use crate::render::render;
 use crate::session::Session;
 use crate::signals;
@@ -40,6 +41,13 @@ use crate::words;
 /// How long a computer player's move is shown as "thinking" at least, so
 /// that people can follow quick players.
 const MIN_THINK: Duration = Duration::from_millis(450);
+
+/// How long a computer player's move is shown as "thinking" at least with
+/// `limits`: [`MIN_THINK`], but never longer than the thinking time the
+/// person asked for (`--think 0.05` means quick moves, not half a second).
+fn pause(limits: ThinkLimits) -> Duration {
+    limits.time.map_or(MIN_THINK, |time| time.min(MIN_THINK))
+}
 /// The longest wait for a terminal event before the screen is redrawn.
 const FRAME: Duration = Duration::from_millis(100);
 
@@ -84,7 +92,14 @@ pub struct Outcome {
 pub fn run(config: PlayConfig) -> Result<Outcome, PlayError> {
     let seed = config.seed;
     let limits = config.think;
-    let app = App::new(config).map_err(PlayError::Config)?;
+    let mut app = App::new(config).map_err(PlayError::Config)?;
+    let recovery_directory = recovery::directory();
+    if let Some(directory) = &recovery_directory {
+        let waiting = recovery::waiting(directory);
+        if let Some(notice) = recovery::notice(&waiting) {
+            app.offer_to_open(&waiting[0].to_string_lossy(), notice);
+        }
+    }
     // Checked after the configuration, so that mistakes in it are reported
     // first, and before the terminal is touched.
     if !stdout().is_terminal() || !io::stdin().is_terminal() {
@@ -93,7 +108,7 @@ pub fn run(config: PlayConfig) -> Result<Outcome, PlayError> {
                 .to_owned(),
         ));
     }
-    let mut session = Session::new(app, BackgroundThinker::new(seed, limits, MIN_THINK));
+    let mut session = Session::new(app, BackgroundThinker::new(seed, limits, pause(limits)));
 
     let guard = TerminalGuard::enter()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
@@ -162,14 +177,20 @@ pub fn run(config: PlayConfig) -> Result<Outcome, PlayError> {
         format!("Left the game in round {}.", app.game().round())
     };
     // A signal (the window closed, `kill`) gives nobody the chance to save,
-    // so the moves are kept in a recovery file rather than lost.
-    if lost_terminal && app.has_unsaved_moves() {
-        let path = format!("carolus-interrupted-{seed}.json");
-        summary = match std::fs::write(&path, app.save_text()) {
-            Ok(()) => {
-                format!("Interrupted; the game is saved in {path} (carolus play --load {path}).")
+    // and Ctrl-C does not ask, so the moves are kept in a recovery file
+    // rather than lost.
+    if (lost_terminal || app.left_unsaved_moves()) && app.has_unsaved_moves() {
+        // Without a home directory the working directory keeps the moves.
+        let directory = recovery_directory.unwrap_or_default();
+        summary = match recovery::write(&directory, seed, &app.save_text()) {
+            Ok(path) => {
+                let path = path.display();
+                format!("The unsaved moves are kept in {path} (carolus play --load {path}).")
             }
-            Err(error) => format!("Interrupted; the game could not be saved in {path}: {error}."),
+            Err(error) => format!(
+                "The unsaved moves could not be kept in {}: {error}.",
+                directory.display()
+            ),
         };
     }
     Ok(Outcome {
@@ -244,6 +265,20 @@ fn convert_key(key: KeyEvent) -> Option<Key> {
 mod tests {
     use super::*;
     use ratatui::crossterm::event::{KeyEventState, MouseEvent};
+
+    #[test]
+    fn a_quick_computer_is_not_held_back_longer_than_it_was_asked_to_think() {
+        let limits = |time| ThinkLimits {
+            time,
+            iterations: None,
+        };
+        assert_eq!(pause(limits(Some(Duration::from_secs(2)))), MIN_THINK);
+        assert_eq!(
+            pause(limits(Some(Duration::from_millis(50)))),
+            Duration::from_millis(50)
+        );
+        assert_eq!(pause(limits(None)), MIN_THINK);
+    }
 
     #[test]
     fn terminal_events_become_app_events() {

@@ -15,7 +15,9 @@
 //! lands in the source tree.
 
 use std::collections::VecDeque;
-use std::path::PathBuf;
+use std::fs::OpenOptions;
+use std::io::{ErrorKind, Write};
+use std::path::{Path, PathBuf};
 
 use crate::ai::Thinker;
 use crate::app::App;
@@ -88,11 +90,11 @@ impl<T: Thinker> Session<T> {
                     self.thinker.cancel();
                     None
                 }
-                Effect::Save { path, text } => Some(Event::Saved(
-                    std::fs::write(self.directory.join(&path), text)
-                        .map(|()| path.clone())
-                        .map_err(|error| format!("{path}: {error}")),
-                )),
+                Effect::Save {
+                    path,
+                    text,
+                    replace,
+                } => Some(save(&self.directory.join(&path), path, &text, replace)),
                 Effect::Load { path } => {
                     let text = std::fs::read_to_string(self.directory.join(&path))
                         .map_err(|error| error.to_string());
@@ -112,5 +114,29 @@ impl<T: Thinker> Session<T> {
     /// Gives up the session and keeps the app.
     pub fn into_app(self) -> App {
         self.app
+    }
+}
+
+/// Writes `text` to `file` (typed as `path`): a new file always, an
+/// existing one only with `replace`, so that no save overwrites a file the
+/// person did not mean to replace.
+fn save(file: &Path, path: String, text: &str, replace: bool) -> Event {
+    let opened = if replace {
+        OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(file)
+    } else {
+        OpenOptions::new().write(true).create_new(true).open(file)
+    };
+    let written = opened.and_then(|mut out| {
+        out.write_all(text.as_bytes())?;
+        out.flush()
+    });
+    match written {
+        Ok(()) => Event::Saved(Ok(path)),
+        Err(error) if error.kind() == ErrorKind::AlreadyExists => Event::SaveWouldReplace { path },
+        Err(error) => Event::Saved(Err(format!("{path}: {error}"))),
     }
 }

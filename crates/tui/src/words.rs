@@ -7,6 +7,7 @@
 
 use carolus_rules::{Destination, Family, Game, Knight, Move, Owner, Seat, Territory};
 
+use crate::config::CASTLE_COLOURS;
 use crate::preview::{self, Resolution, Scores};
 use carolus_core::session::SeatInfo;
 
@@ -54,16 +55,32 @@ pub fn owner_name(seats: &[SeatInfo], owner: Owner) -> String {
 }
 
 /// A short badge for an owner, at most `width` characters: the name cut
-/// short, or the partners' initials for a team ("A+C").
+/// short, or for a team its partners' seat numbers ("0+2"), as the seat
+/// table and `--ai` number them.
 pub fn owner_badge(seats: &[SeatInfo], owner: Owner, width: usize) -> String {
     match owner {
         Owner::Seat(seat) => seat_name(seats, seat).chars().take(width.max(1)).collect(),
         Owner::Team(team) => {
             let [a, b] = team.seats();
-            let initial = |seat| seat_name(seats, seat).chars().next().unwrap_or('?');
-            let badge = format!("{}+{}", initial(a), initial(b));
+            let badge = format!("{}+{}", a.index(), b.index());
             badge.chars().take(width.max(1)).collect()
         }
+    }
+}
+
+/// The castle colour of an owner (a seat, or a team in the team game), as
+/// the rulebooks give them: black, white and grey.
+pub fn owner_colour(owner: Owner) -> &'static str {
+    CASTLE_COLOURS.get(owner.index()).copied().unwrap_or("grey")
+}
+
+/// The castle colour of an owner as one mark whose shape tells it without
+/// colours too: ● black, ○ white, ◐ grey.
+pub fn owner_mark(owner: Owner) -> &'static str {
+    match owner.index() {
+        0 => "●",
+        1 => "○",
+        _ => "◐",
     }
 }
 
@@ -446,7 +463,9 @@ mod tests {
         };
         let team = Owner::Team(carolus_rules::Team::new(1).unwrap());
         assert_eq!(owner_name(&seats, team), "Bruno & David");
-        assert_eq!(owner_badge(&seats, team, 5), "B+D");
+        // A badge gives the seats' numbers, as the seat table and --ai do.
+        assert_eq!(owner_badge(&seats, team, 5), "1+3");
+        assert_eq!((owner_colour(team), owner_mark(team)), ("white", "○"));
         assert_eq!(
             resolution_words(&seats, &Resolution::Build(team)),
             "Bruno & David build a castle"

@@ -4,7 +4,9 @@
 mod support;
 
 use carolus_rules::{Destination, Family, Move, Phase, Record, Seat};
-use carolus_tui::{Event, InlineThinker, Key, MessageKind, Pick, PromptKind, Screen, Session};
+use carolus_tui::{
+    Event, InlineThinker, Key, Leaving, MessageKind, Pick, PromptKind, Screen, Session,
+};
 use support::{
     buffer, press, random_record, rows, scratch_directory, screen, session, session_from, settle,
     type_text,
@@ -88,15 +90,17 @@ fn play_to_the_end(session: &mut Session<InlineThinker>) -> usize {
         );
         // Vary the choice a little, so that knights also go to regions.
         let label = choices[step % choices.len().min(3)];
+        let joker = matches!(session.app().pick(), Pick::Joker { .. });
         for key in keys_for(label) {
             press(session, key);
             presses += 1;
         }
-        // A family letter opens the destinations; everything else waits
-        // for Enter.
-        if !matches!(session.app().pick(), Pick::Destination { .. })
-            || label == "court"
-            || label.parse::<u8>().is_ok()
+        // A family letter assigns a joker at once and opens a knight's
+        // destinations; everything else waits for Enter.
+        if !joker
+            && (!matches!(session.app().pick(), Pick::Destination { .. })
+                || label == "court"
+                || label.parse::<u8>().is_ok())
         {
             press(session, Key::Enter);
             presses += 1;
@@ -234,7 +238,16 @@ fn the_emperor_refuses_more_steps_than_the_disc() {
     let max = session.app().game().legal_move_count();
     press(&mut session, Key::Char('5'));
     if max < 5 {
-        assert!(session.app().message().unwrap().text.contains("not 5"));
+        let refusal = message_text(&session);
+        let allowed = if max == 1 {
+            "only 1 step".to_owned()
+        } else {
+            format!("1 to {max} steps")
+        };
+        assert_eq!(
+            refusal,
+            format!("The emperor can move {allowed} now, not 5.")
+        );
     }
     // The screen shows where each step lands and what would happen there.
     let text = screen(session.app(), 80, 24);
@@ -441,7 +454,14 @@ fn save_and_load_round_trip_through_a_file() {
             settle(&mut session);
         }
     }
+    // Opening the saved game would leave the moves played since behind:
+    // any key but y keeps them.
     press(&mut session, Key::Char('o'));
+    assert_eq!(session.app().screen(), &Screen::Confirm(Leaving::Open));
+    press(&mut session, Key::Esc);
+    assert_eq!(session.app().screen(), &Screen::Board);
+    press(&mut session, Key::Char('o'));
+    press(&mut session, Key::Char('y'));
     press(&mut session, Key::Ctrl('u'));
     type_text(&mut session, &path_text);
     press(&mut session, Key::Enter);
@@ -569,6 +589,9 @@ fn a_file_name_without_a_directory_is_saved_in_the_sessions_directory() {
     press(&mut session, Key::Enter);
     assert_ne!(session.app().record().moves, played);
     press(&mut session, Key::Char('o'));
+    // The move just played is not saved: opening a game asks first.
+    assert_eq!(session.app().screen(), &Screen::Confirm(Leaving::Open));
+    press(&mut session, Key::Char('y'));
     press(&mut session, Key::Ctrl('u'));
     type_text(&mut session, "short.json");
     press(&mut session, Key::Enter);
@@ -702,12 +725,9 @@ fn the_team_game_draws_a_graph_line_per_team() {
     let text = screen(session.app(), 80, 24);
     let graphs = graphs_on(&text, 2);
     assert_eq!(graphs.len(), 1, "{text}");
-    let badge = |a: usize, b: usize| {
-        let initial = |i: usize| session.app().seats()[i].name.chars().next().unwrap();
-        format!("{}+{}", initial(a), initial(b))
-    };
-    assert_eq!(graphs[0][0].0, badge(0, 2), "{text}");
-    assert_eq!(graphs[0][1].0, badge(1, 3), "{text}");
+    // Each team's line is labelled with its seats' numbers.
+    assert_eq!(graphs[0][0].0, "0+2", "{text}");
+    assert_eq!(graphs[0][1].0, "1+3", "{text}");
     assert!(graphs[0].iter().all(|&(_, columns)| columns > 0), "{text}");
 }
 
@@ -752,9 +772,8 @@ fn keys_while_the_computer_thinks_are_refused_politely() {
             None
         }
     }
-    let mut config = carolus_tui::PlayConfig::new_game(2, 1);
     let three = carolus_ai::Level::new(3).unwrap();
-    config.ai = vec![(0, three), (1, three)];
+    let config = carolus_tui::PlayConfig::new_game(2, 1).with_ai(&[(0, three), (1, three)]);
     let app = carolus_tui::App::new(config).unwrap();
     let mut session = Session::new(app, Silent);
     session.start();
@@ -780,7 +799,7 @@ fn help_log_and_quit_screens_open_and_close() {
     let mut session = session(2, 2, &[]);
     press(&mut session, Key::Char('?'));
     assert!(screen(session.app(), 80, 24).contains("Charlemagne travels"));
-    for _ in 0..3 {
+    for _ in 0..4 {
         press(&mut session, Key::PageDown);
     }
     let keys = screen(session.app(), 80, 24);
@@ -806,7 +825,10 @@ fn help_log_and_quit_screens_open_and_close() {
     assert_eq!(session.app().screen(), &Screen::Board);
     press(&mut session, Key::Enter);
     press(&mut session, Key::Char('q'));
-    assert_eq!(session.app().screen(), &Screen::ConfirmQuit);
+    assert_eq!(
+        session.app().screen(),
+        &Screen::Confirm(carolus_tui::Leaving::Quit)
+    );
     press(&mut session, Key::Char('n'));
     assert!(!session.app().should_quit());
     press(&mut session, Key::Char('q'));
@@ -910,9 +932,9 @@ fn in_the_team_game_every_chance_shown_is_a_team_s() {
     );
 
     let text = screen(app, 200, 60);
-    let initial = |i: usize| app.seats()[i].name.chars().next().unwrap();
+    // A team's badge gives its seats' numbers.
     for (a, b, chance) in [(0, 2, ours), (1, 3, theirs)] {
-        let badge = format!("{}+{}", initial(a), initial(b));
+        let badge = format!("{a}+{b}");
         let bar = text
             .lines()
             .find_map(|row| {
@@ -927,7 +949,10 @@ fn in_the_team_game_every_chance_shown_is_a_team_s() {
         let name = &app.seats()[seat].name;
         let row = text
             .lines()
-            .find(|row| row.contains(&format!(" {name} ")) && row.contains("+"))
+            .find(|row| {
+                row.contains(&format!(" {name} "))
+                    && (row.contains("black") || row.contains("white"))
+            })
             .unwrap_or_else(|| panic!("no table row for {name}: {text}"));
         assert!(
             row.contains(&format!("  {}  ", percent(chance))),
@@ -1048,5 +1073,150 @@ fn a_broken_game_in_a_file_of_several_is_refused_by_its_number() {
         message.text
     );
     assert_eq!(session.app().record().moves, before.moves, "nothing lost");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_family_letter_assigns_a_joker_at_once_as_it_picks_a_knight_to_place() {
+    // Seed 7 deals Bruno two jokers to assign before anything else.
+    let mut session = session(2, 7, &[]);
+    assert!(matches!(session.app().pick(), Pick::Joker { .. }));
+    let before = session.app().record().moves.len();
+    press(&mut session, Key::Char('g'));
+    let record = session.app().record();
+    assert_eq!(record.moves.len(), before + 1);
+    assert_eq!(record.moves[before].to_string(), "joker G");
+    // The second joker is asked for in words that count what is left.
+    assert!(matches!(session.app().pick(), Pick::Joker { .. }));
+    let text = screen(session.app(), 80, 24);
+    assert!(
+        text.contains("Choose the family your joker becomes"),
+        "{text}"
+    );
+}
+
+#[test]
+fn n_starts_a_new_game_with_the_same_seats_asking_first_if_moves_are_unsaved() {
+    let mut session = session(2, 8, &[(1, 3)]);
+    play_on(&mut session, 6);
+    let old_seed = session.app().seed();
+    press(&mut session, Key::Char('n'));
+    assert_eq!(session.app().screen(), &Screen::Confirm(Leaving::NewGame));
+    press(&mut session, Key::Esc);
+    assert_eq!(session.app().screen(), &Screen::Board);
+    let kept = session.app().record().moves.len();
+    assert!(kept > 0);
+    press(&mut session, Key::Char('n'));
+    press(&mut session, Key::Char('y'));
+    settle(&mut session);
+    let app = session.app();
+    assert_ne!(app.seed(), old_seed, "a new deal");
+    assert_eq!(app.seats()[0].name, "Anna");
+    assert!(app.is_human(Seat::new(0).unwrap()));
+    assert_eq!(
+        app.ai_level(Seat::new(1).unwrap())
+            .map(|level| level.number()),
+        Some(3)
+    );
+    assert!(message_text(&session).starts_with("A new game with the same seats"));
+    assert!(!session.app().has_unsaved_moves());
+    // The same seed gives the same next game: one seed fixes an evening.
+    let mut again = support::session(2, 8, &[(1, 3)]);
+    press(&mut again, Key::Char('n'));
+    assert_eq!(again.app().seed(), session.app().seed());
+}
+
+#[test]
+fn a_saved_game_brings_back_its_computer_players_unless_told_otherwise() {
+    let dir = scratch_directory("computer-seats");
+    let path = dir.join("against-level-2.json");
+    let mut session = session(2, 33, &[(1, 2)]);
+    play_on(&mut session, 8);
+    std::fs::write(&path, session.app().save_text()).unwrap();
+    let saved = Record::from_json(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(
+        saved.meta.as_ref().unwrap()["levels"],
+        serde_json::json!([null, 2])
+    );
+
+    // Continued as a person would with `carolus play --load`.
+    let level_at = |app: &carolus_tui::App, seat: usize| {
+        app.ai_level(Seat::new(seat).unwrap())
+            .map(|level| level.number())
+    };
+    let mut config = carolus_tui::PlayConfig::new_game(2, 1);
+    config.start = carolus_tui::Start::Record(Box::new(saved.clone()));
+    let app = carolus_tui::App::new(config.clone()).unwrap();
+    assert_eq!((level_at(&app, 0), level_at(&app, 1)), (None, Some(2)));
+    // `--ai` replaces them, by number or by name; `--ai none` (an empty
+    // list) makes everybody a person.
+    let four = carolus_ai::Level::new(4).unwrap();
+    config.ai = Some(vec![("anna".to_owned(), four)]);
+    let app = carolus_tui::App::new(config.clone()).unwrap();
+    assert_eq!((level_at(&app, 0), level_at(&app, 1)), (Some(4), None));
+    config.ai = Some(Vec::new());
+    let app = carolus_tui::App::new(config.clone()).unwrap();
+    assert_eq!((level_at(&app, 0), level_at(&app, 1)), (None, None));
+    config.ai = Some(vec![("Zoe".to_owned(), four)]);
+    let refused = carolus_tui::App::new(config).err().unwrap();
+    assert!(refused.contains("there is no seat \"Zoe\""), "{refused}");
+
+    // Opened with o at a table of people, the computer takes its seat again.
+    let mut people = session_from(
+        random_record(2, 5, |game| game.round() == 2).unwrap(),
+        3,
+        true,
+    );
+    press(&mut people, Key::Char('o'));
+    press(&mut people, Key::Ctrl('u'));
+    type_text(&mut people, &path.to_string_lossy());
+    press(&mut people, Key::Enter);
+    settle(&mut people);
+    assert!(
+        message_text(&people).starts_with("Loaded"),
+        "{}",
+        message_text(&people)
+    );
+    assert_eq!(level_at(people.app(), 1), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn saving_over_another_file_asks_first_and_ctrl_c_keeps_unsaved_moves() {
+    let dir = scratch_directory("no-overwrite");
+    std::fs::write(dir.join("precious.json"), "somebody's other game").unwrap();
+    let mut session = session(2, 4, &[]).with_directory(&dir);
+    play_on(&mut session, 4);
+    press(&mut session, Key::Char('s'));
+    press(&mut session, Key::Ctrl('u'));
+    type_text(&mut session, "precious.json");
+    press(&mut session, Key::Enter);
+    assert_eq!(
+        message_text(&session),
+        "precious.json exists already: s and Enter again replace it."
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("precious.json")).unwrap(),
+        "somebody's other game"
+    );
+    assert!(session.app().has_unsaved_moves());
+    // Asked, the person may replace it: the prompt offers it again.
+    press(&mut session, Key::Char('s'));
+    press(&mut session, Key::Enter);
+    assert_eq!(message_text(&session), "Saved the game to precious.json.");
+    let saved = std::fs::read_to_string(dir.join("precious.json")).unwrap();
+    assert!(Record::from_json(&saved).is_ok());
+    // The game's own file is saved again without a question.
+    play_on(&mut session, 2);
+    press(&mut session, Key::Char('s'));
+    press(&mut session, Key::Enter);
+    assert_eq!(message_text(&session), "Saved the game to precious.json.");
+
+    // Ctrl-C quits at once, and says that moves were left unsaved.
+    assert!(!session.app().left_unsaved_moves());
+    play_on(&mut session, 2);
+    press(&mut session, Key::Ctrl('c'));
+    assert!(session.app().should_quit());
+    assert!(session.app().left_unsaved_moves());
     let _ = std::fs::remove_dir_all(&dir);
 }

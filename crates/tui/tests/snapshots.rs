@@ -121,3 +121,65 @@ fn every_screen_size_draws_without_panicking() {
         }
     }
 }
+
+/// A game of people at `players` seats, round 3 or later, where a person
+/// places a knight after every seat has chosen its disc.
+fn placing_record(players: usize) -> Record {
+    let placing = |game: &Game| game.round() >= 3 && game.phase() == Phase::Place;
+    (0..200)
+        .find_map(|seed| random_record(players, seed, placing))
+        .expect("some random game reaches round 3")
+}
+
+#[test]
+fn every_screen_shows_what_a_decision_needs_for_every_player_count() {
+    for players in [2, 3, 4] {
+        let record = placing_record(players);
+        let session = session_from(record, 1, true);
+        let app = session.app();
+        let game = app.game();
+        let target = game.config().castle_target;
+        for (width, height) in [(80, 24), (100, 32), (170, 45)] {
+            let text = screen(app, width, height);
+            if width == 80 {
+                assert_snapshot(&format!("placing_{players}_80x24"), &text);
+            }
+            let seen = |what: &str| {
+                assert!(
+                    text.contains(what),
+                    "{players} players at {width}×{height} lack {what:?}:\n{text}"
+                );
+            };
+            // Every seat by its number (the one --ai takes), its whole
+            // name and its castle colour; its chosen disc.
+            for seat in carolus_rules::Seat::all(players) {
+                let name = &app.seats()[seat.index()].name;
+                let row = text
+                    .lines()
+                    .find(|line| {
+                        line.contains(&format!(" {}  {name}", seat.index()))
+                            || line.contains(&format!(" {}▸ {name}", seat.index()))
+                    })
+                    .unwrap_or_else(|| {
+                        panic!("{players} players at {width}×{height}: no row for seat {seat} {name}:\n{text}")
+                    });
+                let owner = game.owner_of(seat).index();
+                let colour = [["●", "black"], ["○", "white"], ["◐", "grey"]][owner];
+                assert!(
+                    colour.iter().any(|mark| row.contains(mark)),
+                    "{players} players at {width}×{height}: seat {seat} shows no colour: {row}"
+                );
+                let disc = game.chosen_disc(seat).expect("every seat chose a disc");
+                assert!(
+                    row.contains(&format!("▸{disc}")),
+                    "{players} players at {width}×{height}: seat {seat}'s disc is cut off: {row}"
+                );
+            }
+            // The race: the castle target and the regions left.
+            seen(&format!("⌂/{target}"));
+            seen(&format!("{} regions left", game.regions().len()));
+            // The keys: help always, and the log and the graph at least by `?`.
+            seen("? ");
+        }
+    }
+}

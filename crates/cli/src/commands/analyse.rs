@@ -81,7 +81,7 @@ pub struct Args {
     /// Which record to read from input holding several one after another
     /// (as `carolus match --records` and `carolus random` write them),
     /// counted from 1.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::args::parse_count::<u64>)]
     game: Option<u64>,
 }
 
@@ -96,6 +96,11 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let (record, end) = loading::replay_text(text).map_err(refused)?;
     let start = record.start().map_err(|error| refused(error.to_string()))?;
     let decisions = record.moves.iter().filter(|mv| mv.is_decision()).count();
+    if decisions == 0 {
+        return Err(refused(
+            "there is no decision to analyse: the record ends before anyone decides".to_owned(),
+        ));
+    }
     let budget = args.ai.budget(Duration::from_millis(args.time_ms));
     let analyser = Analyser::new(record.clone(), args.ai.build(args.seed), budget)
         .map_err(|error| refused(error.to_string()))?;
@@ -160,14 +165,18 @@ fn json(decision: &Decision) -> String {
 /// A decision as a row of the table: a win column per side, a seat or in
 /// the team game a team.
 fn row(decision: &Decision) -> String {
-    let same = if decision.is_choice() { " " } else { "*" };
+    let same = match decision.cost {
+        Cost::Chosen => " ",
+        Cost::Tied => "=",
+        Cost::Weighed(_) | Cost::NotWeighed => "*",
+    };
     let wins: Vec<String> = decision
         .chances
         .iter()
         .map(|(owner, w)| format!("{:>w$.1}%", 100.0 * w, w = column_width(*owner) - 1))
         .collect();
     let cost = match decision.cost {
-        Cost::Chosen => String::new(),
+        Cost::Chosen | Cost::Tied => String::new(),
         Cost::Weighed(cost) => points(cost),
         Cost::NotWeighed => "?".to_owned(),
     };
@@ -206,7 +215,7 @@ fn column_width(owner: Owner) -> usize {
 fn write_header(out: &mut impl Write, args: &Args, game: &Game) -> std::io::Result<()> {
     writeln!(
         out,
-        "analysis by {}, {}; * = not the AI's choice, cost = win chance given up (points)",
+        "analysis by {}, {}; * = not the AI's choice, = = another move it valued the same, cost = win chance given up (points)",
         args.ai,
         args.ai.thinking(Duration::from_millis(args.time_ms))
     )?;
@@ -321,6 +330,12 @@ fn summary(tally: &Tally) -> String {
     if tally.not_weighed > 0 {
         text.push_str(&format!(" ({} not weighed)", tally.not_weighed));
     }
+    if tally.tied > 0 {
+        text.push_str(&format!(
+            "; {} more valued the same as its choice",
+            tally.tied
+        ));
+    }
     text
 }
 
@@ -357,10 +372,13 @@ mod tests {
             "1 of 2 decisions other than the AI's choice; it weighed none of them, so their cost \
              is unknown"
         );
+        let mut tied = Tally::default();
+        tied.add(Cost::Tied);
+        tied.add(Cost::Weighed(0.02));
         assert_eq!(
-            summary(&Tally::default()),
-            "0 of 0 decisions other than the AI's choice; 0.0 points of win chance lost a \
-             decision on average"
+            summary(&tied),
+            "1 of 2 decisions other than the AI's choice; 1.0 points of win chance lost a \
+             decision on average; 1 more valued the same as its choice"
         );
     }
 

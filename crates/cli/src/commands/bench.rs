@@ -20,7 +20,7 @@ use carolus_rules::{GameRng, Record, StateView, Variant};
 use serde::Serialize;
 
 use crate::alloc_count;
-use crate::args::{Players, parse_seconds};
+use crate::args::{Players, parse_positive_seconds};
 use crate::commands::random;
 use crate::seed;
 
@@ -51,7 +51,7 @@ pub struct Args {
     players: Players,
 
     /// How long to play random games, in seconds (fractions allowed).
-    #[arg(long, value_name = "S", default_value = "5", value_parser = parse_seconds)]
+    #[arg(long, value_name = "S", default_value = "5", value_parser = parse_positive_seconds)]
     seconds: Duration,
 
     /// Print the figures as one JSON object instead of text.

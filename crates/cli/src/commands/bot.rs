@@ -14,9 +14,10 @@
 //! given `time_ms` less what reading and replaying the record took, less a
 //! safety margin for finishing the search (joining threads, merging their
 //! trees) and writing the answer: a tenth of the time, at least 5 and at
-//! most 50 ms. BOTS.md ("Timing") has how close the answers come.
+//! most 50 ms. BOTS.md (`carolus bot`, "Timing") has how close the
+//! answers come.
 
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::time::{Duration, Instant};
 
 use carolus_ai::{Bot, BotSpec, Budget, Level, ThinkError, think};
@@ -66,6 +67,16 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let seed = seed::given_or_fresh(args.seed)?;
     let mut server = Server::new(spec, seed);
     let stdin = io::stdin();
+    // A person who started the bot at a terminal would otherwise see it
+    // wait without a word; stdout stays the protocol's, so this goes to
+    // stderr, and a program driving the bot never sees it.
+    if stdin.is_terminal() {
+        let _ = writeln!(
+            io::stderr(),
+            "carolus bot: waiting for requests, one JSON line each \
+             ({{\"record\": …, \"time_ms\": 1000}}, see BOTS.md); Ctrl-D ends"
+        );
+    }
     let mut input = stdin.lock();
     let mut line = Vec::new();
     loop {

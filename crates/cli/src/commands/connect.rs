@@ -13,7 +13,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::args::parse_seconds;
+use crate::args::parse_positive_seconds;
 use crate::failure::bad_input;
 use crate::players::{BotChoice, Player};
 
@@ -58,7 +58,7 @@ pub struct Args {
 
     /// How long the player thinks about a move, in seconds (a program may
     /// take one second more before it counts as silent).
-    #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_positive_seconds)]
     think: Duration,
 }
 
@@ -71,10 +71,10 @@ const RECONNECTS: u32 = 6;
 impl Args {
     fn choice(&self) -> anyhow::Result<BotChoice> {
         if let Some(spec) = &self.ai {
-            return Ok(BotChoice::Builtin(spec.clone()));
+            return Ok(BotChoice::builtin(spec.clone()));
         }
         if let Some(level) = self.level {
-            return Ok(BotChoice::Builtin(level.spec()));
+            return Ok(BotChoice::builtin(level.spec()));
         }
         let command = self.cmd.as_deref().unwrap_or_default();
         format!("cmd:{command}")
@@ -162,8 +162,10 @@ async fn play(
         .context("the server sent a record that does not read")?;
     let game = RecordedGame::from_record(record).context("the server's record does not replay")?;
     let mut table = Table { game, seat: None };
-    let mut player =
-        Some(choice.player(crate::seed::given_or_fresh(None)?, Duration::from_secs(10)));
+    let player = choice
+        .player(crate::seed::given_or_fresh(None)?, Duration::from_secs(10))
+        .map_err(|reason| bad_input(format!("--cmd: {reason}")))?;
+    let mut player = Some(player);
     let mut failures = 0;
     loop {
         let socket = match client.websocket(&args.game, table.length()).await {

@@ -12,8 +12,8 @@
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::PathBuf;
-use std::sync::mpsc::channel;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use crate::arena::{self, Outcome, Table};
@@ -21,7 +21,7 @@ use crate::args::Players;
 use crate::children;
 use crate::duplicate::Plan;
 use crate::failure::bad_input;
-use crate::players::BotChoice;
+use crate::players::{BotChoice, labels};
 use crate::progress;
 use crate::resume;
 use crate::schedule::Schedule;
@@ -56,7 +56,7 @@ pub struct Args {
     /// most that will be played; with --score, how many of the records'
     /// first games to score (all of them if not given).
     #[arg(long, value_name = "N", required_unless_present = "score",
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = crate::args::parse_count::<u64>)]
     games: Option<u64>,
 
     /// The match's master seed [default: a fresh one from the operating
@@ -110,6 +110,12 @@ pub struct Args {
     /// file: a set it has not finished yet is left out.
     #[arg(long, requires = "records", conflicts_with = "resume")]
     score: bool,
+
+    /// Replace the records already in --records FILE with a new match.
+    /// Without it a file that holds games is refused, so that an earlier
+    /// match is never lost by starting another into the same file.
+    #[arg(long, requires = "records", conflicts_with_all = ["resume", "score"])]
+    force: bool,
 
     /// Stop as soon as a sequential probability ratio test (α = β = 0.05)
     /// decides between "the first bot is ELO0 stronger" and "ELO1 stronger"
@@ -197,6 +203,12 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         Some(resumed) if !resumed.outcomes.is_empty() => resumed.master_seed,
         _ => seed::given_or_fresh(args.seed)?,
     };
+    if let Some(path) = &args.records
+        && !args.resume
+        && !args.force
+    {
+        refuse_to_replace(path)?;
+    }
     let mut records = match &args.records {
         Some(path) => {
             let file = match &resumed {
@@ -213,13 +225,9 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         .as_ref()
         .map_or((0, 0), |resumed| resumed.next_game(&plan));
 
-    if args
-        .bots
-        .iter()
-        .any(|bot| matches!(bot, BotChoice::External { .. }))
-    {
-        children::stop_all_on_signals();
-    }
+    // An interrupted match shows what it played and how to go on; with
+    // external bots it also stops their processes first.
+    children::watch_interrupts();
 
     let table = Table {
         bots: &args.bots,
@@ -284,7 +292,21 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
 
         let mut pending_records: BTreeMap<(u64, usize), String> = BTreeMap::new();
         let mut next_record = first_game;
-        for result in results {
+        let mut interrupted = None;
+        loop {
+            // Waiting in slices notices an interruption while a game goes on.
+            let result = match results.recv_timeout(Duration::from_millis(100)) {
+                Ok(result) => result,
+                Err(RecvTimeoutError::Timeout) => {
+                    interrupted = children::interrupted();
+                    if interrupted.is_some() {
+                        schedule.abort();
+                        break;
+                    }
+                    continue;
+                }
+                Err(RecvTimeoutError::Disconnected) => break,
+            };
             let outcome = match result {
                 Ok(outcome) => outcome,
                 Err(error) => {
@@ -328,6 +350,23 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
                 }
             }
         }
+        if let Some(signal) = interrupted {
+            // The games still being played are given up: their threads are
+            // not waited for, since a game can take minutes.
+            bar.finish_and_clear();
+            if let Some(writer) = records.as_mut()
+                && let Err(error) = writer.flush()
+            {
+                failure.get_or_insert(records_error(args, error));
+            }
+            summary.took(start.elapsed());
+            let written = write_summary(args, &summary, out).and_then(|()| Ok(out.flush()?));
+            if let Some(error) = written.err().or(failure.take()) {
+                note(&format!("carolus: {error:#}"));
+            }
+            note(&interrupted_note(args, summary.games()));
+            children::end_as(signal);
+        }
     });
     bar.finish_and_clear();
     if let Some(error) = failure {
@@ -340,6 +379,38 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     }
     summary.took(start.elapsed());
     write_summary(args, &summary, out)
+}
+
+/// Refuses to start a new match into `path` if the file holds anything,
+/// naming the ways on: going on with that match, scoring it, or replacing
+/// it on purpose.
+fn refuse_to_replace(path: &Path) -> anyhow::Result<()> {
+    let length = match std::fs::metadata(path) {
+        Ok(metadata) => metadata.len(),
+        // A file that cannot be looked at is reported when it is created.
+        Err(_) => return Ok(()),
+    };
+    if length == 0 {
+        return Ok(());
+    }
+    let held = std::fs::read(path)
+        .map(|bytes| {
+            bytes
+                .split(|&b| b == b'\n')
+                .filter(|line| !line.is_empty())
+                .count()
+        })
+        .unwrap_or(0);
+    let held = match held {
+        0 => "something".to_owned(),
+        1 => "1 game".to_owned(),
+        count => format!("{count} games"),
+    };
+    Err(bad_input(format!(
+        "--records {}: the file already holds {held}; add --resume to go on with \
+         that match, --score to score it, or --force to replace it",
+        path.display()
+    )))
 }
 
 /// `--score`: the summary of the whole sets already in the records file,
@@ -408,7 +479,7 @@ fn expected<'a>(args: &'a Args, plan: &'a Plan) -> resume::Expected<'a> {
 fn new_summary(args: &Args, plan: &Plan, master_seed: u64) -> Summary {
     let time = Duration::from_millis(args.time_ms);
     let grace = Duration::from_millis(args.grace_ms);
-    let names: Vec<String> = args.bots.iter().map(ToString::to_string).collect();
+    let names = labels(&args.bots);
     let thinking = args
         .bots
         .iter()
@@ -459,6 +530,26 @@ fn resume_note(read_back: u64, pending_sets: &PendingSets, set_size: usize) -> S
             games(missing)
         ),
     }
+}
+
+/// What an interrupted match says last: how many games it counted, and the
+/// command that goes on with it (this one with `--resume`), or that it
+/// cannot be resumed because its games were not kept.
+fn interrupted_note(args: &Args, counted: u64) -> String {
+    let counted = format!(
+        "interrupted after {counted} {} (the summary above)",
+        games(counted as usize)
+    );
+    if args.records.is_none() {
+        return format!(
+            "{counted}; without --records the games were not kept, so the match cannot be resumed"
+        );
+    }
+    let mut words: Vec<String> = std::env::args().filter(|word| word != "--force").collect();
+    if !words.iter().any(|word| word == "--resume") {
+        words.push("--resume".to_owned());
+    }
+    format!("{counted}; go on with: {}", shell_words::join(&words))
 }
 
 /// "game" or "games", for `count` of them.

@@ -9,7 +9,7 @@ use carolus_ai::Level;
 use carolus_rules::Record;
 use carolus_tui::{PlayConfig, PlayError, Start, Theme, ThinkLimits};
 
-use crate::args::{Players, parse_seconds};
+use crate::args::{Players, parse_positive_seconds};
 use crate::failure::bad_input;
 use crate::input;
 use crate::seed;
@@ -27,10 +27,14 @@ pub struct Args {
     #[command(flatten)]
     players: Players,
 
-    /// A computer player at a seat: SEAT=LEVEL, level 1 (beginner) to 5
-    /// (strongest); repeat or separate with commas, e.g. `--ai 1=3,2=4`.
+    /// A computer player at a seat: SEAT=LEVEL, the seat by its number
+    /// (from 0, as the table shows it) or its player's name, level 1
+    /// (beginner) to 5 (strongest); repeat or separate with commas, e.g.
+    /// `--ai 1=3,2=4` or `--ai Bruno=3`. A saved game brings back its own
+    /// computer players; --ai replaces them, and `--ai none` makes every
+    /// seat a person.
     #[arg(long, value_name = "SEAT=LEVEL", value_delimiter = ',', value_parser = parse_ai)]
-    ai: Vec<(usize, Level)>,
+    ai: Vec<Option<(String, Level)>>,
 
     /// The players' names, one per seat in seat order, separated by commas.
     #[arg(long, value_name = "A,B,…", value_delimiter = ',')]
@@ -50,26 +54,32 @@ pub struct Args {
     /// one after another (as `carolus match --records` writes them),
     /// counted from 1.
     #[arg(long, value_name = "N", requires = "load",
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = crate::args::parse_count::<u64>)]
     game: Option<u64>,
 
     /// How long the tree-search levels (4 and 5) think per move, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_positive_seconds)]
     think: Duration,
 }
 
-/// Reads `SEAT=LEVEL`.
-fn parse_ai(text: &str) -> Result<(usize, Level), String> {
+/// Reads `SEAT=LEVEL`, or `none` (no computer player at all). The seat is
+/// checked against the game's seats once they are known.
+fn parse_ai(text: &str) -> Result<Option<(String, Level)>, String> {
+    if text.trim() == "none" {
+        return Ok(None);
+    }
     let (seat, level) = text
         .split_once('=')
-        .ok_or_else(|| format!("{text:?} is not SEAT=LEVEL (for example 1=3)"))?;
-    let seat: usize = seat
-        .parse()
-        .map_err(|_| format!("{seat:?} is not a seat (0 to 3)"))?;
+        .ok_or_else(|| format!("{text:?} is not SEAT=LEVEL (for example 1=3) or none"))?;
+    let seat = seat.trim();
+    if seat.is_empty() {
+        return Err(format!("{text:?} names no seat (for example 1=3)"));
+    }
     let level: Level = level
+        .trim()
         .parse()
         .map_err(|_| format!("{level:?} is not a level (1 to 5)"))?;
-    Ok((seat, level))
+    Ok(Some((seat.to_owned(), level)))
 }
 
 pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
@@ -80,6 +90,10 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
                 .map_err(|error| bad_input(input::about(path, error)))?;
             let record = Record::from_json(text)
                 .map_err(|error| bad_input(input::about_game(path, args.game, error)))?;
+            // The seats the computer played are checked here, so that a
+            // fault in them names the file.
+            carolus_core::session::saved_levels(&record)
+                .map_err(|error| bad_input(input::about_game(path, args.game, error)))?;
             Start::Record(Box::new(record))
         }
         None => Start::New {
@@ -88,7 +102,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     };
     let mut config = PlayConfig::new_game(args.players.count(), seed::given_or_fresh(args.seed)?);
     config.start = start;
-    config.ai = args.ai.clone();
+    config.ai = (!args.ai.is_empty()).then(|| args.ai.iter().flatten().cloned().collect());
     config.names = args.names.clone();
     config.colour = Theme::from_env().has_colour();
     config.think = ThinkLimits {
@@ -109,9 +123,12 @@ mod tests {
 
     #[test]
     fn computer_seats_read_seat_and_level() {
-        assert_eq!(parse_ai("1=3"), Ok((1, Level::new(3).unwrap())));
+        let three = Level::new(3).unwrap();
+        assert_eq!(parse_ai("1=3"), Ok(Some(("1".to_owned(), three))));
+        assert_eq!(parse_ai("Bruno=3"), Ok(Some(("Bruno".to_owned(), three))));
+        assert_eq!(parse_ai("none"), Ok(None));
         assert!(parse_ai("1").is_err());
-        assert!(parse_ai("x=3").is_err());
+        assert!(parse_ai("=3").is_err());
         assert!(parse_ai("1=6").is_err());
         assert!(parse_ai("1=0").is_err());
     }

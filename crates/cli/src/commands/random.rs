@@ -24,7 +24,8 @@ pub struct Args {
     seed: Option<u64>,
 
     /// How many games to play.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value = "1",
+          value_parser = crate::args::parse_count::<u64>)]
     games: u64,
 
     /// Play only the one game whose own seed is S (the `seed` in the `meta`

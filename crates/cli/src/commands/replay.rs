@@ -28,9 +28,10 @@ use crate::input;
 /// reason, e.g. `move 17 "place R 16": there is no territory 16`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The record to replay; `-` reads standard input.
-    #[arg(value_name = "FILE|-", default_value = input::STDIN)]
-    file: PathBuf,
+    /// The record to replay; `-` reads standard input, which is also read
+    /// when no FILE is given and it is not a terminal.
+    #[arg(value_name = "FILE|-")]
+    file: Option<PathBuf>,
 
     /// Print one state view per line: the start, then the position after
     /// every move (up to the first bad move, if there is one).
@@ -40,16 +41,16 @@ pub struct Args {
     /// Which record to read from input holding several one after another
     /// (as `carolus match --records` and `carolus random` write them),
     /// counted from 1.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::args::parse_count::<u64>)]
     game: Option<u64>,
 }
 
 pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
-    let text = input::read_text(&args.file)?;
+    let file = input::file_or_piped_stdin(args.file.as_deref(), "carolus new | carolus replay")?;
+    let text = input::read_text(&file)?;
     let text = input::one_record(&text, args.game)
-        .map_err(|error| bad_input(input::about(&args.file, error)))?;
-    let refused =
-        |error: &dyn fmt::Display| bad_input(input::about_game(&args.file, args.game, error));
+        .map_err(|error| bad_input(input::about(&file, error)))?;
+    let refused = |error: &dyn fmt::Display| bad_input(input::about_game(&file, args.game, error));
     let (record, bad_token) = match Record::from_json(text) {
         Ok(record) => (record, None),
         Err(error) => match &error {

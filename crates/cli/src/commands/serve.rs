@@ -9,7 +9,7 @@ use anyhow::Context;
 use carolus_server::{AppState, Limits, Store};
 use tokio::net::TcpListener;
 
-use crate::args::parse_seconds;
+use crate::args::parse_positive_seconds;
 use crate::failure::bad_input;
 
 /// Serve games over HTTP and WebSocket, keeping every move in a database.
@@ -36,7 +36,7 @@ pub struct Args {
     ai_threads: Option<u64>,
 
     /// How long a computer player thinks about one decision, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_positive_seconds)]
     think: Duration,
 
     /// The largest request body and WebSocket message, in bytes.
@@ -46,18 +46,18 @@ pub struct Args {
 
     /// Games one client address may create per minute.
     #[arg(long, value_name = "N", default_value_t = 30,
-          value_parser = clap::value_parser!(u32).range(1..))]
+          value_parser = crate::args::parse_count::<u32>)]
     creates_per_minute: u32,
 
     /// Requests and WebSocket messages one client address may send per
     /// second on average (bursts of twice as many pass).
     #[arg(long, value_name = "N", default_value_t = 20,
-          value_parser = clap::value_parser!(u32).range(1..))]
+          value_parser = crate::args::parse_count::<u32>)]
     messages_per_second: u32,
 
     /// Seconds a WebSocket may stay silent (no message, no answer to
     /// pings) before the server closes it.
-    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_positive_seconds)]
     idle_timeout: Duration,
 }
 

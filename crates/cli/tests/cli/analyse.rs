@@ -152,6 +152,43 @@ fn bad_records_are_refused_naming_the_move() {
         run.assert_bad_input()
             .starts_with("the record is not valid JSON")
     );
+
+    // A record that ends before anyone decides has nothing to analyse.
+    let fresh = carolus(&["new", "--seed", "3"], None);
+    let run = carolus(&["analyse", "-", "--ai", "random"], Some(&fresh.stdout));
+    assert_eq!(
+        run.assert_bad_input(),
+        "there is no decision to analyse: the record ends before anyone decides"
+    );
+    assert_eq!(run.stdout, "");
+}
+
+#[test]
+fn a_move_the_ai_values_the_same_as_its_choice_is_not_counted_as_differing() {
+    // Greedy values equal placements equally; random moves hit such ties.
+    let record = game_record(2, 41, 120);
+    let path = file("analyse-ties.json", &record.to_json());
+    let run = carolus(&["analyse", path.to_str().unwrap(), "--ai", "greedy"], None);
+    let text = run.assert_success().stdout.clone();
+    assert!(text.contains(" = "), "no tie to check:\n{text}");
+    for row in text.lines().filter(|line| line.contains(" = ")) {
+        // A tie shows no cost.
+        let after = row.split(" = ").nth(1).unwrap_or_default();
+        assert!(!after.contains("0.0 "), "{row}");
+    }
+    for row in text.lines().filter(|line| line.contains(" * ")) {
+        let cost = row
+            .split(" * ")
+            .nth(1)
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap();
+        assert!(
+            cost != "0.0" && cost != "-0.0",
+            "a differing move costs something: {row}"
+        );
+    }
 }
 
 #[test]
@@ -199,6 +236,7 @@ fn the_team_game_table_speaks_of_teams() {
         if let (Some(best), Some(played)) =
             (value["best_value"].as_f64(), value["played_value"].as_f64())
             && value["best"] != value["played"]
+            && row.contains(" * ")
         {
             let cost: f64 = columns[columns.len() - 3].parse().unwrap();
             assert!(

@@ -46,6 +46,24 @@ fn legal_moves_are_answered_for_two_three_and_four_players() {
 }
 
 #[test]
+fn the_move_answered_leads_the_moves_the_answer_reports() {
+    // Levels 1 and 2 play with noise, so their move is often not their
+    // best-valued one; `info.best` must still begin with it.
+    for level in ["1", "2"] {
+        let mut session = Session::start(&["bot", "--level", level, "--seed", "5"]);
+        for (seed, moves) in [(1, 0), (2, 7), (3, 20), (4, 33), (5, 46), (6, 60)] {
+            let record = decision_record(2, seed, moves);
+            let answer = session.ask_json(&request(&record, 50));
+            let first = &answer["info"]["best"][0]["move"];
+            if !first.is_null() {
+                assert_eq!(&answer["move"], first, "level {level}: {answer}");
+            }
+        }
+        assert_eq!(session.finish().code, Some(0));
+    }
+}
+
+#[test]
 fn every_built_in_bot_and_level_answers() {
     let record = decision_record(2, 4, 30);
     for args in [
@@ -174,4 +192,48 @@ fn answers_arrive_within_time_ms_plus_100_ms() {
             "{elapsed:?} > {limit:?} for {players} players, move {moves}"
         );
     }
+}
+
+/// Runs `carolus bot` on a pseudo-terminal (from Python's `pty` module),
+/// ends its input and prints what it wrote and how it ended.
+const ON_A_TERMINAL: &str = r#"
+import os, pty, select, sys, time
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(sys.argv[1], [sys.argv[1], "bot", "--ai", "random"])
+seen = b""
+deadline = time.time() + 10
+while b"Ctrl-D" not in seen and time.time() < deadline:
+    ready, _, _ = select.select([fd], [], [], 0.1)
+    if ready:
+        try:
+            seen += os.read(fd, 65536)
+        except OSError:
+            break
+os.write(fd, b"\x04")
+deadline = time.time() + 10
+while time.time() < deadline:
+    done, status = os.waitpid(pid, os.WNOHANG)
+    if done:
+        print(os.waitstatus_to_exitcode(status)); print(seen.decode()); sys.exit(0)
+    time.sleep(0.05)
+os.kill(pid, 9)
+print("waiting")
+"#;
+
+#[test]
+fn a_bot_started_at_a_terminal_says_what_it_waits_for() {
+    if !crate::support::has_python() {
+        return;
+    }
+    let output = std::process::Command::new("python3")
+        .args(["-c", ON_A_TERMINAL, env!("CARGO_BIN_EXE_carolus")])
+        .output()
+        .expect("python3 runs");
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert!(printed.starts_with("0\n"), "Ctrl-D ends it: {printed}");
+    assert!(
+        printed.contains("carolus bot: waiting for requests, one JSON line each"),
+        "{printed}"
+    );
 }

@@ -145,3 +145,95 @@ fn an_interrupted_match_stops_its_bots_and_what_they_started() {
     );
     assert_all_end(&bot_pids);
 }
+
+#[test]
+fn an_interrupted_match_shows_its_summary_and_how_to_go_on() {
+    let records = file("interrupted-match.jsonl", "");
+    let records_arg = records.to_str().unwrap().to_owned();
+    let args = [
+        "match",
+        "--bot",
+        "greedy",
+        "--bot",
+        "random",
+        "--games",
+        "100000",
+        "--seed",
+        "4",
+        "--records",
+        &records_arg,
+    ];
+    let runner = Command::new(env!("CARGO_BIN_EXE_carolus"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the carolus binary starts");
+    // Some games are played before the interruption.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while std::fs::read_to_string(&records)
+        .unwrap_or_default()
+        .lines()
+        .count()
+        < 4
+    {
+        assert!(Instant::now() < deadline, "no games were played");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let runner_pid = i32::try_from(runner.id())
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+        .expect("a child's process id");
+    rustix::process::kill_process(runner_pid, rustix::process::Signal::TERM)
+        .expect("the signal is sent");
+    let output = runner.wait_with_output().expect("the runner ends");
+    assert_eq!(output.status.signal(), Some(15), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    // The summary of the games so far, as at the end of a match.
+    assert!(stdout.contains("95% CI"), "{stdout}");
+    assert!(stdout.contains("greedy"), "{stdout}");
+    // The command that goes on is this one with --resume.
+    let (_, command) = stderr
+        .split_once("go on with: ")
+        .unwrap_or_else(|| panic!("no resume command: {stderr}"));
+    let words = shell_words::split(command.trim()).unwrap();
+    assert_eq!(words[0], env!("CARGO_BIN_EXE_carolus"));
+    let mut expected: Vec<&str> = args.to_vec();
+    expected.push("--resume");
+    assert_eq!(&words[1..], &expected[..]);
+    // What it counted is what the records hold: scoring them agrees.
+    let played = std::fs::read_to_string(&records).unwrap().lines().count();
+    assert!(
+        stderr.contains(&format!("interrupted after {played} games")),
+        "{stderr} ({played} records)"
+    );
+}
+
+#[test]
+fn a_match_without_records_says_it_cannot_be_resumed() {
+    let runner = Command::new(env!("CARGO_BIN_EXE_carolus"))
+        .args([
+            "match", "--bot", "greedy", "--bot", "random", "--games", "100000",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the carolus binary starts");
+    std::thread::sleep(Duration::from_millis(500));
+    let runner_pid = i32::try_from(runner.id())
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+        .expect("a child's process id");
+    rustix::process::kill_process(runner_pid, rustix::process::Signal::INT)
+        .expect("the signal is sent");
+    let output = runner.wait_with_output().expect("the runner ends");
+    assert_eq!(output.status.signal(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("without --records the games were not kept"),
+        "{stderr}"
+    );
+}

@@ -1,11 +1,13 @@
 //! The documentation's examples, checked against the program: every
-//! output, state view and error message that README.md, NOTATION.md and
-//! BOTS.md quote as the program's own words is what the program says now,
-//! so that the pages cannot drift from the code unnoticed.
+//! output, state view and error message that README.md, NOTATION.md,
+//! BOTS.md and ANALYSIS.md quote as the program's own words is what the
+//! program says now, and every `carolus` command any page quotes is one
+//! the program takes, so that the pages cannot drift from the code
+//! unnoticed.
 //!
 //! Answers of timed searches (the `carolus bot` session) change from run
 //! to run and machine to machine, so they are shown as examples only and
-//! are not checked here; the analysis BOTS.md shows uses iteration budgets
+//! are not checked here; the analysis ANALYSIS.md shows uses iteration budgets
 //! and seeds, so it is.
 
 use std::path::PathBuf;
@@ -18,6 +20,11 @@ use crate::support::{Session, carolus, carolus_in, example_bot, file, has_python
 const README: &str = include_str!("../../../../README.md");
 const NOTATION: &str = include_str!("../../../../NOTATION.md");
 const BOTS: &str = include_str!("../../../../BOTS.md");
+const ANALYSIS: &str = include_str!("../../../../ANALYSIS.md");
+const EXPERIMENTS: &str = include_str!("../../../../EXPERIMENTS.md");
+const MEASUREMENTS: &str = include_str!("../../../../measurements/README.md");
+const API: &str = include_str!("../../../../API.md");
+const CHANGELOG: &str = include_str!("../../../../CHANGELOG.md");
 
 /// The bodies of the fenced code blocks of `page` whose opening fence
 /// names `language` (` ```json `), in the order they appear.
@@ -292,11 +299,11 @@ fn the_matches_bots_md_shows_end_as_shown() {
 }
 
 #[test]
-fn the_analysis_bots_md_shows_comes_out_the_same() {
-    let commands = code_blocks(BOTS, "")
+fn the_analysis_analysis_md_shows_comes_out_the_same() {
+    let commands = code_blocks(ANALYSIS, "")
         .into_iter()
         .find(|block| block.contains("$ carolus analyse games.jsonl"))
-        .expect("BOTS.md shows an analysis");
+        .expect("ANALYSIS.md shows an analysis");
     // The commands the page shows, with the test's own file names.
     let match_args = [
         "--bot",
@@ -348,9 +355,166 @@ fn the_analysis_bots_md_shows_comes_out_the_same() {
     args.push("--json");
     let decisions = carolus(&args, None);
     let decisions = &decisions.assert_success().stdout;
-    let shown = code_blocks(BOTS, "json")
+    let shown = code_blocks(ANALYSIS, "json")
         .into_iter()
         .find(|block| block.starts_with(r#"{"index""#))
-        .expect("BOTS.md shows a decision in JSON");
+        .expect("ANALYSIS.md shows a decision in JSON");
     assert_shown_line(decisions, "the analysis", shown.trim_end());
+}
+
+/// Every page a reader may copy a command from.
+const PAGES: [(&str, &str); 8] = [
+    ("README.md", README),
+    ("NOTATION.md", NOTATION),
+    ("BOTS.md", BOTS),
+    ("ANALYSIS.md", ANALYSIS),
+    ("EXPERIMENTS.md", EXPERIMENTS),
+    ("measurements/README.md", MEASUREMENTS),
+    ("API.md", API),
+    ("CHANGELOG.md", CHANGELOG),
+];
+
+/// The `carolus` commands `page` quotes as commands to run: the lines of
+/// its code blocks that start with `carolus` or `$ carolus` (with their
+/// backslash continuations), and its inline code that starts with
+/// `carolus ` (wherever the prose breaks its lines). Each is cut at a pipe,
+/// a redirection, `&` or a comment. Usage lines, which show the syntax
+/// with `[…]`, `|` and placeholders (FILE, N), are left out, and so is
+/// inline code that names an option without its value (`carolus play
+/// --load`): they are no command.
+fn quoted_commands(page: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut in_block = false;
+    let mut pending: Option<String> = None;
+    let mut prose = String::new();
+    for line in page.lines() {
+        if line.trim_start().starts_with("```") {
+            in_block = !in_block;
+            pending = None;
+            continue;
+        }
+        if !in_block {
+            prose.push_str(line);
+            prose.push(' ');
+            continue;
+        }
+        let text = line.trim();
+        let text = match &mut pending {
+            Some(command) => {
+                command.push(' ');
+                command.push_str(text);
+                command.clone()
+            }
+            None => match text.strip_prefix("$ ").unwrap_or(text) {
+                start if start.starts_with("carolus ") => start.to_owned(),
+                _ => continue,
+            },
+        };
+        if let Some(open) = text.strip_suffix('\\') {
+            pending = Some(open.trim_end().to_owned());
+            continue;
+        }
+        pending = None;
+        found.push(text);
+    }
+    let prose = prose.split_whitespace().collect::<Vec<_>>().join(" ");
+    for (index, span) in prose.split('`').enumerate() {
+        let last = span.split_whitespace().last().unwrap_or_default();
+        if index % 2 == 1 && span.starts_with("carolus ") && !last.starts_with("--") {
+            found.push(span.to_owned());
+        }
+    }
+    found
+        .into_iter()
+        .map(|command| {
+            let cut = command
+                .find(['|', '>', '&', '#'])
+                .map_or(command.as_str(), |at| &command[..at]);
+            cut.trim().to_owned()
+        })
+        .filter(|command| {
+            !command.contains(['[', '<', '…', '$'])
+                && !command
+                    .split_whitespace()
+                    .any(|word| word.chars().all(|c| c.is_ascii_uppercase()))
+        })
+        .collect()
+}
+
+#[test]
+fn every_command_the_pages_quote_is_one_the_program_takes() {
+    let mut checked = 0;
+    let mut refused = Vec::new();
+    for (name, page) in PAGES {
+        for command in quoted_commands(page) {
+            let words = shell_words::split(&command)
+                .unwrap_or_else(|e| panic!("{name}: `{command}` does not split: {e}"));
+            // `--help` after the arguments makes the program read and check
+            // every option and value given, then print its help instead of
+            // running: a misspelt option, a bad bot spec or a value out of
+            // range is refused as it would be.
+            let mut args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+            args.push("--help");
+            let run = carolus(&args, None);
+            if run.code != Some(0) {
+                refused.push(format!("{name}: `{command}`: {}", run.stderr.trim()));
+            }
+            checked += 1;
+        }
+    }
+    assert!(
+        refused.is_empty(),
+        "commands the pages quote that the program refuses:\n{}",
+        refused.join("\n")
+    );
+    assert!(checked > 30, "only {checked} commands found");
+}
+
+/// The time a move in seconds that the words of a figure's description
+/// give for each side, as in "2 s against 1 s a move".
+fn seconds_described(description: &str) -> Option<(String, String)> {
+    let words: Vec<&str> = description.split_whitespace().collect();
+    let at = words.iter().position(|&word| word == "against")?;
+    let before = words.get(at.checked_sub(2)?..at)?;
+    let after = words.get(at + 1..at + 3)?;
+    (before[1] == "s" && after[1] == "s").then(|| (before[0].to_owned(), after[0].to_owned()))
+}
+
+#[test]
+fn the_readme_s_figures_quote_the_commands_that_measure_what_they_say() {
+    let table: Vec<&str> = README
+        .lines()
+        .skip_while(|line| !line.starts_with("| what | figure | command |"))
+        .skip(2)
+        .take_while(|line| line.starts_with('|'))
+        .collect();
+    assert!(table.len() >= 5, "the README has its table of figures");
+    let mut timed = 0;
+    for row in table {
+        let cells: Vec<&str> = row.split(" | ").collect();
+        let (description, command) = (cells[0], cells[cells.len() - 1]);
+        let Some((first, second)) = seconds_described(description) else {
+            continue;
+        };
+        // "X s against Y s a move": the first bot thinks X seconds, the
+        // second Y, by their own `ms=` (which replaces --time-ms).
+        let millis =
+            |seconds: &str| format!("ms={}", (seconds.parse::<f64>().unwrap() * 1000.0) as u64);
+        let bots: Vec<&str> = command
+            .split_whitespace()
+            .skip_while(|word| *word != "--bot")
+            .collect::<Vec<_>>()
+            .chunks(2)
+            .filter(|pair| pair[0] == "--bot")
+            .map(|pair| pair[1])
+            .collect();
+        assert!(
+            bots.len() >= 2
+                && bots[0].contains(&millis(&first))
+                && bots[1].contains(&millis(&second)),
+            "the README says {description:?} but quotes {command}"
+        );
+        timed += 1;
+    }
+    assert!(timed >= 1, "the time figure is checked");
 }

@@ -1,7 +1,8 @@
 //! `carolus play` when its terminal goes away: the game must end on its own
 //! (never spin at full speed as an orphan) and keep the moves already made
-//! in a recovery file. A pseudo-terminal from Python's `pty` module plays
-//! the window; closing its master side is the window closing.
+//! in a recovery file in the user's data directory, which the next game
+//! announces. A pseudo-terminal from Python's `pty` module plays the
+//! window; closing its master side is the window closing.
 
 use std::process::Command;
 
@@ -61,6 +62,7 @@ fn run_driver(shield: bool) -> Option<(String, std::path::PathBuf)> {
     let _ = std::fs::remove_dir_all(&workdir);
     std::fs::create_dir_all(&workdir).unwrap();
     let output = Command::new("python3")
+        .env("XDG_DATA_HOME", workdir.join("data"))
         .args(["-c", DRIVER, env!("CARGO_BIN_EXE_carolus")])
         .arg(&workdir)
         .arg(if shield { "1" } else { "0" })
@@ -80,8 +82,13 @@ fn assert_ends_and_keeps_the_game(shield: bool) {
         return;
     };
     assert_eq!(printed, "exited");
-    let saved = std::fs::read_to_string(workdir.join("carolus-interrupted-5.json"))
-        .expect("a recovery file");
+    // Nothing lands in the working directory, which may be anywhere.
+    assert!(!workdir.join("carolus-interrupted-5.json").exists());
+    let kept = workdir
+        .join("data")
+        .join("carolus")
+        .join("interrupted-5.json");
+    let saved = std::fs::read_to_string(&kept).expect("a recovery file in the data directory");
     let record = carolus_rules::Record::from_json(&saved).unwrap();
     assert!(
         record
@@ -90,8 +97,40 @@ fn assert_ends_and_keeps_the_game(shield: bool) {
             .any(|mv| mv.to_string().starts_with("joker")),
         "{saved}"
     );
+    // The next game says that the kept one can be continued.
+    let output = Command::new("python3")
+        .env("XDG_DATA_HOME", workdir.join("data"))
+        .args(["-c", ANNOUNCED, env!("CARGO_BIN_EXE_carolus")])
+        .arg(&workdir)
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), "announced");
     let _ = std::fs::remove_dir_all(&workdir);
 }
+
+/// Starts `carolus play` on a pseudo-terminal and prints whether its
+/// screen offers an interrupted game, then ends it.
+const ANNOUNCED: &str = r#"
+import fcntl, os, pty, select, struct, sys, termios, time
+carolus, workdir = sys.argv[1], sys.argv[2]
+pid, fd = pty.fork()
+if pid == 0:
+    fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    os.chdir(workdir)
+    os.execvp(carolus, [carolus, "play", "--seed", "6"])
+seen = b""
+deadline = time.time() + 20
+while b"An interrupted game was kept" not in seen and time.time() < deadline:
+    ready, _, _ = select.select([fd], [], [], 0.5)
+    if ready:
+        try:
+            seen += os.read(fd, 65536)
+        except OSError:
+            break
+print("announced" if b"An interrupted game was kept" in seen else "silent")
+os.kill(pid, 9)
+os.waitpid(pid, 0)
+"#;
 
 #[test]
 fn closing_the_window_ends_the_game_and_keeps_its_moves() {

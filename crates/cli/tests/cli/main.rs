@@ -14,6 +14,7 @@ mod docs;
 mod hangup;
 mod matches;
 mod new;
+mod play;
 mod random;
 mod replay;
 mod serve;

@@ -249,7 +249,6 @@ fn crashing_and_babbling_programs_lose_with_a_reason_and_the_match_goes_on() {
             format!("cmd:{}", illegal.display()),
             "illegal move \"move 5\"",
         ),
-        ("cmd:/nonexistent/bot".to_owned(), "cannot start"),
     ];
     for (bot, reason) in &cases {
         let summary = match_json(&[
@@ -282,6 +281,84 @@ fn crashing_and_babbling_programs_lose_with_a_reason_and_the_match_goes_on() {
     run.assert_success();
     assert!(run.stdout.contains("forfeits: 2"), "{}", run.stdout);
     assert!(run.stdout.contains("cmd:false (seat"), "{}", run.stdout);
+}
+
+#[test]
+fn a_program_that_cannot_start_stops_the_match_with_an_error() {
+    let records = file("cannot-start.jsonl", "");
+    let run = carolus(
+        &[
+            "match",
+            "--bot",
+            "cmd:/nonexistent/bot",
+            "--bot",
+            "random",
+            "--games",
+            "2",
+            "--records",
+            records.to_str().unwrap(),
+        ],
+        None,
+    );
+    let message = run.assert_bad_input();
+    assert!(
+        message.starts_with("--bot cmd:/nonexistent/bot: cannot start \"/nonexistent/bot\""),
+        "{message}"
+    );
+    assert_eq!(run.stdout, "", "no summary of forfeits: {run:?}");
+    assert_eq!(std::fs::read_to_string(&records).unwrap(), "");
+}
+
+#[test]
+fn a_new_match_never_replaces_the_records_of_another_without_force() {
+    let path = file("kept-records.jsonl", "");
+    greedy_against_random_into(&path, "3", "2");
+    let before = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(before.lines().count(), 2);
+    let args = |extra: &[&str]| {
+        let mut args = vec![
+            "match",
+            "--bot",
+            "greedy",
+            "--bot",
+            "random",
+            "--games",
+            "2",
+            "--seed",
+            "5",
+            "--records",
+            path.to_str().unwrap(),
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        carolus(&args, None)
+    };
+    let refused = args(&[]);
+    assert_eq!(
+        refused.assert_bad_input(),
+        format!(
+            "--records {}: the file already holds 2 games; add --resume to go on with \
+             that match, --score to score it, or --force to replace it",
+            path.display()
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    // --force replaces them, as asked.
+    args(&["--force"]).assert_success();
+    let after = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(after.lines().count(), 2);
+    assert_ne!(after, before, "the seed differs, so the games do");
+}
+
+#[test]
+fn a_summary_names_bots_as_written_and_tells_two_copies_apart() {
+    let summary = match_json(&[
+        "--bot", "level:1", "--bot", "greedy", "--bot", "greedy", "--games", "6", "--seed", "2",
+    ]);
+    let names: Vec<&str> = (0..3)
+        .map(|bot| summary["bots"][bot]["bot"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["level:1", "greedy #2", "greedy #3"]);
 }
 
 #[test]

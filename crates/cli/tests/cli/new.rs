@@ -130,6 +130,15 @@ fn usage_errors_exit_with_status_2() {
         assert_eq!(run.code, Some(2), "{args:?}: {run:?}");
         assert_eq!(run.stdout, "", "{args:?}");
     }
+    // Clap's refusals read like the program's own: one line, no prefix.
+    let run = carolus(&["replay", "--game", "0"], None);
+    assert_eq!(
+        run.assert_bad_input(),
+        "invalid value '0' for '--game <N>': expected 1 or more, not 0 (--help shows the usage)"
+    );
+    let run = carolus(&["new", "--sed", "3"], None);
+    let message = run.assert_bad_input();
+    assert!(message.contains("'--seed'"), "the tip stays: {message}");
     let help = carolus(&["new", "--help"], None);
     assert!(help.assert_success().stdout.contains("--names"));
 }

@@ -122,9 +122,13 @@ fn a_reader_that_stops_early_ends_the_program_quietly() {
 }
 
 #[test]
-fn no_games_print_nothing_and_bad_counts_are_usage_errors() {
+fn bad_counts_are_usage_errors() {
+    // No games is no series at all, as for `carolus match`.
     let run = carolus(&["random", "--games", "0", "--seed", "1"], None);
-    assert_eq!(run.assert_success().stdout, "");
+    assert_eq!(
+        run.assert_bad_input(),
+        "invalid value '0' for '--games <N>': expected 1 or more, not 0 (--help shows the usage)"
+    );
     for args in [
         &["random", "--games", "-1"][..],
         &["random", "--games", "lots"],

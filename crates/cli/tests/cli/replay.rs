@@ -183,7 +183,11 @@ fn records_that_do_not_read_are_refused_naming_the_field() {
         "this is no record\n".to_owned(),
         "the record is not valid JSON: ",
     ));
-    cases.push(("empty", String::new(), "the record is not valid JSON: "));
+    cases.push((
+        "empty",
+        " \n".to_owned(),
+        "the record is empty: expected a JSON object such as `carolus new` prints",
+    ));
     cases.push((
         "array",
         "[1, 2]".to_owned(),
@@ -374,5 +378,56 @@ fn one_game_of_a_json_lines_file_is_chosen_with_game() {
         refused
             .assert_bad_input()
             .starts_with("2 records one after another")
+    );
+}
+
+#[test]
+fn a_record_saved_with_a_byte_order_mark_reads() {
+    let text = game_record(2, 31, 12).to_json();
+    let plain = carolus(&["replay"], Some(&text));
+    let marked = carolus(&["replay"], Some(&format!("\u{feff}{text}")));
+    assert_eq!(
+        marked.assert_success().stdout,
+        plain.assert_success().stdout
+    );
+}
+
+/// Runs `carolus replay` with no file on a pseudo-terminal (from Python's
+/// `pty` module) and prints its exit status and what it wrote.
+const ON_A_TERMINAL: &str = r#"
+import os, pty, select, sys, time
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(sys.argv[1], [sys.argv[1], "replay"])
+seen = b""
+deadline = time.time() + 10
+while time.time() < deadline:
+    done, status = os.waitpid(pid, os.WNOHANG)
+    ready, _, _ = select.select([fd], [], [], 0.1)
+    if ready:
+        try:
+            seen += os.read(fd, 65536)
+        except OSError:
+            pass
+    if done:
+        print(os.waitstatus_to_exitcode(status)); print(seen.decode()); sys.exit(0)
+os.kill(pid, 9)
+print("waiting")
+"#;
+
+#[test]
+fn replay_without_a_file_on_a_terminal_says_what_it_needs_instead_of_waiting() {
+    if !crate::support::has_python() {
+        return;
+    }
+    let output = std::process::Command::new("python3")
+        .args(["-c", ON_A_TERMINAL, env!("CARGO_BIN_EXE_carolus")])
+        .output()
+        .expect("python3 runs");
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert!(printed.starts_with("2\n"), "{printed}");
+    assert!(
+        printed.contains("no record given: name a FILE, or pipe one in"),
+        "{printed}"
     );
 }

@@ -100,11 +100,11 @@ pub fn scratch_directory(test: &str) -> std::path::PathBuf {
 /// A session of a new game of `players` with computers at `ai`, as (seat,
 /// level number).
 pub fn session(players: usize, seed: u64, ai: &[(usize, u8)]) -> Session<InlineThinker> {
-    let mut config = PlayConfig::new_game(players, seed);
-    config.ai = ai
+    let ai: Vec<(usize, Level)> = ai
         .iter()
         .map(|&(seat, level)| (seat, Level::new(level).expect("a level from 1 to 5")))
         .collect();
+    let mut config = PlayConfig::new_game(players, seed).with_ai(&ai);
     config.think = fixed_budget();
     let app = App::new(config).expect("a valid configuration");
     let mut session = Session::new(app, InlineThinker::new(seed, fixed_budget()));

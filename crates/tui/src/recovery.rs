@@ -1,0 +1,94 @@
+//! Recovery files: the unsaved moves of a game whose terminal went away
+//! (the window closed, `kill`), kept where the person's data belongs and
+//! offered again at the next start.
+//!
+//! They go into the user's data directory (`$XDG_DATA_HOME/carolus`, by
+//! default `~/.local/share/carolus`, on Linux; the platform's own place
+//! elsewhere), not the working directory, which may be anywhere and is
+//! no place for a file nobody asked for. Without a home directory the
+//! working directory is the last resort, so that the moves are kept
+//! somewhere.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// The start of every recovery file's name; the game's seed follows.
+const PREFIX: &str = "interrupted-";
+
+/// The directory recovery files go into, if the user has one.
+pub fn directory() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "carolus").map(|dirs| dirs.data_dir().to_owned())
+}
+
+/// Writes `text`, the game of `seed`, into `directory` (created if need
+/// be) and returns the file's path.
+pub fn write(directory: &Path, seed: u64, text: &str) -> io::Result<PathBuf> {
+    fs::create_dir_all(directory)?;
+    let path = directory.join(format!("{PREFIX}{seed}.json"));
+    fs::write(&path, text)?;
+    Ok(path)
+}
+
+/// The recovery files waiting in `directory`, the newest first.
+pub fn waiting(directory: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(directory) else {
+        return Vec::new();
+    };
+    let mut found: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter(|entry| {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            name.starts_with(PREFIX) && name.ends_with(".json")
+        })
+        .map(|entry| {
+            let modified = entry
+                .metadata()
+                .and_then(|meta| meta.modified())
+                .unwrap_or(std::time::UNIX_EPOCH);
+            (modified, entry.path())
+        })
+        .collect();
+    found.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    found.into_iter().map(|(_, path)| path).collect()
+}
+
+/// What the game says at its start about the recovery files `waiting`.
+pub fn notice(waiting: &[PathBuf]) -> Option<String> {
+    let newest = waiting.first()?;
+    let more = match waiting.len() {
+        1 => String::new(),
+        n => format!(" ({} more beside it)", n - 1),
+    };
+    Some(format!(
+        "An interrupted game was kept in {}{more}: o and Enter continue it.",
+        newest.display()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kept_game_is_found_again_and_announced() {
+        let dir = std::env::temp_dir().join(format!("carolus-recovery-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        assert!(waiting(&dir).is_empty());
+        assert_eq!(notice(&[]), None);
+        let path = write(&dir.join("carolus"), 42, "{}\n").unwrap();
+        assert_eq!(path, dir.join("carolus").join("interrupted-42.json"));
+        fs::write(dir.join("carolus").join("notes.txt"), "not a game").unwrap();
+        let found = waiting(&dir.join("carolus"));
+        assert_eq!(found, std::slice::from_ref(&path));
+        assert_eq!(
+            notice(&found),
+            Some(format!(
+                "An interrupted game was kept in {}: o and Enter continue it.",
+                path.display()
+            ))
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+}
