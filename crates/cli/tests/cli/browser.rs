@@ -8,8 +8,10 @@
 //! passes as skipped, unless `CAROLUS_REQUIRE_BROWSER` is set, as CI sets
 //! it: there a missing browser is a failure.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 fn web_crate() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../web")
@@ -45,16 +47,48 @@ fn the_browser_client_passes_its_end_to_end_tests() {
         eprintln!("skipped the browser tests: this machine lacks {what}");
         return;
     }
-    let output = Command::new("node")
+    let mut child = Command::new("node")
         .args(["--test", "--test-concurrency=1", "tests/"])
         .current_dir(web_crate())
         .env("CAROLUS_BIN", env!("CARGO_BIN_EXE_carolus"))
-        .output()
-        .expect("node runs");
-    let report = String::from_utf8_lossy(&output.stdout);
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("node starts");
+    // The output is read as it comes, so that a full pipe never stalls
+    // node while this test waits for it.
+    let read_all = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = pipe.read_to_string(&mut text);
+            text
+        })
+    };
+    let stdout = read_all(Box::new(child.stdout.take().expect("stdout is piped")));
+    let stderr = read_all(Box::new(child.stderr.take().expect("stderr is piped")));
+    // A test stuck in a browser must not hold CI: the whole suite takes
+    // about a minute and a half on two cores.
+    let deadline = Instant::now() + Duration::from_secs(15 * 60);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("node can be waited for") {
+            break Some(status);
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    let report = stdout.join().unwrap_or_default();
+    let errors = stderr.join().unwrap_or_default();
     assert!(
-        output.status.success(),
-        "the browser tests failed:\n{report}\n{}",
-        String::from_utf8_lossy(&output.stderr)
+        status.is_some_and(|status| status.success()),
+        "the browser tests failed{}:\n{report}\n{errors}",
+        if status.is_none() {
+            " (stopped after 15 minutes)"
+        } else {
+            ""
+        }
     );
 }

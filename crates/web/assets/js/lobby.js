@@ -59,9 +59,9 @@ function createForm(navigate) {
     const seats = rows.map((row, seat) => {
       // Computers are named by their seat, so that two of them at one
       // table can be told apart.
-      if (row.kind === "computer") return { ai: row.level, name: t("computer-name", { seat: seat + 1 }) };
+      if (row.kind === "computer") return { ai: row.level, name: t("computer-name", { seat }) };
       if (row.kind === "open") return { open: true };
-      return { name: row.name || (row.kind === "invite" ? t("guest") : t("player-n", { seat: seat + 1 })) };
+      return { name: row.name || (row.kind === "invite" ? t("guest") : t("player-n", { seat })) };
     });
     const body = { players: count, seats, hints: hints.checked };
     if (count === 4) body.variant = { teams: true };
@@ -97,16 +97,16 @@ function createForm(navigate) {
 }
 
 function seatRow(seat, count, previous) {
-  const kind = el("select", { class: "seat-kind", "aria-label": t("seat-kind-of", { seat: seat + 1 }) },
+  const kind = el("select", { class: "seat-kind", "aria-label": t("seat-kind-of", { seat }) },
     ...KINDS.map((value) => el("option", { value }, t(`seat-kind-${value}`))));
-  const name = el("input", { type: "text", class: "seat-name-input", maxlength: 40, "aria-label": t("seat-name-of", { seat: seat + 1 }), placeholder: t("player-n", { seat: seat + 1 }) });
-  const level = el("select", { class: "seat-level", "aria-label": t("seat-level-of", { seat: seat + 1 }) },
+  const name = el("input", { type: "text", class: "seat-name-input", maxlength: 40, "aria-label": t("seat-name-of", { seat }), placeholder: t("player-n", { seat }) });
+  const level = el("select", { class: "seat-level", "aria-label": t("seat-level-of", { seat }) },
     ...[1, 2, 3, 4, 5].map((n) => el("option", { value: n }, t(`level-${n}`))));
   kind.value = previous ? previous.kind : seat === 0 ? "here" : "computer";
   level.value = previous ? String(previous.level) : "3";
   name.value = previous ? previous.name : "";
   const team = count === 4 ? el("span", { class: "tag" }, t("team-of", { team: seat % 2 === 0 ? "A" : "B" })) : null;
-  const row = el("div", { class: "seat-row", "data-seat": seat }, el("span", { class: "seat-number" }, t("seat-n", { seat: seat + 1 })), team, kind, name, level);
+  const row = el("div", { class: "seat-row", "data-seat": seat }, el("span", { class: "seat-number" }, t("seat-n", { seat })), team, kind, name, level);
   const sync = () => {
     name.hidden = kind.value === "computer" || kind.value === "open";
     level.hidden = kind.value !== "computer";

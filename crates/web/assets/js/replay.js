@@ -119,7 +119,7 @@ export function showRecordPage(main) {
 
 /** Draws a record's states with a slider, its players and its log. */
 function showRecord(container, record, states) {
-  const names = states[0].seats.map((_, seat) => (record.names && record.names[seat]) || t("seat-n", { seat: seat + 1 }));
+  const names = states[0].seats.map((_, seat) => (record.names && record.names[seat]) || t("seat-n", { seat }));
   const board = el("div", { class: "board-area" });
   const bar = el("div", { class: "replay-bar" });
   const seats = el("section", { class: "seats" });

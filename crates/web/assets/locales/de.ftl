@@ -224,4 +224,4 @@ rules-refill = Sofern die Partie nicht zu Ende ist, ziehe 3 Ritter (4 bei drei S
 rules-end-title = Das Ende
 rules-end = Burgen können den Besitzer wechseln, daher kann eine Übernahme einen Spieler über das Ziel hinaustragen: Es zählt die Summe auf dem Brett, wenn die Partie endet.
 rules-teams-title = Das Teamspiel zu viert
-rules-teams = Die Plätze 1 und 3 spielen gegen die Plätze 2 und 4. Alle haben eigene Scheiben, einen eigenen Hof und Vorrat, setzen 3 Ritter und ziehen 3 nach. Die Kontrolle über eine Familie hat jeder für sich, aber Regionen und Burgen gehören den Teams: Ein Team wertet die Ritter jeder Familie, die einer der beiden Partner kontrolliert. Das erste Team mit 10 Burgen beendet die Partie.
+rules-teams = Die Plätze 0 und 2 spielen gegen die Plätze 1 und 3 (die Plätze sind ab 0 gezählt). Alle haben eigene Scheiben, einen eigenen Hof und Vorrat, setzen 3 Ritter und ziehen 3 nach. Die Kontrolle über eine Familie hat jeder für sich, aber Regionen und Burgen gehören den Teams: Ein Team wertet die Ritter jeder Familie, die einer der beiden Partner kontrolliert. Das erste Team mit 10 Burgen beendet die Partie.

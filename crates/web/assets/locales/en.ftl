@@ -224,4 +224,4 @@ rules-refill = Unless the game has ended, draw 3 knights (4 with three players) 
 rules-end-title = The end
 rules-end = Castles can change hands, so a takeover can carry a player past the target: what counts is the total on the board when the game ends.
 rules-teams-title = The team game for four
-rules-teams = Seats 1 and 3 play against seats 2 and 4. Everybody has their own discs, court and reserve, places 3 knights and draws 3. Control of a family is each player's own, but regions and castles belong to teams: a team scores the knights of every family either partner controls. The first team to 10 castles ends the game.
+rules-teams = Seats 0 and 2 play against seats 1 and 3 (seats are numbered from 0). Everybody has their own discs, court and reserve, places 3 knights and draws 3. Control of a family is each player's own, but regions and castles belong to teams: a team scores the knights of every family either partner controls. The first team to 10 castles ends the game.

@@ -21,6 +21,13 @@ export function binary() {
   return process.env.CAROLUS_BIN || join(process.env.CARGO_TARGET_DIR || join(workspace, "target"), "debug", "carolus");
 }
 
+/** Servers still running, stopped when this process ends however it ends
+ * (a test that timed out never reaches its `finally`). */
+const running = new Set();
+process.on("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 /** Starts a server; resolves to `{ url, stop }`. */
 export async function startServer(extra = []) {
   const directory = mkdtempSync(join(tmpdir(), "carolus-e2e-"));
@@ -28,6 +35,8 @@ export async function startServer(extra = []) {
     "serve", "--listen", "127.0.0.1:0", "--db", join(directory, "games.db"),
     "--think", "0.05", "--creates-per-minute", "1000", "--messages-per-second", "1000", ...extra,
   ], { stdio: ["ignore", "pipe", "pipe"] });
+  running.add(child);
+  child.on("exit", () => running.delete(child));
   let log = "";
   child.stderr.on("data", (chunk) => { log += chunk; });
   const url = await new Promise((resolveUrl, reject) => {
