@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use carolus_rules::Record;
-use carolus_server::{AppState, Store};
+use carolus_server::AppState;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use support::*;
@@ -21,8 +21,8 @@ type Socket =
 
 /// A server on a free loopback port; answers its address and the sender
 /// that stops it.
-async fn listening() -> (SocketAddr, AppState, oneshot::Sender<()>) {
-    let store = Store::open("sqlite::memory:").await.unwrap();
+async fn listening(db: &Db) -> (SocketAddr, AppState, oneshot::Sender<()>) {
+    let store = db.store().await;
     let state = AppState::new(store, test_limits());
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
@@ -111,9 +111,8 @@ async fn auth(socket: &mut Socket, token: &str) -> usize {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_players_and_a_watcher_end_with_the_same_record() {
-    let (address, _state, stop) = listening().await;
+async fn two_players_and_a_watcher_end_with_the_same_record(db: &Db) {
+    let (address, _state, stop) = listening(db).await;
     let app = carolus_server::app(_state.clone());
     let (id, tokens) = people_game(&app, 2).await;
 
@@ -185,9 +184,8 @@ async fn two_players_and_a_watcher_end_with_the_same_record() {
     stop.send(()).unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_socket_refuses_moves_before_auth_and_says_why() {
-    let (address, state, stop) = listening().await;
+async fn a_socket_refuses_moves_before_auth_and_says_why(db: &Db) {
+    let (address, state, stop) = listening(db).await;
     let app = carolus_server::app(state);
     let (id, tokens) = people_game(&app, 2).await;
     let mut socket = connect(address, &id, 0).await;
@@ -236,3 +234,8 @@ async fn a_socket_refuses_moves_before_auth_and_says_why() {
     assert_eq!(answer["status"], 409, "{answer}");
     stop.send(()).unwrap();
 }
+
+on_every_store!(
+    two_players_and_a_watcher_end_with_the_same_record,
+    a_socket_refuses_moves_before_auth_and_says_why,
+);

@@ -1,11 +1,12 @@
-//! Helpers for the server's behaviour tests: a server over a fresh store,
-//! requests through `oneshot`, and JSON answers.
+//! Helpers for the server's behaviour tests: a server over a fresh store
+//! of either database, requests through `oneshot`, and JSON answers.
 
 #![allow(dead_code)]
 
 use axum::Router;
 use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode, header};
+use carolus_server::scratch::{self, ScratchDatabase};
 use carolus_server::{AppState, Limits, Store, app};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
@@ -23,14 +24,69 @@ pub fn test_limits() -> Limits {
     }
 }
 
-/// A server over a new in-memory store.
-pub async fn server() -> (Router, AppState) {
-    server_with(test_limits()).await
+/// The database a test runs on: SQLite in memory, or a scratch database
+/// on the PostgreSQL server that `CAROLUS_TEST_POSTGRES` names.
+pub enum Db {
+    Sqlite,
+    Postgres(ScratchDatabase),
 }
 
-pub async fn server_with(limits: Limits) -> (Router, AppState) {
-    let store = Store::open("sqlite::memory:").await.unwrap();
-    let state = AppState::new(store, limits);
+impl Db {
+    /// A scratch PostgreSQL database, or `None` if the tests skip them.
+    pub async fn postgres() -> Option<Db> {
+        scratch::create()
+            .await
+            .unwrap_or_else(|error| panic!("{error}"))
+            .map(Db::Postgres)
+    }
+
+    pub fn url(&self) -> &str {
+        match self {
+            Db::Sqlite => "sqlite::memory:",
+            Db::Postgres(database) => &database.url,
+        }
+    }
+
+    /// A new store on this database (SQLite: a new one each time).
+    pub async fn store(&self) -> Store {
+        Store::open(self.url()).await.unwrap()
+    }
+}
+
+/// Declares each named `async fn(&Db)` as two tests, `sqlite::NAME` and
+/// `postgres::NAME`; the second skips when no PostgreSQL server is
+/// configured (and fails if one is required).
+#[macro_export]
+macro_rules! on_every_store {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name(&$crate::support::Db::Sqlite).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    if let Some(db) = $crate::support::Db::postgres().await {
+                        super::$name(&db).await;
+                    }
+                }
+            )*
+        }
+    };
+}
+
+/// A server over a new store.
+pub async fn server(db: &Db) -> (Router, AppState) {
+    server_with(db, test_limits()).await
+}
+
+pub async fn server_with(db: &Db, limits: Limits) -> (Router, AppState) {
+    let state = AppState::new(db.store().await, limits);
     (app(state.clone()), state)
 }
 
