@@ -16,4 +16,5 @@ mod new;
 mod random;
 mod replay;
 mod serve;
+mod servers;
 mod support;
