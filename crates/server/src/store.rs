@@ -1,8 +1,8 @@
 //! The store: games, seats and moves in a database, behind one interface.
 //!
-//! Two databases stand behind it. SQLite ([`sqlite`]) is the embedded
+//! Two databases stand behind it. SQLite (`store/sqlite.rs`) is the embedded
 //! default: a file, created and migrated at start, for one server.
-//! PostgreSQL ([`postgres`]) lets several servers share the games: each
+//! PostgreSQL (`store/postgres.rs`) lets several servers share the games: each
 //! commit also tells the other servers what changed (a [`Notice`]), and
 //! work that must happen once, a computer's move or a clock running out,
 //! is claimed in the database for a while (a lease) before it is done.
