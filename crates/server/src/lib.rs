@@ -10,11 +10,13 @@
 //! Inside, each game in play is a task of its own ([`live`]) that owns the
 //! game's pure [`table::Table`], so changes to one game happen one at a
 //! time; the store ([`store`]) is the authority shared by every server
-//! process, and the computer players think on threads of their own
+//! process (with PostgreSQL, [`cluster`] keeps several servers' games in
+//! step), and the computer players think on threads of their own
 //! ([`thinking`]).
 
 pub mod api;
 pub mod client;
+pub mod cluster;
 pub mod error;
 pub mod limits;
 pub mod live;
@@ -23,6 +25,7 @@ pub mod metrics;
 pub mod openapi;
 pub mod replay;
 pub mod routes;
+pub mod scratch;
 pub mod secret;
 pub mod state;
 pub mod store;
@@ -76,6 +79,7 @@ pub async fn run(
     let mut connections = JoinSet::new();
     let (closing, _) = watch::channel(false);
     let mut shutdown = std::pin::pin!(shutdown);
+    let background = cluster::start(&state);
     loop {
         let (stream, address) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -128,6 +132,9 @@ pub async fn run(
             DRAIN.as_secs()
         );
         connections.abort_all();
+    }
+    for task in background {
+        let _ = task.await;
     }
     state.store().close().await;
     Ok(())

@@ -5,6 +5,12 @@
 //! Each change is computed by the pure [`Table`], committed to the store,
 //! and only then applied and sent to everyone watching; a change the store
 //! refused is answered with an error and leaves the game as it was.
+//!
+//! When several servers share the store, another server's task may hold
+//! the same game: the task follows the changes the others commit (their
+//! notices, or the store itself when a notice was missed), and does the
+//! work no person does, a computer's move or a clock running out, only
+//! while it holds the store's claim on it, so that it is done once.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -22,7 +28,7 @@ use crate::api::{GameView, MoveAccepted, SeatInfo, SeatToken, Status};
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::secret::{self, OsRandom};
-use crate::store::{CommitError, Store};
+use crate::store::{CLAIM_LEASE, CommitError, Notice, Store};
 use crate::table::{Change, Mover, Table};
 use crate::thinking::Thinkers;
 use carolus_ai::{Analysis, ThinkError};
@@ -74,6 +80,13 @@ pub enum Command {
         seat: Seat,
         connected: bool,
     },
+    /// Another server committed a change to the game (`None`: perhaps, and
+    /// what it was is not known): follow it.
+    Follow {
+        notice: Option<Box<Notice>>,
+    },
+    /// Work on the game is due and unclaimed: try to claim it again.
+    Due,
 }
 
 /// An accepted move: the record's length after it and the draws it made
@@ -174,6 +187,8 @@ pub fn spawn(table: Table, services: Services) -> GameHandle {
         connected,
         computer: None,
         retry_at: None,
+        blocked: false,
+        renew_at: None,
     };
     tokio::spawn(live.run(receiver));
     GameHandle { commands }
@@ -198,13 +213,18 @@ struct Live {
     computer: Option<Pending>,
     /// When to offer a computer's move again after a failed commit.
     retry_at: Option<Instant>,
+    /// Another server holds the claim on the work due: this task waits
+    /// for a change or for [`Command::Due`] before it tries again.
+    blocked: bool,
+    /// When to renew this server's claim on the search under way.
+    renew_at: Option<Instant>,
 }
 
 impl Live {
     async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
         let mut shutdown = self.services.shutdown.clone();
         loop {
-            self.start_computer();
+            self.start_computer().await;
             let deadline = self.deadline();
             tokio::select! {
                 command = commands.recv() => match command {
@@ -219,6 +239,10 @@ impl Live {
                 () = sleep_until(deadline.unwrap_or_else(Instant::now)), if deadline.is_some() => {
                     self.retry_at = None;
                     self.clock_ran_out().await;
+                }
+                () = sleep_until(self.renew_at.unwrap_or_else(Instant::now)),
+                    if self.renew_at.is_some() && self.computer.is_some() => {
+                    self.renew_claim().await;
                 }
                 () = tokio::time::sleep(self.services.rest_after) => {
                     if self.may_rest() {
@@ -247,10 +271,14 @@ impl Live {
     /// The next moment something is due by itself: a clock running out or
     /// a computer's move to offer again.
     fn deadline(&self) -> Option<Instant> {
-        let clock = self.table.deadline_ms().map(|deadline| {
-            let wait = deadline.saturating_sub(now_ms()).max(0) as u64;
-            Instant::now() + Duration::from_millis(wait)
-        });
+        let clock = self
+            .table
+            .deadline_ms()
+            .filter(|_| !self.blocked)
+            .map(|deadline| {
+                let wait = deadline.saturating_sub(now_ms()).max(0) as u64;
+                Instant::now() + Duration::from_millis(wait)
+            });
         match (clock, self.retry_at) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -283,6 +311,11 @@ impl Live {
                 let _ = answer.send(self.view());
             }
             Command::Watch { from, answer } => {
+                if from > self.table.length() && self.services.store.is_shared() {
+                    // The client saw more on another server than this
+                    // task has heard of yet.
+                    self.follow(None).await;
+                }
                 let length = self.table.length();
                 let result = if from > length {
                     let mut error = ApiError::conflict(format!(
@@ -324,12 +357,19 @@ impl Live {
                     self.send_seats();
                 }
             }
+            Command::Follow { notice } => self.follow(notice.as_deref()).await,
+            Command::Due => self.blocked = false,
         }
     }
 
     /// Plays a move for `mover`, commits it and tells everyone; answers
     /// the record's length after it.
     async fn play(&mut self, mover: Mover<'_>, text: &str, at: usize) -> Result<usize, ApiError> {
+        if at > self.table.length() && self.services.store.is_shared() {
+            // The client saw more on another server than this task has
+            // heard of yet: catch up before judging the move.
+            self.follow(None).await;
+        }
         let now = now_ms();
         let change = self.table.play(mover, text, at, now, &mut OsRandom)?;
         self.commit(change, now).await?;
@@ -353,11 +393,9 @@ impl Live {
             Ok(()) => {}
             Err(CommitError::Conflict) => {
                 // Another server changed this game first; take what the
-                // store holds now as the truth.
+                // store holds now as the truth, and tell the watchers.
                 warn!(game = %self.table.id, "the store refused a change as stale; reloading");
-                if let Ok(Some(table)) = self.services.store.load(&self.table.id).await {
-                    self.table = table;
-                }
+                self.follow(None).await;
                 return Err(ApiError::stale(change.from, self.table.length()));
             }
             Err(CommitError::Store(error)) => {
@@ -367,10 +405,18 @@ impl Live {
                 ));
             }
         }
-        let was_over = self.table.status() == Status::Over;
         let Change { from, moves, next } = change;
+        self.adopt(from, &moves, next);
+        Ok(())
+    }
+
+    /// Makes `next`, which adds `moves` to the record from `from`, the
+    /// game's state, and tells the watchers.
+    fn adopt(&mut self, from: usize, moves: &[Move], next: Table) {
+        let was_over = self.table.status() == Status::Over;
         self.table = next;
         self.state = state_text(&self.table);
+        self.blocked = false;
         if self.table.status() == Status::Over && !was_over {
             self.services.metrics.game_ended();
             info!(game = %self.table.id, "game over");
@@ -378,19 +424,104 @@ impl Live {
         if moves.is_empty() {
             self.send_seats();
         } else {
-            self.send_update(from, &moves);
+            self.send_update(from, moves);
         }
-        Ok(())
     }
 
-    /// Starts the computer's search when a computer is to act.
-    fn start_computer(&mut self) {
-        if self.computer.is_some() || self.retry_at.is_some() {
+    /// Follows a change another server committed: from its `notice` when
+    /// it continues this task's game, else from the store.
+    async fn follow(&mut self, notice: Option<&Notice>) {
+        let length = self.table.length();
+        if let Some(notice) = notice.filter(|notice| !notice.reload) {
+            if notice.from + notice.moves.len() <= length && notice.from < length {
+                // Already followed (read back from the store meanwhile).
+                return;
+            }
+            if notice.from == length {
+                let moves: Result<Vec<Move>, _> =
+                    notice.moves.iter().map(|token| token.parse()).collect();
+                if let Some(next) = moves.ok().and_then(|moves| {
+                    let next =
+                        self.table
+                            .followed(&moves, &notice.clocks, notice.turn_started_ms)?;
+                    Some((moves, next))
+                }) {
+                    let (moves, next) = next;
+                    self.adopt(length, &moves, next);
+                    return;
+                }
+            }
+        }
+        match self.services.store.load(&self.table.id).await {
+            Ok(Some(stored)) if stored.length() >= length => {
+                let unchanged = stored.length() == length
+                    && stored.seats == self.table.seats
+                    && stored.turn_started_ms == self.table.turn_started_ms;
+                if !unchanged {
+                    let moves = stored.record().moves[length..].to_vec();
+                    self.adopt(length, &moves, stored);
+                }
+            }
+            Ok(_) => {}
+            Err(error) => {
+                warn!(game = %self.table.id, %error, "the game could not be read back; it follows at the next change");
+            }
+        }
+    }
+
+    /// Claims the work due for this server: on a store shared with other
+    /// servers, only one of them does it.
+    async fn claim_work(&mut self) -> bool {
+        if !self.services.store.is_shared() {
+            return true;
+        }
+        match self.services.store.claim(&self.table.id).await {
+            Ok(true) => {
+                self.renew_at = Some(Instant::now() + CLAIM_LEASE / 3);
+                true
+            }
+            Ok(false) => {
+                self.blocked = true;
+                false
+            }
+            Err(error) => {
+                warn!(game = %self.table.id, %error, "the work due could not be claimed; trying again shortly");
+                self.retry_at = Some(Instant::now() + RETRY_AFTER);
+                false
+            }
+        }
+    }
+
+    /// Renews the claim on the search under way; if another server has
+    /// taken the work over meanwhile, leaves it to that server.
+    async fn renew_claim(&mut self) {
+        match self.services.store.claim(&self.table.id).await {
+            Ok(true) => self.renew_at = Some(Instant::now() + CLAIM_LEASE / 3),
+            Ok(false) => {
+                warn!(game = %self.table.id, "another server took over the computer's move");
+                self.computer = None;
+                self.renew_at = None;
+                self.blocked = true;
+            }
+            Err(error) => {
+                warn!(game = %self.table.id, %error, "the claim on the computer's move could not be renewed");
+                self.renew_at = Some(Instant::now() + RETRY_AFTER);
+            }
+        }
+    }
+
+    /// Starts the computer's search when a computer is to act and this
+    /// server may do it.
+    async fn start_computer(&mut self) {
+        if self.computer.is_some() || self.retry_at.is_some() || self.blocked {
             return;
         }
         let Some((seat, level)) = self.table.computer_to_act() else {
             return;
         };
+        if !self.claim_work().await {
+            return;
+        }
         let answer =
             self.services
                 .thinkers
@@ -443,6 +574,9 @@ impl Live {
         let Some(change) = self.table.time_out(now) else {
             return;
         };
+        if !self.claim_work().await {
+            return;
+        }
         let seat = self.table.position().to_act().map(Seat::index);
         if self.commit(change, now).await.is_ok() {
             info!(game = %self.table.id, ?seat, "time ran out; the computer plays the seat");

@@ -157,6 +157,27 @@ impl AppState {
         loaded
     }
 
+    /// The game `id` if it is in play on this server, without loading it.
+    pub fn live_game(&self, id: &str) -> Option<GameHandle> {
+        let games = self.inner.games.lock().unwrap_or_else(|e| e.into_inner());
+        games
+            .get(id)
+            .and_then(|cell| cell.get())
+            .filter(|handle| !handle.is_closed())
+            .cloned()
+    }
+
+    /// Every game in play on this server.
+    pub fn live_games(&self) -> Vec<GameHandle> {
+        let games = self.inner.games.lock().unwrap_or_else(|e| e.into_inner());
+        games
+            .values()
+            .filter_map(|cell| cell.get())
+            .filter(|handle| !handle.is_closed())
+            .cloned()
+            .collect()
+    }
+
     /// Stores a new game and starts it.
     pub async fn start(&self, table: Table) -> Result<(), StoreError> {
         self.inner.store.insert(&table).await?;
@@ -169,7 +190,14 @@ impl AppState {
 
     /// Starts every game the store holds that is not over, so that their
     /// computer seats and clocks go on after a restart. Answers how many.
+    ///
+    /// A store shared by several servers starts none here: each server's
+    /// sweep ([`crate::cluster`]) starts the games whose work falls due
+    /// and nobody has claimed, and the others start when a client asks.
     pub async fn resume(&self) -> Result<usize, StoreError> {
+        if self.inner.store.is_shared() {
+            return Ok(0);
+        }
         let ids = self.inner.store.unfinished().await?;
         let mut resumed = 0;
         for id in &ids {

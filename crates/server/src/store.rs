@@ -1,27 +1,36 @@
 //! The store: games, seats and moves in a database, behind one interface.
 //!
-//! The embedded default is SQLite (a file, created and migrated at start);
-//! the queries keep to what PostgreSQL speaks too, so that several servers
-//! can later share one database. A change is written in one transaction,
-//! and the primary key of `moves` (game, ply) together with the length
-//! guard on `games` means that of two writers offering a move at the same
-//! position, exactly one succeeds.
+//! Two databases stand behind it. SQLite (`store/sqlite.rs`) is the embedded
+//! default: a file, created and migrated at start, for one server.
+//! PostgreSQL (`store/postgres.rs`) lets several servers share the games: each
+//! commit also tells the other servers what changed (a [`Notice`]), and
+//! work that must happen once, a computer's move or a clock running out,
+//! is claimed in the database for a while (a lease) before it is done.
+//!
+//! Reading is the same on both: the queries keep to what both speak. A
+//! change is written in one transaction by the store's one writer task,
+//! which commits the changes that arrive together in one transaction
+//! (group commit); the primary key of `moves` (game, ply) together with the
+//! length guard on `games` means that of two writers offering a move at
+//! the same position, exactly one succeeds, in this process or another.
 
-use std::str::FromStr;
-use std::time::Duration;
+mod postgres;
+mod sqlite;
+
+use std::future::Future;
 
 use carolus_ai::Level;
 use carolus_rules::{Move, Record, RecordedGame};
-use serde_json::{Value, json};
-use sqlx::error::BoxDynError;
-use sqlx::sqlite::SqliteArguments;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Arguments, Row, SqliteConnection, SqlitePool};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sqlx::{Row, SqlitePool};
 use thiserror::Error;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::api::{GameSummary, Status};
 use crate::table::{Change, Clock, Player, SeatState, Table};
+
+pub use postgres::{CLAIM_LEASE, Heard, Notices};
 
 /// Why the store failed.
 #[derive(Debug, Error)]
@@ -84,12 +93,52 @@ impl Cursor {
     }
 }
 
+/// What another server committed to a game, as it tells the others: the
+/// moves and clocks, enough to follow the game without reading it back;
+/// or, for a change of seats' holders or names, only that it must be read
+/// back (`reload`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Notice {
+    /// The server that committed the change (its own notices are skipped).
+    pub server: String,
+    pub game: String,
+    /// The record's length before the change.
+    pub from: usize,
+    pub moves: Vec<String>,
+    pub turn_started_ms: Option<i64>,
+    /// Every seat whose clock changed: seat, time left, timed out.
+    pub clocks: Vec<(usize, Option<i64>, bool)>,
+    pub reload: bool,
+}
+
 /// The database behind the server. Cheap to clone: clones share the
 /// connections and the writer.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: Pool,
     writer: mpsc::Sender<Job>,
+}
+
+/// The connections, of one database or the other.
+#[derive(Clone, Debug)]
+enum Pool {
+    Sqlite(SqlitePool),
+    Postgres(postgres::Shared),
+}
+
+/// Runs `$body` with `$pool` bound to the pool of whichever database the
+/// store uses: the same query text and row reading, checked against each
+/// database's types.
+macro_rules! with_pool {
+    ($store:expr, $pool:ident => $body:expr) => {
+        match &$store.pool {
+            Pool::Sqlite($pool) => $body,
+            Pool::Postgres(shared) => {
+                let $pool = &shared.pool;
+                $body
+            }
+        }
+    };
 }
 
 /// A change waiting for the writer, and where its outcome goes.
@@ -100,24 +149,41 @@ struct Job {
 }
 
 /// What the writer writes. New games go through the writer too, so that
-/// only one connection ever writes and none waits on another's lock.
+/// only one connection of a server ever writes games and moves.
 #[derive(Debug)]
 enum Work {
     Insert(Box<Table>),
     Change(ChangeRows),
 }
 
-impl Work {
-    async fn write(&self, connection: &mut SqliteConnection) -> Result<(), CommitError> {
-        match self {
-            Work::Insert(table) => Ok(insert_game(connection, table).await?),
-            Work::Change(rows) => rows.write(connection).await,
+/// The most changes one transaction of the writer holds.
+const BATCH: usize = 256;
+
+/// A database's side of the writer: a batch in one transaction, or one
+/// change alone.
+trait Writer: Send + Sync + 'static {
+    fn write_batch(&self, batch: &[Job]) -> impl Future<Output = Result<(), CommitError>> + Send;
+    fn write_one(&self, work: &Work) -> impl Future<Output = Result<(), CommitError>> + Send;
+}
+
+/// The store's one writer: takes the changes waiting, commits them in one
+/// transaction, and answers each. If the batch fails, its changes are
+/// committed one by one, so that one stale change refuses only itself.
+async fn write_changes(writer: impl Writer, mut jobs: mpsc::Receiver<Job>) {
+    let mut batch = Vec::with_capacity(BATCH);
+    while jobs.recv_many(&mut batch, BATCH).await > 0 {
+        if batch.len() > 1 && writer.write_batch(&batch).await.is_ok() {
+            for job in batch.drain(..) {
+                let _ = job.answer.send(Ok(()));
+            }
+            continue;
+        }
+        for job in batch.drain(..) {
+            let result = writer.write_one(&job.work).await;
+            let _ = job.answer.send(result);
         }
     }
 }
-
-/// The most changes one transaction of the writer holds.
-const BATCH: usize = 256;
 
 /// A change as the rows it writes, computed on the game's task so that the
 /// writer only writes.
@@ -134,6 +200,8 @@ struct ChangeRows {
     /// The new header, when the names changed.
     header: Option<String>,
     seats: Vec<SeatRow>,
+    /// When a server must next act by itself (see [`due_ms`]).
+    due_ms: Option<i64>,
 }
 
 /// A seat whose row changes.
@@ -147,6 +215,8 @@ struct SeatRow {
     /// A claim only succeeds on a seat that is still free in the store, so
     /// two claims at once cannot both win.
     claimed: bool,
+    /// Whether the name or the holder changed, not only the clock.
+    holder_changed: bool,
 }
 
 impl ChangeRows {
@@ -168,6 +238,7 @@ impl ChangeRows {
                 clock_ms: new.clock_ms,
                 timed_out: new.timed_out,
                 claimed: old.is_free() && !new.is_free(),
+                holder_changed: old.name != new.name || old.player != new.player,
             })
             .collect();
         ChangeRows {
@@ -182,61 +253,25 @@ impl ChangeRows {
             header: (before.record().names != next.record().names)
                 .then(|| header_json(next.record())),
             seats,
+            due_ms: due_ms(next, now_ms),
         }
     }
 
-    /// Appends the change's statements: its moves, the game with the
-    /// length guard, and every changed seat.
-    fn push_sql(&self, sql: &mut String) {
-        if !self.moves.is_empty() {
-            sql.push_str("INSERT INTO moves (game_id, ply, token, played_ms) VALUES ");
-            for index in 0..self.moves.len() {
-                sql.push_str(if index == 0 {
-                    "(?, ?, ?, ?)"
-                } else {
-                    ", (?, ?, ?, ?)"
-                });
-            }
-            sql.push_str("; ");
+    /// The change as the other servers hear of it.
+    fn notice(&self, server: &str) -> Notice {
+        Notice {
+            server: server.to_owned(),
+            game: self.id.clone(),
+            from: self.from as usize,
+            moves: self.moves.clone(),
+            turn_started_ms: self.turn_started_ms,
+            clocks: self
+                .seats
+                .iter()
+                .map(|seat| (seat.seat as usize, seat.clock_ms, seat.timed_out))
+                .collect(),
+            reload: self.header.is_some() || self.seats.iter().any(|seat| seat.holder_changed),
         }
-        sql.push_str(
-            "UPDATE games SET updated_ms = ?, status = ?, length = ?, turn_started_ms = ?, \
-             result = ?, header = COALESCE(?, header) WHERE id = ? AND length = ?; ",
-        );
-        for _ in &self.seats {
-            sql.push_str(
-                "UPDATE seats SET name = ?, token_hash = ?, clock_ms = ?, timed_out = ? \
-                 WHERE game_id = ? AND seat = ? AND (NOT ? OR token_hash IS NULL); ",
-            );
-        }
-    }
-
-    /// Appends the values of [`ChangeRows::push_sql`]'s statements.
-    fn push_arguments(&self, arguments: &mut SqliteArguments) -> Result<(), BoxDynError> {
-        for (offset, token) in self.moves.iter().enumerate() {
-            arguments.add(self.id.clone())?;
-            arguments.add(self.from + offset as i64)?;
-            arguments.add(token.clone())?;
-            arguments.add(self.now_ms)?;
-        }
-        arguments.add(self.now_ms)?;
-        arguments.add(self.status)?;
-        arguments.add(self.length)?;
-        arguments.add(self.turn_started_ms)?;
-        arguments.add(self.result.clone())?;
-        arguments.add(self.header.clone())?;
-        arguments.add(self.id.clone())?;
-        arguments.add(self.from)?;
-        for seat in &self.seats {
-            arguments.add(seat.name.clone())?;
-            arguments.add(seat.token_hash.clone())?;
-            arguments.add(seat.clock_ms)?;
-            arguments.add(seat.timed_out)?;
-            arguments.add(self.id.clone())?;
-            arguments.add(seat.seat)?;
-            arguments.add(seat.claimed)?;
-        }
-        Ok(())
     }
 
     /// The rows the change must touch: every move, the game, and every
@@ -245,253 +280,55 @@ impl ChangeRows {
     fn rows(&self) -> u64 {
         (self.moves.len() + 1 + self.seats.len()) as u64
     }
-
-    /// Writes the change's seats alone (the rest went with its batch).
-    async fn write_seats(&self, connection: &mut SqliteConnection) -> Result<(), CommitError> {
-        for seat in &self.seats {
-            let done = sqlx::query(
-                "UPDATE seats SET name = ?, token_hash = ?, clock_ms = ?, timed_out = ? \
-                 WHERE game_id = ? AND seat = ? AND (NOT ? OR token_hash IS NULL)",
-            )
-            .bind(&seat.name)
-            .bind(&seat.token_hash)
-            .bind(seat.clock_ms)
-            .bind(seat.timed_out)
-            .bind(&self.id)
-            .bind(seat.seat)
-            .bind(seat.claimed)
-            .execute(&mut *connection)
-            .await?;
-            if done.rows_affected() != 1 {
-                return Err(CommitError::Conflict);
-            }
-        }
-        Ok(())
-    }
-
-    /// Writes the change as one query, one trip to the database's thread.
-    /// Its text depends only on how many moves and seats it holds, so the
-    /// few texts there are stay prepared.
-    async fn write(&self, connection: &mut SqliteConnection) -> Result<(), CommitError> {
-        let mut sql = String::new();
-        self.push_sql(&mut sql);
-        let mut arguments = SqliteArguments::default();
-        self.push_arguments(&mut arguments).map_err(|error| {
-            CommitError::Store(StoreError::Database(sqlx::Error::Encode(error)))
-        })?;
-        // The text is made of constant fragments repeated by count; every
-        // value is bound.
-        let done = sqlx::query_with(sqlx::AssertSqlSafe(sql), arguments)
-            .execute(&mut *connection)
-            .await?;
-        if done.rows_affected() == self.rows() {
-            Ok(())
-        } else {
-            Err(CommitError::Conflict)
-        }
-    }
 }
 
-/// The store's one writer: takes the changes waiting, commits them in one
-/// transaction, and answers each. If the batch fails, its changes are
-/// committed one by one, so that one stale change refuses only itself.
-async fn write_changes(pool: SqlitePool, mut jobs: mpsc::Receiver<Job>) {
-    let mut batch = Vec::with_capacity(BATCH);
-    while jobs.recv_many(&mut batch, BATCH).await > 0 {
-        if batch.len() > 1 && write_batch(&pool, &batch).await.is_ok() {
-            for job in batch.drain(..) {
-                let _ = job.answer.send(Ok(()));
-            }
-            continue;
-        }
-        for job in batch.drain(..) {
-            let result = write_one(&pool, &job.work).await;
-            let _ = job.answer.send(result);
-        }
+/// When a server must act on `table` by itself: now if the computer is to
+/// act, when the clock of the seat to act runs out, or never.
+fn due_ms(table: &Table, now_ms: i64) -> Option<i64> {
+    match table.computer_to_act() {
+        Some(_) => Some(now_ms),
+        None => table.deadline_ms(),
     }
-}
-
-/// How often the log is copied into the database in the background.
-const CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
-
-/// Copies the write-ahead log into the database now and then, without
-/// waiting for readers or the writer (a passive checkpoint), until the
-/// store is closed. The writer's own checkpoint, which SQLite makes after
-/// a commit once the log has grown past its limit and which the commit
-/// waits for, then finds little left to copy, so that the moves waiting
-/// for that commit are not held up.
-async fn checkpoint(pool: SqlitePool) {
-    let mut every = tokio::time::interval(CHECKPOINT_EVERY);
-    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    while !pool.is_closed() {
-        every.tick().await;
-        if let Err(error) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
-            .execute(&pool)
-            .await
-            && !pool.is_closed()
-        {
-            tracing::warn!(%error, "a checkpoint of the database's log failed");
-        }
-    }
-}
-
-async fn write_batch(pool: &SqlitePool, batch: &[Job]) -> Result<(), CommitError> {
-    let mut tx = pool.begin().await?;
-    let mut changes = Vec::with_capacity(batch.len());
-    for job in batch {
-        match &job.work {
-            Work::Change(rows) => changes.push(rows),
-            insert @ Work::Insert(_) => insert.write(&mut tx).await?,
-        }
-    }
-    write_set(&mut tx, &changes).await?;
-    tx.commit().await?;
-    Ok(())
-}
-
-/// Every move of a batch in one statement, as a JSON array of
-/// `[game, ply, token, played_ms]` that SQLite takes apart itself.
-const INSERT_MOVES: &str = "INSERT INTO moves (game_id, ply, token, played_ms) \
-     SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), \
-            json_extract(value, '$[2]'), json_extract(value, '$[3]') \
-     FROM json_each($1)";
-
-/// Every game of a batch in one statement, each guarded by the length it
-/// had, from a JSON array of `[game, from, length, status, updated_ms,
-/// turn_started_ms, result, header]`.
-const UPDATE_GAMES: &str = "WITH change AS (SELECT \
-         json_extract(value, '$[0]') AS id, json_extract(value, '$[1]') AS from_length, \
-         json_extract(value, '$[2]') AS length, json_extract(value, '$[3]') AS status, \
-         json_extract(value, '$[4]') AS updated_ms, json_extract(value, '$[5]') AS turn_started_ms, \
-         json_extract(value, '$[6]') AS result, json_extract(value, '$[7]') AS header \
-         FROM json_each($1)) \
-     UPDATE games SET updated_ms = change.updated_ms, status = change.status, \
-         length = change.length, turn_started_ms = change.turn_started_ms, \
-         result = change.result, header = COALESCE(change.header, games.header) \
-     FROM change WHERE games.id = change.id AND games.length = change.from_length";
-
-/// Writes the changes of many games with two statements whose texts never
-/// change (so they stay prepared), however many games the batch holds:
-/// the writer's time goes into the database, not into trips to its
-/// thread. Seats change seldom (a claim, a clock) and are written one by
-/// one. Fails with [`CommitError::Conflict`] unless every change touched
-/// every row it must.
-async fn write_set(
-    connection: &mut SqliteConnection,
-    changes: &[&ChangeRows],
-) -> Result<(), CommitError> {
-    if changes.is_empty() {
-        return Ok(());
-    }
-    // One game twice in a batch cannot be guarded by one statement; the
-    // caller then writes the changes one by one.
-    let mut ids: Vec<&str> = changes.iter().map(|change| change.id.as_str()).collect();
-    ids.sort_unstable();
-    if ids.windows(2).any(|pair| pair[0] == pair[1]) {
-        return Err(CommitError::Conflict);
-    }
-    let mut moves = Vec::new();
-    let mut games = Vec::with_capacity(changes.len());
-    for change in changes {
-        for (offset, token) in change.moves.iter().enumerate() {
-            moves.push(json!([
-                change.id,
-                change.from + offset as i64,
-                token,
-                change.now_ms
-            ]));
-        }
-        games.push(json!([
-            change.id,
-            change.from,
-            change.length,
-            change.status,
-            change.now_ms,
-            change.turn_started_ms,
-            change.result,
-            change.header
-        ]));
-    }
-    let inserted = sqlx::query(INSERT_MOVES)
-        .bind(Value::Array(moves).to_string())
-        .execute(&mut *connection)
-        .await?;
-    let updated = sqlx::query(UPDATE_GAMES)
-        .bind(Value::Array(games).to_string())
-        .execute(&mut *connection)
-        .await?;
-    let expected_moves: usize = changes.iter().map(|change| change.moves.len()).sum();
-    if inserted.rows_affected() != expected_moves as u64
-        || updated.rows_affected() != changes.len() as u64
-    {
-        return Err(CommitError::Conflict);
-    }
-    for change in changes.iter().filter(|change| !change.seats.is_empty()) {
-        change.write_seats(connection).await?;
-    }
-    Ok(())
-}
-
-async fn write_one(pool: &SqlitePool, work: &Work) -> Result<(), CommitError> {
-    let mut tx = pool.begin().await?;
-    work.write(&mut tx).await?;
-    tx.commit().await?;
-    Ok(())
 }
 
 impl Store {
-    /// Opens the database at `url` (a file path, or `sqlite:path`),
-    /// creating the file and its tables if they are missing.
+    /// Opens the database at `url`: a SQLite file (a path, or
+    /// `sqlite:path`), created with its tables if it is missing; or a
+    /// PostgreSQL database (`postgres://…`), whose tables are created or
+    /// migrated.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
-        let bad = |reason: String| StoreError::Url {
-            url: url.to_owned(),
-            reason,
-        };
-        if url.starts_with("postgres:") || url.starts_with("postgresql:") {
-            return Err(bad("this build stores games in SQLite only".to_owned()));
-        }
-        let path = url
-            .strip_prefix("sqlite://")
-            .or_else(|| url.strip_prefix("sqlite:"))
-            .unwrap_or(url);
-        if path.is_empty() {
-            return Err(bad("it names no file".to_owned()));
-        }
-        let options = if path == ":memory:" {
-            SqliteConnectOptions::from_str("sqlite::memory:")
-                .map_err(|error| bad(error.to_string()))?
-        } else {
-            SqliteConnectOptions::new().filename(path)
-        }
-        .create_if_missing(true)
-        // Write-ahead logging lets readers go on while a move is written.
-        // NORMAL synchronisation writes every commit to the operating
-        // system before it returns, so a killed server loses nothing it
-        // acknowledged; only a crash of the machine itself could lose the
-        // last commits before a checkpoint.
-        .journal_mode(SqliteJournalMode::Wal)
-        .synchronous(SqliteSynchronous::Normal)
-        .foreign_keys(true)
-        .busy_timeout(Duration::from_secs(5));
-        // An in-memory database lives in one connection; a file can be read
-        // by several at once.
-        let connections = if path == ":memory:" { 1 } else { 4 };
-        let pool = SqlitePoolOptions::new()
-            .max_connections(connections)
-            .connect_with(options)
-            .await?;
-        sqlx::migrate!("migrations/sqlite").run(&pool).await?;
         let (writer, jobs) = mpsc::channel(4 * BATCH);
-        tokio::spawn(write_changes(pool.clone(), jobs));
-        if path != ":memory:" {
-            tokio::spawn(checkpoint(pool.clone()));
-        }
+        let pool = if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            let shared = postgres::open(url).await?;
+            tokio::spawn(write_changes(shared.clone(), jobs));
+            Pool::Postgres(shared)
+        } else {
+            let pool = sqlite::open(url).await?;
+            tokio::spawn(write_changes(pool.clone(), jobs));
+            Pool::Sqlite(pool)
+        };
         Ok(Store { pool, writer })
+    }
+
+    /// Whether other servers may share this database (PostgreSQL), so that
+    /// games change under this server's feet and work due must be claimed.
+    pub fn is_shared(&self) -> bool {
+        matches!(self.pool, Pool::Postgres(_))
+    }
+
+    /// This server's name in the database: in its notices and its claims.
+    pub fn server_name(&self) -> Option<&str> {
+        match &self.pool {
+            Pool::Sqlite(_) => None,
+            Pool::Postgres(shared) => Some(&shared.server),
+        }
     }
 
     /// Whether the database answers.
     pub async fn ping(&self) -> Result<(), StoreError> {
-        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        with_pool!(self, pool => {
+            sqlx::query("SELECT 1").execute(pool).await?;
+        });
         Ok(())
     }
 
@@ -534,94 +371,92 @@ impl Store {
             .await
     }
 
+    /// Claims the work due on game `id` (a computer's move, a clock running
+    /// out) for this server for a while, or renews its claim: whether this
+    /// server may do it. Always so on SQLite, where this server is alone.
+    pub async fn claim(&self, id: &str) -> Result<bool, StoreError> {
+        match &self.pool {
+            Pool::Sqlite(_) => Ok(true),
+            Pool::Postgres(shared) => shared.claim(id).await,
+        }
+    }
+
+    /// Up to `limit` games whose work is due by `now_ms` and that no server
+    /// has claimed (or whose claim lapsed), most overdue first. None on
+    /// SQLite.
+    pub async fn unclaimed_due(
+        &self,
+        now_ms: i64,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError> {
+        match &self.pool {
+            Pool::Sqlite(_) => Ok(Vec::new()),
+            Pool::Postgres(shared) => shared.unclaimed_due(now_ms, limit).await,
+        }
+    }
+
+    /// The other servers' notices, if the database carries them
+    /// (PostgreSQL).
+    pub async fn notices(&self) -> Result<Option<Notices>, StoreError> {
+        match &self.pool {
+            Pool::Sqlite(_) => Ok(None),
+            Pool::Postgres(shared) => Ok(Some(shared.notices().await?)),
+        }
+    }
+
     /// The game `id`, if it exists.
     pub async fn load(&self, id: &str) -> Result<Option<Table>, StoreError> {
-        let Some(game) = sqlx::query(
-            "SELECT created_ms, hints, clock, header, turn_started_ms FROM games WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?
-        else {
-            return Ok(None);
-        };
-        let damaged = |reason: String| StoreError::Damaged {
-            id: id.to_owned(),
-            reason,
-        };
-        let header: String = game.try_get("header")?;
-        let mut record =
-            Record::from_json(&header).map_err(|error| damaged(format!("header: {error}")))?;
-        let tokens = sqlx::query("SELECT ply, token FROM moves WHERE game_id = $1 ORDER BY ply")
+        let rows = with_pool!(self, pool => {
+            let game = sqlx::query(
+                "SELECT created_ms, hints, clock, header, turn_started_ms FROM games WHERE id = $1",
+            )
             .bind(id)
-            .fetch_all(&self.pool)
+            .fetch_optional(pool)
             .await?;
-        for (index, row) in tokens.iter().enumerate() {
-            let ply: i64 = row.try_get("ply")?;
-            let token: String = row.try_get("token")?;
-            if ply != index as i64 {
-                return Err(damaged(format!("move {index} is missing")));
+            match game {
+                None => None,
+                Some(game) => {
+                    let game = GameRow {
+                        created_ms: game.try_get("created_ms")?,
+                        hints: game.try_get("hints")?,
+                        clock: game.try_get("clock")?,
+                        header: game.try_get("header")?,
+                        turn_started_ms: game.try_get("turn_started_ms")?,
+                    };
+                    let moves = sqlx::query("SELECT ply, token FROM moves WHERE game_id = $1 ORDER BY ply")
+                        .bind(id)
+                        .fetch_all(pool)
+                        .await?
+                        .iter()
+                        .map(|row| Ok((row.try_get("ply")?, row.try_get("token")?)))
+                        .collect::<Result<Vec<(i64, String)>, sqlx::Error>>()?;
+                    let seats = sqlx::query(
+                        "SELECT name, ai_level, open, token_hash, clock_ms, timed_out FROM seats \
+                         WHERE game_id = $1 ORDER BY seat",
+                    )
+                    .bind(id)
+                    .fetch_all(pool)
+                    .await?
+                    .iter()
+                    .map(|row| {
+                        Ok(SeatRead {
+                            name: row.try_get("name")?,
+                            ai_level: row.try_get("ai_level")?,
+                            open: row.try_get("open")?,
+                            token_hash: row.try_get("token_hash")?,
+                            clock_ms: row.try_get("clock_ms")?,
+                            timed_out: row.try_get("timed_out")?,
+                        })
+                    })
+                    .collect::<Result<Vec<_>, sqlx::Error>>()?;
+                    Some((game, moves, seats))
+                }
             }
-            let mv: Move = token
-                .parse()
-                .map_err(|error| damaged(format!("move {index} {token:?}: {error}")))?;
-            record.moves.push(mv);
+        });
+        match rows {
+            Some((game, moves, seats)) => table_of(id, game, moves, seats).map(Some),
+            None => Ok(None),
         }
-        let game_record =
-            RecordedGame::from_record(record).map_err(|error| damaged(error.to_string()))?;
-        let seats = sqlx::query(
-            "SELECT name, ai_level, open, token_hash, clock_ms, timed_out FROM seats \
-             WHERE game_id = $1 ORDER BY seat",
-        )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await?
-        .iter()
-        .map(|row| -> Result<SeatState, StoreError> {
-            let level: Option<i64> = row.try_get("ai_level")?;
-            let player = match level {
-                Some(level) => Player::Computer {
-                    level: u8::try_from(level)
-                        .ok()
-                        .and_then(|level| Level::new(level).ok())
-                        .ok_or_else(|| damaged(format!("no level {level}")))?,
-                },
-                None => Player::Person {
-                    token_hash: row.try_get("token_hash")?,
-                },
-            };
-            Ok(SeatState {
-                name: row.try_get("name")?,
-                open: row.try_get("open")?,
-                player,
-                clock_ms: row.try_get("clock_ms")?,
-                timed_out: row.try_get("timed_out")?,
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-        if seats.len() != game_record.game().players() {
-            return Err(damaged(format!("{} seats stored", seats.len())));
-        }
-        let clock: Option<String> = game.try_get("clock")?;
-        let clock = match clock {
-            Some(text) => Some(
-                serde_json::from_str::<Value>(&text)
-                    .ok()
-                    .as_ref()
-                    .and_then(Clock::from_json)
-                    .ok_or_else(|| damaged(format!("clock {text:?}")))?,
-            ),
-            None => None,
-        };
-        Ok(Some(Table {
-            id: id.to_owned(),
-            created_ms: game.try_get("created_ms")?,
-            hints: game.try_get("hints")?,
-            clock,
-            seats,
-            game: game_record,
-            turn_started_ms: game.try_get("turn_started_ms")?,
-        }))
     }
 
     /// Up to `limit` games with `status` (any when `None`), newest first,
@@ -632,46 +467,69 @@ impl Store {
         after: Option<&Cursor>,
         limit: usize,
     ) -> Result<(Vec<GameSummary>, Option<Cursor>), StoreError> {
-        let rows = sqlx::query(
-            "SELECT id, status, players, teams, length, created_ms FROM games \
-             WHERE ($1 IS NULL OR status = $1) \
-             AND ($2 IS NULL OR created_ms < $2 OR (created_ms = $2 AND id < $3)) \
-             ORDER BY created_ms DESC, id DESC LIMIT $4",
-        )
-        .bind(status.map(Status::as_str))
-        .bind(after.map(|cursor| cursor.created_ms))
-        .bind(after.map(|cursor| cursor.id.as_str()))
-        .bind(limit as i64 + 1)
-        .fetch_all(&self.pool)
-        .await?;
-        let mut games = Vec::with_capacity(rows.len().min(limit));
-        for row in rows.iter().take(limit) {
-            let id: String = row.try_get("id")?;
-            let word: String = row.try_get("status")?;
-            let seats =
-                sqlx::query("SELECT name, ai_level FROM seats WHERE game_id = $1 ORDER BY seat")
-                    .bind(&id)
-                    .fetch_all(&self.pool)
-                    .await?;
-            let mut names = Vec::with_capacity(seats.len());
-            let mut ai = Vec::with_capacity(seats.len());
-            for seat in &seats {
-                names.push(seat.try_get("name")?);
-                let level: Option<i64> = seat.try_get("ai_level")?;
-                ai.push(level.and_then(|level| u8::try_from(level).ok()));
+        let rows: Vec<GameRead> = with_pool!(self, pool => {
+            let games = sqlx::query(
+                "SELECT id, status, players, teams, length, created_ms FROM games \
+                 WHERE ($1 IS NULL OR status = $1) \
+                 AND ($2 IS NULL OR created_ms < $2 OR (created_ms = $2 AND id < $3)) \
+                 ORDER BY created_ms DESC, id DESC LIMIT $4",
+            )
+            .bind(status.map(Status::as_str))
+            .bind(after.map(|cursor| cursor.created_ms))
+            .bind(after.map(|cursor| cursor.id.as_str()))
+            .bind(limit as i64 + 1)
+            .fetch_all(pool)
+            .await?;
+            let mut rows = Vec::with_capacity(games.len());
+            for (index, game) in games.iter().enumerate() {
+                let mut game = GameRead {
+                    id: game.try_get("id")?,
+                    status: game.try_get("status")?,
+                    players: game.try_get("players")?,
+                    teams: game.try_get("teams")?,
+                    length: game.try_get("length")?,
+                    created_ms: game.try_get("created_ms")?,
+                    seats: Vec::new(),
+                };
+                // The row past the page only says that there is a next one.
+                if index < limit {
+                    game.seats =
+                    sqlx::query("SELECT name, ai_level FROM seats WHERE game_id = $1 ORDER BY seat")
+                        .bind(&game.id)
+                        .fetch_all(pool)
+                        .await?
+                        .iter()
+                        .map(|seat| Ok((seat.try_get("name")?, seat.try_get("ai_level")?)))
+                        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+                }
+                rows.push(game);
             }
+            rows
+        });
+        let mut games = Vec::with_capacity(rows.len().min(limit));
+        for game in rows.iter().take(limit) {
+            let (names, ai) = game
+                .seats
+                .iter()
+                .map(|(name, level)| {
+                    (
+                        name.clone(),
+                        level.and_then(|level| u8::try_from(level).ok()),
+                    )
+                })
+                .unzip();
             games.push(GameSummary {
-                status: Status::from_word(&word).ok_or_else(|| StoreError::Damaged {
-                    id: id.clone(),
-                    reason: format!("status {word:?}"),
+                status: Status::from_word(&game.status).ok_or_else(|| StoreError::Damaged {
+                    id: game.id.clone(),
+                    reason: format!("status {:?}", game.status),
                 })?,
-                players: row.try_get::<i64, _>("players")? as usize,
-                teams: row.try_get("teams")?,
-                length: row.try_get::<i64, _>("length")? as usize,
-                created_ms: row.try_get("created_ms")?,
+                players: game.players as usize,
+                teams: game.teams,
+                length: game.length as usize,
+                created_ms: game.created_ms,
                 names,
                 ai,
-                id,
+                id: game.id.clone(),
             });
         }
         let next = (rows.len() > limit)
@@ -687,80 +545,124 @@ impl Store {
     /// The ids of games that are not over, so that a restarted server can
     /// let their computer seats and clocks go on.
     pub async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
-        let rows = sqlx::query("SELECT id FROM games WHERE status != 'over'")
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter()
-            .map(|row| row.try_get("id").map_err(StoreError::from))
-            .collect()
+        let ids = with_pool!(self, pool => {
+            sqlx::query("SELECT id FROM games WHERE status != 'over'")
+                .fetch_all(pool)
+                .await?
+                .iter()
+                .map(|row| row.try_get("id"))
+                .collect::<Result<Vec<String>, sqlx::Error>>()?
+        });
+        Ok(ids)
     }
 
     /// Closes the database's connections, waiting for writes under way.
     pub async fn close(&self) {
-        self.pool.close().await;
+        with_pool!(self, pool => pool.close().await);
     }
 }
 
-/// Writes the rows of a new game.
-async fn insert_game(tx: &mut SqliteConnection, table: &Table) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO games (id, created_ms, updated_ms, players, teams, hints, clock, header, \
-         status, length, turn_started_ms, result) \
-         VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-    )
-    .bind(&table.id)
-    .bind(table.created_ms)
-    .bind(table.position().players() as i64)
-    .bind(table.position().variant().teams)
-    .bind(table.hints)
-    .bind(table.clock.map(|clock| clock.to_json().to_string()))
-    .bind(header_json(table.record()))
-    .bind(table.status().as_str())
-    .bind(table.length() as i64)
-    .bind(table.turn_started_ms)
-    .bind(result_json(table.record()))
-    .execute(&mut *tx)
-    .await?;
-    for (index, seat) in table.seats.iter().enumerate() {
-        let (level, hash) = match &seat.player {
-            Player::Computer { level } => (Some(i64::from(level.number())), None),
-            Player::Person { token_hash } => (None, token_hash.clone()),
-        };
-        sqlx::query(
-            "INSERT INTO seats (game_id, seat, name, ai_level, open, token_hash, clock_ms, \
-             timed_out) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(&table.id)
-        .bind(index as i64)
-        .bind(&seat.name)
-        .bind(level)
-        .bind(seat.open)
-        .bind(hash)
-        .bind(seat.clock_ms)
-        .bind(seat.timed_out)
-        .execute(&mut *tx)
-        .await?;
-    }
-    insert_moves(tx, &table.id, 0, &table.record().moves, table.created_ms).await
+/// A game's row as [`Store::load`] reads it.
+struct GameRow {
+    created_ms: i64,
+    hints: bool,
+    clock: Option<String>,
+    header: String,
+    turn_started_ms: Option<i64>,
 }
 
-async fn insert_moves(
-    tx: &mut SqliteConnection,
+/// A seat's row as [`Store::load`] reads it.
+struct SeatRead {
+    name: Option<String>,
+    ai_level: Option<i64>,
+    open: bool,
+    token_hash: Option<Vec<u8>>,
+    clock_ms: Option<i64>,
+    timed_out: bool,
+}
+
+/// A game's row as [`Store::list`] reads it.
+struct GameRead {
+    id: String,
+    status: String,
+    players: i64,
+    teams: bool,
+    length: i64,
+    created_ms: i64,
+    /// Each seat's name and computer level.
+    seats: Vec<(Option<String>, Option<i64>)>,
+}
+
+/// The table that the rows of game `id` describe, or why they describe
+/// none.
+fn table_of(
     id: &str,
-    from: usize,
-    moves: &[Move],
-    now_ms: i64,
-) -> Result<(), sqlx::Error> {
-    for (offset, mv) in moves.iter().enumerate() {
-        sqlx::query("INSERT INTO moves (game_id, ply, token, played_ms) VALUES ($1, $2, $3, $4)")
-            .bind(id)
-            .bind((from + offset) as i64)
-            .bind(mv.to_string())
-            .bind(now_ms)
-            .execute(&mut *tx)
-            .await?;
+    game: GameRow,
+    moves: Vec<(i64, String)>,
+    seats: Vec<SeatRead>,
+) -> Result<Table, StoreError> {
+    let damaged = |reason: String| StoreError::Damaged {
+        id: id.to_owned(),
+        reason,
+    };
+    let mut record =
+        Record::from_json(&game.header).map_err(|error| damaged(format!("header: {error}")))?;
+    for (index, (ply, token)) in moves.iter().enumerate() {
+        if *ply != index as i64 {
+            return Err(damaged(format!("move {index} is missing")));
+        }
+        let mv: Move = token
+            .parse()
+            .map_err(|error| damaged(format!("move {index} {token:?}: {error}")))?;
+        record.moves.push(mv);
     }
-    Ok(())
+    let game_record =
+        RecordedGame::from_record(record).map_err(|error| damaged(error.to_string()))?;
+    let seats = seats
+        .into_iter()
+        .map(|seat| -> Result<SeatState, StoreError> {
+            let player = match seat.ai_level {
+                Some(level) => Player::Computer {
+                    level: u8::try_from(level)
+                        .ok()
+                        .and_then(|level| Level::new(level).ok())
+                        .ok_or_else(|| damaged(format!("no level {level}")))?,
+                },
+                None => Player::Person {
+                    token_hash: seat.token_hash,
+                },
+            };
+            Ok(SeatState {
+                name: seat.name,
+                open: seat.open,
+                player,
+                clock_ms: seat.clock_ms,
+                timed_out: seat.timed_out,
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if seats.len() != game_record.game().players() {
+        return Err(damaged(format!("{} seats stored", seats.len())));
+    }
+    let clock = match game.clock {
+        Some(text) => Some(
+            serde_json::from_str::<Value>(&text)
+                .ok()
+                .as_ref()
+                .and_then(Clock::from_json)
+                .ok_or_else(|| damaged(format!("clock {text:?}")))?,
+        ),
+        None => None,
+    };
+    Ok(Table {
+        id: id.to_owned(),
+        created_ms: game.created_ms,
+        hints: game.hints,
+        clock,
+        seats,
+        game: game_record,
+        turn_started_ms: game.turn_started_ms,
+    })
 }
 
 /// The record without its moves and result, which the store keeps apart.
@@ -811,9 +713,40 @@ mod tests {
             .unwrap()
     }
 
-    #[tokio::test]
-    async fn of_two_changes_from_the_same_position_only_the_first_is_kept() {
-        let store = Store::open("sqlite::memory:").await.unwrap();
+    /// Runs `test` on a SQLite store in memory and, if PostgreSQL is
+    /// configured for tests, on a scratch PostgreSQL database.
+    macro_rules! on_every_store {
+        ($($name:ident),* $(,)?) => {
+            mod sqlite {
+                $(
+                    #[tokio::test]
+                    async fn $name() {
+                        let store = super::Store::open("sqlite::memory:").await.unwrap();
+                        super::$name(store).await;
+                    }
+                )*
+            }
+            mod postgres {
+                $(
+                    #[tokio::test]
+                    async fn $name() {
+                        if let Some(database) = crate::scratch::create().await.unwrap() {
+                            let store = super::Store::open(&database.url).await.unwrap();
+                            super::$name(store.clone()).await;
+                            store.close().await;
+                        }
+                    }
+                )*
+            }
+        };
+    }
+
+    on_every_store!(
+        of_two_changes_from_the_same_position_only_the_first_is_kept,
+        a_stale_change_in_a_batch_refuses_only_itself,
+    );
+
+    async fn of_two_changes_from_the_same_position_only_the_first_is_kept(store: Store) {
         let (table, tokens) = stored_game(&store).await;
         let first = change(&table, &tokens, false);
         let second = change(&table, &tokens, true);
@@ -824,9 +757,7 @@ mod tests {
         assert_eq!(stored.record().moves, first.next.record().moves);
     }
 
-    #[tokio::test]
-    async fn a_stale_change_in_a_batch_refuses_only_itself() {
-        let store = Store::open("sqlite::memory:").await.unwrap();
+    async fn a_stale_change_in_a_batch_refuses_only_itself(store: Store) {
         let mut games = Vec::new();
         for _ in 0..8 {
             games.push(stored_game(&store).await);

@@ -456,6 +456,34 @@ impl Table {
         }
     }
 
+    /// The table after a change that another server committed from this
+    /// table's position: `moves` played, and the changed seats' clocks
+    /// (seat, time left, timed out) and the turn's start as it stored
+    /// them. `None` if that cannot be the change of this position (a move
+    /// illegal here, a seat that does not exist): the caller then reads
+    /// the game back from the store.
+    pub fn followed(
+        &self,
+        moves: &[Move],
+        clocks: &[(usize, Option<i64>, bool)],
+        turn_started_ms: Option<i64>,
+    ) -> Option<Table> {
+        let mut next = self.clone();
+        for &mv in moves {
+            next.game.play(mv).ok()?;
+        }
+        for &(seat, clock_ms, timed_out) in clocks {
+            let state = next.seats.get_mut(seat)?;
+            state.clock_ms = clock_ms;
+            state.timed_out = timed_out;
+        }
+        next.turn_started_ms = turn_started_ms;
+        if !moves.is_empty() && next.game.game().is_over() {
+            next.write_result();
+        }
+        Some(next)
+    }
+
     /// The change that ends the time of the seat to act, if it has run out
     /// by `now_ms`.
     pub fn time_out(&self, now_ms: i64) -> Option<Change> {
@@ -714,6 +742,75 @@ mod tests {
             )
             .unwrap()
             .next
+    }
+
+    /// What another server would hear of `change`: its moves and the
+    /// seats whose clocks changed.
+    fn followed(before: &Table, change: &Change) -> Option<Table> {
+        let clocks: Vec<_> = before
+            .seats
+            .iter()
+            .zip(&change.next.seats)
+            .enumerate()
+            .filter(|(_, (old, new))| old != new)
+            .map(|(seat, (_, new))| (seat, new.clock_ms, new.timed_out))
+            .collect();
+        before.followed(&change.moves, &clocks, change.next.turn_started_ms)
+    }
+
+    #[test]
+    fn a_game_followed_from_its_changes_is_the_game_played() {
+        let spec = ClockSpec {
+            initial_s: Some(600),
+            increment_s: Some(2),
+            days_per_move: None,
+        };
+        let (mut table, tokens) = people(Some(spec));
+        let mut follower = table.clone();
+        let mut now = 0;
+        let mut n = 0;
+        while table.status() == Status::Running {
+            now += 700;
+            n += 1;
+            let seat = table.position().to_act().unwrap().index();
+            let legal = table.position().legal_moves();
+            let mv = legal[n % legal.len()].to_string();
+            let change = if n == 40 {
+                // A time-out half-way: no moves, a seat's clock.
+                table.time_out(table.deadline_ms().unwrap()).unwrap()
+            } else if table.seats[seat].timed_out {
+                table
+                    .play(
+                        Mover::Computer(Seat::new(seat).unwrap()),
+                        &mv,
+                        table.length(),
+                        now,
+                        &mut OsRandom,
+                    )
+                    .unwrap()
+            } else {
+                table
+                    .play(
+                        Mover::Token(&tokens[seat]),
+                        &mv,
+                        table.length(),
+                        now,
+                        &mut OsRandom,
+                    )
+                    .unwrap()
+            };
+            follower = followed(&follower, &change).expect("a change of this position");
+            table = change.next;
+            assert_eq!(follower.record(), table.record());
+            assert_eq!(follower.seats, table.seats);
+            assert_eq!(follower.turn_started_ms, table.turn_started_ms);
+        }
+        assert_eq!(follower.status(), Status::Over);
+        assert!(table.record().result.as_ref().unwrap()["timed_out"].is_array());
+
+        // A change naming a seat the table does not have is not followed.
+        let (other, _) = people(None);
+        assert!(other.followed(&[], &[(9, None, true)], None).is_none());
     }
 
     #[test]

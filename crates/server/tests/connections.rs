@@ -6,7 +6,7 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-use carolus_server::{AppState, Limits, Store};
+use carolus_server::{AppState, Limits};
 use futures_util::StreamExt;
 use tokio::io::AsyncReadExt;
 use tokio::net::{TcpListener, TcpStream};
@@ -14,6 +14,7 @@ use tokio::sync::oneshot;
 use tokio_tungstenite::tungstenite::Message;
 
 async fn listening(
+    db: &support::Db,
     limits: Limits,
 ) -> (
     String,
@@ -21,7 +22,7 @@ async fn listening(
     oneshot::Sender<()>,
     tokio::task::JoinHandle<()>,
 ) {
-    let store = Store::open("sqlite::memory:").await.unwrap();
+    let store = db.store().await;
     let state = AppState::new(store, limits);
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap().to_string();
@@ -37,13 +38,12 @@ async fn listening(
     (address, state, stop, server)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_connection_that_sends_no_request_is_closed() {
+async fn a_connection_that_sends_no_request_is_closed(db: &support::Db) {
     let limits = Limits {
         header_timeout: Duration::from_millis(300),
         ..support::test_limits()
     };
-    let (address, _, stop, _) = listening(limits).await;
+    let (address, _, stop, _) = listening(db, limits).await;
     let mut silent = TcpStream::connect(&address).await.unwrap();
     let start = Instant::now();
     let mut buffer = [0; 64];
@@ -59,14 +59,13 @@ async fn a_connection_that_sends_no_request_is_closed() {
     stop.send(()).unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_websocket_that_stops_answering_pings_is_closed() {
+async fn a_websocket_that_stops_answering_pings_is_closed(db: &support::Db) {
     let limits = Limits {
         ping_interval: Duration::from_millis(100),
         idle_timeout: Duration::from_millis(400),
         ..support::test_limits()
     };
-    let (address, state, stop, _) = listening(limits).await;
+    let (address, state, stop, _) = listening(db, limits).await;
     let (id, _) = support::people_game(&carolus_server::app(state), 2).await;
     let (mut socket, _) =
         tokio_tungstenite::connect_async(format!("ws://{address}/api/games/{id}/ws"))
@@ -94,9 +93,8 @@ async fn a_websocket_that_stops_answering_pings_is_closed() {
     stop.send(()).unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn shutting_down_closes_websockets_as_going_away_and_stops_the_server() {
-    let (address, state, stop, server) = listening(support::test_limits()).await;
+async fn shutting_down_closes_websockets_as_going_away_and_stops_the_server(db: &support::Db) {
+    let (address, state, stop, server) = listening(db, support::test_limits()).await;
     let (id, _) = support::people_game(&carolus_server::app(state), 2).await;
     let (mut socket, _) =
         tokio_tungstenite::connect_async(format!("ws://{address}/api/games/{id}/ws"))
@@ -125,3 +123,9 @@ async fn shutting_down_closes_websockets_as_going_away_and_stops_the_server() {
         "nothing listens any more"
     );
 }
+
+on_every_store!(
+    a_connection_that_sends_no_request_is_closed,
+    a_websocket_that_stops_answering_pings_is_closed,
+    shutting_down_closes_websockets_as_going_away_and_stops_the_server,
+);

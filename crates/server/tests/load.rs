@@ -6,13 +6,13 @@ mod support;
 
 use std::time::Duration;
 
+use carolus_server::AppState;
 use carolus_server::client::Client;
 use carolus_server::loadgen::{self, LoadPlan};
-use carolus_server::{AppState, Store};
 use tokio::net::TcpListener;
 
-async fn listening() -> (Client, tokio::sync::oneshot::Sender<()>) {
-    let store = Store::open("sqlite::memory:").await.unwrap();
+async fn listening(db: &support::Db) -> (Client, tokio::sync::oneshot::Sender<()>) {
+    let store = db.store().await;
     let state = AppState::new(store, support::test_limits());
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let client = Client::new(&format!("http://{}", listener.local_addr().unwrap())).unwrap();
@@ -23,9 +23,8 @@ async fn listening() -> (Client, tokio::sync::oneshot::Sender<()>) {
     (client, stop)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_load_generator_plays_every_game_to_the_end_without_a_fault() {
-    let (client, stop) = listening().await;
+async fn the_load_generator_plays_every_game_to_the_end_without_a_fault(db: &support::Db) {
+    let (client, stop) = listening(db).await;
     for players in [2, 4] {
         let plan = LoadPlan {
             games: 3,
@@ -50,9 +49,8 @@ async fn the_load_generator_plays_every_game_to_the_end_without_a_fault() {
     stop.send(()).unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn idle_spectators_stay_connected_while_memory_is_measured() {
-    let (client, stop) = listening().await;
+async fn idle_spectators_stay_connected_while_memory_is_measured(db: &support::Db) {
+    let (client, stop) = listening(db).await;
     let report = loadgen::spectate(&client, 200, Duration::from_millis(200))
         .await
         .unwrap();
@@ -60,3 +58,8 @@ async fn idle_spectators_stay_connected_while_memory_is_measured() {
     assert!(report.server_memory_per_spectator_kb.is_some());
     stop.send(()).unwrap();
 }
+
+on_every_store!(
+    the_load_generator_plays_every_game_to_the_end_without_a_fault,
+    idle_spectators_stay_connected_while_memory_is_measured,
+);

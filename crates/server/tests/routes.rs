@@ -11,9 +11,8 @@ use carolus_rules::Record;
 use serde_json::json;
 use support::*;
 
-#[tokio::test]
-async fn two_people_play_a_game_to_the_end_and_its_record_replays() {
-    let (app, _) = server().await;
+async fn two_people_play_a_game_to_the_end_and_its_record_replays(db: &Db) {
+    let (app, _) = server(db).await;
     let (id, tokens) = people_game(&app, 2).await;
     assert_eq!(tokens.len(), 2);
     let mut moves = 0;
@@ -41,9 +40,8 @@ async fn two_people_play_a_game_to_the_end_and_its_record_replays() {
     assert_eq!(record.names, Some(vec!["P0".to_owned(), "P1".to_owned()]));
 }
 
-#[tokio::test]
-async fn a_game_view_never_shows_a_token() {
-    let (app, _) = server().await;
+async fn a_game_view_never_shows_a_token(db: &Db) {
+    let (app, _) = server(db).await;
     let (id, tokens) = people_game(&app, 3).await;
     let answer = get(&app, &format!("/api/games/{id}")).await;
     for token in &tokens {
@@ -54,9 +52,8 @@ async fn a_game_view_never_shows_a_token() {
     assert_eq!(answer.body["state"]["players"], 3);
 }
 
-#[tokio::test]
-async fn every_refused_move_says_why_and_changes_nothing() {
-    let (app, _) = server().await;
+async fn every_refused_move_says_why_and_changes_nothing(db: &Db) {
+    let (app, _) = server(db).await;
     let (id, tokens) = people_game(&app, 2).await;
     let game = view(&app, &id).await;
     let seat = game["state"]["to_act"].as_u64().unwrap() as usize;
@@ -187,9 +184,8 @@ async fn every_refused_move_says_why_and_changes_nothing() {
     assert_eq!(played.status, StatusCode::OK, "{}", played.text);
 }
 
-#[tokio::test]
-async fn whole_numbers_may_be_written_with_a_zero_fraction() {
-    let (app, _) = server().await;
+async fn whole_numbers_may_be_written_with_a_zero_fraction(db: &Db) {
+    let (app, _) = server(db).await;
     let created = post(
         &app,
         "/api/games",
@@ -218,9 +214,8 @@ async fn whole_numbers_may_be_written_with_a_zero_fraction() {
     }
 }
 
-#[tokio::test]
-async fn every_error_answer_is_json_even_before_a_handler_runs() {
-    let (app, _) = server().await;
+async fn every_error_answer_is_json_even_before_a_handler_runs(db: &Db) {
+    let (app, _) = server(db).await;
     // A path whose percent-encoded bytes are not UTF-8 names no game.
     for uri in [
         "/api/games/%FF",
@@ -257,9 +252,8 @@ async fn every_error_answer_is_json_even_before_a_handler_runs() {
     assert!(deleted.body["error"].is_string());
 }
 
-#[tokio::test]
-async fn requests_that_describe_no_game_are_refused_with_the_field_at_fault() {
-    let (app, _) = server().await;
+async fn requests_that_describe_no_game_are_refused_with_the_field_at_fault(db: &Db) {
+    let (app, _) = server(db).await;
     for (request, field) in [
         (json!({"players": 5, "seats": []}), "players"),
         (
@@ -312,9 +306,8 @@ async fn requests_that_describe_no_game_are_refused_with_the_field_at_fault() {
     assert!(misspelt.body["error"].as_str().unwrap().contains("hint"));
 }
 
-#[tokio::test]
-async fn an_open_seat_is_claimed_once_and_the_game_starts_when_all_are_taken() {
-    let (app, _) = server().await;
+async fn an_open_seat_is_claimed_once_and_the_game_starts_when_all_are_taken(db: &Db) {
+    let (app, _) = server(db).await;
     let created = post(
         &app,
         "/api/games",
@@ -381,9 +374,8 @@ async fn an_open_seat_is_claimed_once_and_the_game_starts_when_all_are_taken() {
     );
 }
 
-#[tokio::test]
-async fn the_computer_plays_its_seat_by_itself() {
-    let (app, _) = server().await;
+async fn the_computer_plays_its_seat_by_itself(db: &Db) {
+    let (app, _) = server(db).await;
     let created = post(
         &app,
         "/api/games",
@@ -413,9 +405,8 @@ async fn the_computer_plays_its_seat_by_itself() {
     panic!("the game did not end");
 }
 
-#[tokio::test]
-async fn two_clients_racing_at_the_same_position_get_one_move_and_one_conflict() {
-    let (app, _) = server().await;
+async fn two_clients_racing_at_the_same_position_get_one_move_and_one_conflict(db: &Db) {
+    let (app, _) = server(db).await;
     let (id, tokens) = people_game(&app, 2).await;
     for _ in 0..30 {
         let game = view(&app, &id).await;
@@ -441,9 +432,8 @@ async fn two_clients_racing_at_the_same_position_get_one_move_and_one_conflict()
     }
 }
 
-#[tokio::test]
-async fn the_lobby_lists_games_newest_first_in_pages() {
-    let (app, _) = server().await;
+async fn the_lobby_lists_games_newest_first_in_pages(db: &Db) {
+    let (app, _) = server(db).await;
     let mut ids = Vec::new();
     for _ in 0..5 {
         ids.push(people_game(&app, 2).await.0);
@@ -508,9 +498,8 @@ async fn the_lobby_lists_games_newest_first_in_pages() {
     }
 }
 
-#[tokio::test]
-async fn health_metrics_and_the_openapi_document_are_served() {
-    let (app, _) = server().await;
+async fn health_metrics_and_the_openapi_document_are_served(db: &Db) {
+    let (app, _) = server(db).await;
     let health = get(&app, "/healthz").await;
     assert_eq!(health.status, StatusCode::OK);
     assert_eq!(health.body["status"], "ok");
@@ -553,12 +542,14 @@ async fn health_metrics_and_the_openapi_document_are_served() {
     assert!(nowhere.body["error"].is_string());
 }
 
-#[tokio::test]
-async fn creating_games_is_rate_limited_per_client() {
-    let (app, _) = server_with(carolus_server::Limits {
-        creates_per_minute: 2,
-        ..test_limits()
-    })
+async fn creating_games_is_rate_limited_per_client(db: &Db) {
+    let (app, _) = server_with(
+        db,
+        carolus_server::Limits {
+            creates_per_minute: 2,
+            ..test_limits()
+        },
+    )
     .await;
     people_game(&app, 2).await;
     people_game(&app, 2).await;
@@ -571,9 +562,8 @@ async fn creating_games_is_rate_limited_per_client() {
     assert_eq!(third.status, StatusCode::TOO_MANY_REQUESTS);
 }
 
-#[tokio::test]
-async fn hints_advise_the_seat_to_act_in_games_that_allow_them() {
-    let (app, _) = server().await;
+async fn hints_advise_the_seat_to_act_in_games_that_allow_them(db: &Db) {
+    let (app, _) = server(db).await;
     let created = post(
         &app,
         "/api/games",
@@ -622,12 +612,14 @@ async fn hints_advise_the_seat_to_act_in_games_that_allow_them() {
     );
 }
 
-#[tokio::test]
-async fn a_game_nobody_uses_leaves_memory_and_comes_back_from_the_store() {
-    let (app, _) = server_with(carolus_server::Limits {
-        rest_after: Duration::from_millis(50),
-        ..test_limits()
-    })
+async fn a_game_nobody_uses_leaves_memory_and_comes_back_from_the_store(db: &Db) {
+    let (app, _) = server_with(
+        db,
+        carolus_server::Limits {
+            rest_after: Duration::from_millis(50),
+            ..test_limits()
+        },
+    )
     .await;
     let (id, tokens) = people_game(&app, 2).await;
     let game = view(&app, &id).await;
@@ -658,3 +650,20 @@ async fn a_game_nobody_uses_leaves_memory_and_comes_back_from_the_store() {
         StatusCode::OK
     );
 }
+
+on_every_store!(
+    two_people_play_a_game_to_the_end_and_its_record_replays,
+    a_game_view_never_shows_a_token,
+    every_refused_move_says_why_and_changes_nothing,
+    whole_numbers_may_be_written_with_a_zero_fraction,
+    every_error_answer_is_json_even_before_a_handler_runs,
+    requests_that_describe_no_game_are_refused_with_the_field_at_fault,
+    an_open_seat_is_claimed_once_and_the_game_starts_when_all_are_taken,
+    the_computer_plays_its_seat_by_itself,
+    two_clients_racing_at_the_same_position_get_one_move_and_one_conflict,
+    the_lobby_lists_games_newest_first_in_pages,
+    health_metrics_and_the_openapi_document_are_served,
+    creating_games_is_rate_limited_per_client,
+    hints_advise_the_seat_to_act_in_games_that_allow_them,
+    a_game_nobody_uses_leaves_memory_and_comes_back_from_the_store,
+);

@@ -5,24 +5,20 @@
 mod support;
 
 use std::net::SocketAddr;
-use std::time::Duration;
 
 use carolus_rules::Record;
-use carolus_server::{AppState, Store};
-use futures_util::{SinkExt, StreamExt};
-use serde_json::{Value, json};
+use carolus_server::AppState;
+use futures_util::SinkExt;
+use serde_json::json;
 use support::*;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio_tungstenite::tungstenite::Message;
 
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
 /// A server on a free loopback port; answers its address and the sender
 /// that stops it.
-async fn listening() -> (SocketAddr, AppState, oneshot::Sender<()>) {
-    let store = Store::open("sqlite::memory:").await.unwrap();
+async fn listening(db: &Db) -> (SocketAddr, AppState, oneshot::Sender<()>) {
+    let store = db.store().await;
     let state = AppState::new(store, test_limits());
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
@@ -38,82 +34,8 @@ async fn listening() -> (SocketAddr, AppState, oneshot::Sender<()>) {
     (address, state, stop)
 }
 
-async fn connect(address: SocketAddr, id: &str, from: usize) -> Socket {
-    let url = format!("ws://{address}/api/games/{id}/ws?from={from}");
-    tokio_tungstenite::connect_async(url).await.unwrap().0
-}
-
-/// The next JSON message, skipping pings.
-async fn next(socket: &mut Socket) -> Value {
-    loop {
-        let frame = tokio::time::timeout(Duration::from_secs(10), socket.next())
-            .await
-            .expect("a message within 10 s")
-            .expect("the socket stays open")
-            .unwrap();
-        if let Message::Text(text) = frame {
-            return serde_json::from_str(&text).unwrap();
-        }
-    }
-}
-
-/// A client's copy of the game: the moves it was sent and the last state.
-#[derive(Default)]
-struct Copy {
-    moves: Vec<String>,
-    state: Value,
-    status: String,
-}
-
-impl Copy {
-    /// Takes in an update; other messages are ignored.
-    fn take(&mut self, message: &Value) {
-        if message["type"] != "update" {
-            return;
-        }
-        let from = message["from"].as_u64().unwrap() as usize;
-        assert_eq!(
-            from,
-            self.moves.len(),
-            "an update starts where the client is"
-        );
-        for mv in message["moves"].as_array().unwrap() {
-            self.moves.push(mv.as_str().unwrap().to_owned());
-        }
-        self.state = message["state"].clone();
-        self.status = message["status"].as_str().unwrap().to_owned();
-    }
-}
-
-/// The next error message, skipping the game's own messages.
-async fn next_error(socket: &mut Socket) -> Value {
-    loop {
-        let message = next(socket).await;
-        if message["type"] == "error" {
-            return message;
-        }
-    }
-}
-
-async fn auth(socket: &mut Socket, token: &str) -> usize {
-    socket
-        .send(Message::text(
-            json!({"type": "auth", "token": token}).to_string(),
-        ))
-        .await
-        .unwrap();
-    loop {
-        let message = next(socket).await;
-        if message["type"] == "auth" {
-            return message["seat"].as_u64().unwrap() as usize;
-        }
-        assert_ne!(message["type"], "error", "{message}");
-    }
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_players_and_a_watcher_end_with_the_same_record() {
-    let (address, _state, stop) = listening().await;
+async fn two_players_and_a_watcher_end_with_the_same_record(db: &Db) {
+    let (address, _state, stop) = listening(db).await;
     let app = carolus_server::app(_state.clone());
     let (id, tokens) = people_game(&app, 2).await;
 
@@ -185,9 +107,8 @@ async fn two_players_and_a_watcher_end_with_the_same_record() {
     stop.send(()).unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_socket_refuses_moves_before_auth_and_says_why() {
-    let (address, state, stop) = listening().await;
+async fn a_socket_refuses_moves_before_auth_and_says_why(db: &Db) {
+    let (address, state, stop) = listening(db).await;
     let app = carolus_server::app(state);
     let (id, tokens) = people_game(&app, 2).await;
     let mut socket = connect(address, &id, 0).await;
@@ -236,3 +157,8 @@ async fn a_socket_refuses_moves_before_auth_and_says_why() {
     assert_eq!(answer["status"], 409, "{answer}");
     stop.send(()).unwrap();
 }
+
+on_every_store!(
+    two_players_and_a_watcher_end_with_the_same_record,
+    a_socket_refuses_moves_before_auth_and_says_why,
+);

@@ -26,8 +26,9 @@ pub struct Args {
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
     listen: SocketAddr,
 
-    /// The database: a SQLite file (created and migrated at start) or
-    /// `sqlite:PATH`.
+    /// The database: a SQLite file (created and migrated at start),
+    /// `sqlite:PATH`, or a PostgreSQL database (`postgres://USER@HOST/DB`,
+    /// migrated at start), which several servers may share (DEPLOY.md).
     #[arg(long, value_name = "URL", default_value = "carolus.db")]
     db: String,
 

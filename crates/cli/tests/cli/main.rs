@@ -18,4 +18,5 @@ mod play;
 mod random;
 mod replay;
 mod serve;
+mod servers;
 mod support;

@@ -1,14 +1,20 @@
-//! Helpers for the server's behaviour tests: a server over a fresh store,
-//! requests through `oneshot`, and JSON answers.
+//! Helpers for the server's behaviour tests: a server over a fresh store
+//! of either database, requests through `oneshot`, and JSON answers.
 
 #![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::time::Duration;
 
 use axum::Router;
 use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode, header};
+use carolus_server::scratch::{self, ScratchDatabase};
 use carolus_server::{AppState, Limits, Store, app};
+use futures_util::{SinkExt, StreamExt};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
 use tower::ServiceExt;
 
 /// Limits for tests: generous rates, quick computer players.
@@ -23,14 +29,69 @@ pub fn test_limits() -> Limits {
     }
 }
 
-/// A server over a new in-memory store.
-pub async fn server() -> (Router, AppState) {
-    server_with(test_limits()).await
+/// The database a test runs on: SQLite in memory, or a scratch database
+/// on the PostgreSQL server that `CAROLUS_TEST_POSTGRES` names.
+pub enum Db {
+    Sqlite,
+    Postgres(ScratchDatabase),
 }
 
-pub async fn server_with(limits: Limits) -> (Router, AppState) {
-    let store = Store::open("sqlite::memory:").await.unwrap();
-    let state = AppState::new(store, limits);
+impl Db {
+    /// A scratch PostgreSQL database, or `None` if the tests skip them.
+    pub async fn postgres() -> Option<Db> {
+        scratch::create()
+            .await
+            .unwrap_or_else(|error| panic!("{error}"))
+            .map(Db::Postgres)
+    }
+
+    pub fn url(&self) -> &str {
+        match self {
+            Db::Sqlite => "sqlite::memory:",
+            Db::Postgres(database) => &database.url,
+        }
+    }
+
+    /// A new store on this database (SQLite: a new one each time).
+    pub async fn store(&self) -> Store {
+        Store::open(self.url()).await.unwrap()
+    }
+}
+
+/// Declares each named `async fn(&Db)` as two tests, `sqlite::NAME` and
+/// `postgres::NAME`; the second skips when no PostgreSQL server is
+/// configured (and fails if one is required).
+#[macro_export]
+macro_rules! on_every_store {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name(&$crate::support::Db::Sqlite).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    if let Some(db) = $crate::support::Db::postgres().await {
+                        super::$name(&db).await;
+                    }
+                }
+            )*
+        }
+    };
+}
+
+/// A server over a new store.
+pub async fn server(db: &Db) -> (Router, AppState) {
+    server_with(db, test_limits()).await
+}
+
+pub async fn server_with(db: &Db, limits: Limits) -> (Router, AppState) {
+    let state = AppState::new(db.store().await, limits);
     (app(state.clone()), state)
 }
 
@@ -134,4 +195,82 @@ pub fn pick(legal: &Value, n: usize) -> String {
     let legal = legal.as_array().unwrap();
     let index = (n.wrapping_mul(2_654_435_761) >> 7) % legal.len();
     legal[index].as_str().unwrap().to_owned()
+}
+
+// The game's WebSocket on a real socket.
+
+pub type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+pub async fn connect(address: SocketAddr, id: &str, from: usize) -> Socket {
+    let url = format!("ws://{address}/api/games/{id}/ws?from={from}");
+    tokio_tungstenite::connect_async(url).await.unwrap().0
+}
+
+/// The next JSON message, skipping pings.
+pub async fn next(socket: &mut Socket) -> Value {
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .expect("a message within 10 s")
+            .expect("the socket stays open")
+            .unwrap();
+        if let Message::Text(text) = frame {
+            return serde_json::from_str(&text).unwrap();
+        }
+    }
+}
+
+/// A client's copy of the game: the moves it was sent and the last state.
+#[derive(Default)]
+pub struct Copy {
+    pub moves: Vec<String>,
+    pub state: Value,
+    pub status: String,
+}
+
+impl Copy {
+    /// Takes in an update; other messages are ignored.
+    pub fn take(&mut self, message: &Value) {
+        if message["type"] != "update" {
+            return;
+        }
+        let from = message["from"].as_u64().unwrap() as usize;
+        assert_eq!(
+            from,
+            self.moves.len(),
+            "an update starts where the client is"
+        );
+        for mv in message["moves"].as_array().unwrap() {
+            self.moves.push(mv.as_str().unwrap().to_owned());
+        }
+        self.state = message["state"].clone();
+        self.status = message["status"].as_str().unwrap().to_owned();
+    }
+}
+
+/// The next error message, skipping the game's own messages.
+pub async fn next_error(socket: &mut Socket) -> Value {
+    loop {
+        let message = next(socket).await;
+        if message["type"] == "error" {
+            return message;
+        }
+    }
+}
+
+pub async fn auth(socket: &mut Socket, token: &str) -> usize {
+    socket
+        .send(Message::text(
+            json!({"type": "auth", "token": token}).to_string(),
+        ))
+        .await
+        .unwrap();
+    loop {
+        let message = next(socket).await;
+        if message["type"] == "auth" {
+            return message["seat"].as_u64().unwrap() as usize;
+        }
+        assert_ne!(message["type"], "error", "{message}");
+    }
 }

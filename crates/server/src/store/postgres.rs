@@ -1,0 +1,401 @@
+//! The store on PostgreSQL, shared by several servers: the connections,
+//! the writer's set statements over arrays, the notices each commit sends
+//! to the other servers (`NOTIFY`, delivered only if the commit is), and
+//! the claims on work due (a lease in the game's row).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
+use sqlx::{PgConnection, PgPool};
+use tracing::warn;
+
+use super::{ChangeRows, CommitError, Job, Notice, StoreError, Work, Writer};
+use super::{due_ms, header_json, result_json};
+use crate::table::{Player, Table};
+
+/// The channel the servers' notices travel on.
+const CHANNEL: &str = "carolus_games";
+
+/// How long a claim on a game's work lasts unless it is renewed: the
+/// longest another server waits before it takes over the work of a server
+/// that died.
+pub const CLAIM_LEASE: Duration = Duration::from_secs(5);
+
+/// PostgreSQL refuses notices longer than this many bytes; a longer one is
+/// sent as a request to read the game back.
+const MAX_NOTICE_BYTES: usize = 7900;
+
+/// How many connections one server keeps at most: the writer's, the
+/// listener's, and reads of games as they are started.
+const CONNECTIONS: u32 = 16;
+
+/// How long a request waits for a connection before it is refused, so that
+/// while the database is away moves are refused promptly, not held.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The pool and this server's name in the database.
+#[derive(Clone, Debug)]
+pub(super) struct Shared {
+    pub(super) pool: PgPool,
+    pub(super) server: Arc<str>,
+}
+
+/// Connects to the database at `url` and creates or migrates its tables.
+/// Several servers starting at once migrate it once: the migrator holds a
+/// lock in the database while it works.
+pub(super) async fn open(url: &str) -> Result<Shared, StoreError> {
+    let options: PgConnectOptions = url.parse().map_err(|error: sqlx::Error| StoreError::Url {
+        url: url.to_owned(),
+        reason: error.to_string(),
+    })?;
+    let pool = PgPoolOptions::new()
+        .max_connections(CONNECTIONS)
+        .acquire_timeout(ACQUIRE_TIMEOUT)
+        // A connection broken by a restart of the database fails its next
+        // query, which is refused and retried by its client; testing each
+        // connection before use would cost every query a round trip.
+        .test_before_acquire(false)
+        .connect_with(options)
+        .await?;
+    sqlx::migrate!("migrations/postgres").run(&pool).await?;
+    let server = format!("{}-{}", std::process::id(), crate::secret::new_game_id());
+    Ok(Shared {
+        pool,
+        server: server.into(),
+    })
+}
+
+impl Shared {
+    /// Claims game `id`'s work for [`CLAIM_LEASE`] unless another server
+    /// holds an unexpired claim; renews this server's own claim.
+    pub(super) async fn claim(&self, id: &str) -> Result<bool, StoreError> {
+        let now = crate::live::now_ms();
+        let done = sqlx::query(
+            "UPDATE games SET worker = $1, worker_until_ms = $2 \
+             WHERE id = $3 AND (worker IS NULL OR worker = $1 OR worker_until_ms < $4)",
+        )
+        .bind(&*self.server)
+        .bind(now + CLAIM_LEASE.as_millis() as i64)
+        .bind(id)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Games whose work is due by `now_ms` and unclaimed, most overdue
+    /// first.
+    pub(super) async fn unclaimed_due(
+        &self,
+        now_ms: i64,
+        limit: usize,
+    ) -> Result<Vec<String>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT id FROM games WHERE due_ms <= $1 \
+             AND (worker IS NULL OR worker_until_ms < $1) ORDER BY due_ms LIMIT $2",
+        )
+        .bind(now_ms)
+        .bind(limit as i64)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Starts listening to the other servers' notices.
+    pub(super) async fn notices(&self) -> Result<Notices, StoreError> {
+        Ok(Notices {
+            listener: listen(&self.pool).await?,
+            pool: self.pool.clone(),
+        })
+    }
+}
+
+async fn listen(pool: &PgPool) -> Result<PgListener, sqlx::Error> {
+    let mut listener = PgListener::connect_with(pool).await?;
+    listener.listen(CHANNEL).await?;
+    Ok(listener)
+}
+
+/// The notices of every server's commits, as they arrive.
+pub struct Notices {
+    listener: PgListener,
+    pool: PgPool,
+}
+
+/// What [`Notices::next`] heard.
+#[derive(Debug)]
+pub enum Heard {
+    Notice(Notice),
+    /// The connection to the database was lost and is back: notices sent
+    /// meanwhile are lost, so every game in play must be read again.
+    Lost,
+    /// The store was closed.
+    Closed,
+}
+
+impl Notices {
+    /// Waits for the next notice; reconnects by itself when the database
+    /// goes away, for as long as it takes.
+    pub async fn next(&mut self) -> Heard {
+        loop {
+            match self.listener.try_recv().await {
+                Ok(Some(notification)) => match serde_json::from_str(notification.payload()) {
+                    Ok(notice) => return Heard::Notice(notice),
+                    Err(error) => {
+                        warn!(%error, payload = notification.payload(), "an unreadable notice was ignored");
+                    }
+                },
+                // The listener has reconnected at once.
+                Ok(None) => return Heard::Lost,
+                Err(sqlx::Error::PoolClosed) => return Heard::Closed,
+                Err(error) => {
+                    warn!(%error, "the notices of other servers cannot be heard; reconnecting");
+                    loop {
+                        tokio::time::sleep(Duration::from_millis(500)).await;
+                        if self.pool.is_closed() {
+                            return Heard::Closed;
+                        }
+                        match listen(&self.pool).await {
+                            Ok(listener) => {
+                                self.listener = listener;
+                                return Heard::Lost;
+                            }
+                            Err(error) => warn!(%error, "still no connection for notices"),
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Writer for Shared {
+    async fn write_batch(&self, batch: &[Job]) -> Result<(), CommitError> {
+        let mut tx = self.pool.begin().await?;
+        let mut changes = Vec::with_capacity(batch.len());
+        for job in batch {
+            match &job.work {
+                Work::Change(rows) => changes.push(rows),
+                Work::Insert(table) => insert_game(&mut tx, table).await?,
+            }
+        }
+        write_set(&mut tx, &mut changes, &self.server).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn write_one(&self, work: &Work) -> Result<(), CommitError> {
+        let mut tx = self.pool.begin().await?;
+        match work {
+            Work::Insert(table) => insert_game(&mut tx, table).await?,
+            Work::Change(rows) => write_set(&mut tx, &mut vec![rows], &self.server).await?,
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+/// Every move of a batch in one statement, from arrays of its columns.
+const INSERT_MOVES: &str = "INSERT INTO moves (game_id, ply, token, played_ms) \
+     SELECT * FROM UNNEST($1::text[], $2::int8[], $3::text[], $4::int8[])";
+
+/// Every game of a batch in one statement, each guarded by the length it
+/// had; a commit also ends the claim on the game's work, since the work
+/// claimed was this change or came before it.
+const UPDATE_GAMES: &str = "UPDATE games SET updated_ms = c.updated_ms, status = c.status, \
+         length = c.length, turn_started_ms = c.turn_started_ms, result = c.result, \
+         header = COALESCE(c.header, games.header), due_ms = c.due_ms, \
+         worker = NULL, worker_until_ms = NULL \
+     FROM UNNEST($1::text[], $2::int8[], $3::int8[], $4::text[], $5::int8[], $6::int8[], \
+                 $7::text[], $8::text[], $9::int8[]) \
+         AS c(id, from_length, length, status, updated_ms, turn_started_ms, result, header, due_ms) \
+     WHERE games.id = c.id AND games.length = c.from_length";
+
+const UPDATE_SEAT: &str = "UPDATE seats SET name = $1, token_hash = $2, clock_ms = $3, \
+     timed_out = $4 WHERE game_id = $5 AND seat = $6 AND (NOT $7 OR token_hash IS NULL)";
+
+/// Sent inside the transaction, so delivered only if it commits.
+const NOTIFY: &str = "SELECT pg_notify($1, payload) FROM UNNEST($2::text[]) AS payload";
+
+/// Writes the changes of many games with a few statements whose texts
+/// never change, and tells the other servers. Fails with
+/// [`CommitError::Conflict`] unless every change touched every row it
+/// must. Games are written in the order of their ids, so that two
+/// servers' batches lock rows in the same order and never wait on each
+/// other in a circle.
+async fn write_set(
+    connection: &mut PgConnection,
+    changes: &mut Vec<&ChangeRows>,
+    server: &str,
+) -> Result<(), CommitError> {
+    if changes.is_empty() {
+        return Ok(());
+    }
+    changes.sort_unstable_by(|a, b| a.id.cmp(&b.id));
+    // One game twice in a batch cannot be guarded by one statement; the
+    // caller then writes the changes one by one.
+    if changes.windows(2).any(|pair| pair[0].id == pair[1].id) {
+        return Err(CommitError::Conflict);
+    }
+    let mut move_games = Vec::new();
+    let mut plies = Vec::new();
+    let mut tokens = Vec::new();
+    let mut played = Vec::new();
+    for change in changes.iter() {
+        for (offset, token) in change.moves.iter().enumerate() {
+            move_games.push(change.id.as_str());
+            plies.push(change.from + offset as i64);
+            tokens.push(token.as_str());
+            played.push(change.now_ms);
+        }
+    }
+    let expected_moves = move_games.len() as u64;
+    let inserted = sqlx::query(INSERT_MOVES)
+        .bind(move_games)
+        .bind(plies)
+        .bind(tokens)
+        .bind(played)
+        .execute(&mut *connection)
+        .await?;
+    let column = |f: fn(&ChangeRows) -> i64| changes.iter().map(|c| f(c)).collect::<Vec<_>>();
+    let updated = sqlx::query(UPDATE_GAMES)
+        .bind(changes.iter().map(|c| c.id.as_str()).collect::<Vec<_>>())
+        .bind(column(|c| c.from))
+        .bind(column(|c| c.length))
+        .bind(changes.iter().map(|c| c.status).collect::<Vec<_>>())
+        .bind(column(|c| c.now_ms))
+        .bind(
+            changes
+                .iter()
+                .map(|c| c.turn_started_ms)
+                .collect::<Vec<_>>(),
+        )
+        .bind(
+            changes
+                .iter()
+                .map(|c| c.result.as_deref())
+                .collect::<Vec<_>>(),
+        )
+        .bind(
+            changes
+                .iter()
+                .map(|c| c.header.as_deref())
+                .collect::<Vec<_>>(),
+        )
+        .bind(changes.iter().map(|c| c.due_ms).collect::<Vec<_>>())
+        .execute(&mut *connection)
+        .await?;
+    if inserted.rows_affected() != expected_moves || updated.rows_affected() != changes.len() as u64
+    {
+        return Err(CommitError::Conflict);
+    }
+    for change in changes.iter() {
+        for seat in &change.seats {
+            let done = sqlx::query(UPDATE_SEAT)
+                .bind(&seat.name)
+                .bind(&seat.token_hash)
+                .bind(seat.clock_ms)
+                .bind(seat.timed_out)
+                .bind(&change.id)
+                .bind(seat.seat)
+                .bind(seat.claimed)
+                .execute(&mut *connection)
+                .await?;
+            if done.rows_affected() != 1 {
+                return Err(CommitError::Conflict);
+            }
+        }
+    }
+    let payloads: Vec<String> = changes
+        .iter()
+        .map(|change| payload(&change.notice(server)))
+        .collect();
+    sqlx::query(NOTIFY)
+        .bind(CHANNEL)
+        .bind(payloads)
+        .execute(&mut *connection)
+        .await?;
+    Ok(())
+}
+
+/// A notice as the text of a `NOTIFY`: its JSON, or, if that is too long
+/// for PostgreSQL, a notice that asks for the game to be read back.
+fn payload(notice: &Notice) -> String {
+    let text = serde_json::to_string(notice).unwrap_or_default();
+    if text.len() <= MAX_NOTICE_BYTES {
+        return text;
+    }
+    let short = Notice {
+        moves: Vec::new(),
+        clocks: Vec::new(),
+        reload: true,
+        ..notice.clone()
+    };
+    serde_json::to_string(&short).unwrap_or_default()
+}
+
+/// Writes the rows of a new game: three statements, whatever its seats
+/// and moves.
+async fn insert_game(tx: &mut PgConnection, table: &Table) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO games (id, created_ms, updated_ms, players, teams, hints, clock, header, \
+         status, length, turn_started_ms, result, due_ms) \
+         VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+    )
+    .bind(&table.id)
+    .bind(table.created_ms)
+    .bind(table.position().players() as i64)
+    .bind(table.position().variant().teams)
+    .bind(table.hints)
+    .bind(table.clock.map(|clock| clock.to_json().to_string()))
+    .bind(header_json(table.record()))
+    .bind(table.status().as_str())
+    .bind(table.length() as i64)
+    .bind(table.turn_started_ms)
+    .bind(result_json(table.record()))
+    .bind(due_ms(table, table.created_ms))
+    .execute(&mut *tx)
+    .await?;
+    let mut levels = Vec::new();
+    let mut hashes = Vec::new();
+    for seat in &table.seats {
+        let (level, hash) = match &seat.player {
+            Player::Computer { level } => (Some(i64::from(level.number())), None),
+            Player::Person { token_hash } => (None, token_hash.clone()),
+        };
+        levels.push(level);
+        hashes.push(hash);
+    }
+    sqlx::query(
+        "INSERT INTO seats (game_id, seat, name, ai_level, open, token_hash, clock_ms, timed_out) \
+         SELECT $1, * FROM UNNEST($2::int8[], $3::text[], $4::int8[], $5::bool[], $6::bytea[], \
+                                  $7::int8[], $8::bool[])",
+    )
+    .bind(&table.id)
+    .bind((0..table.seats.len() as i64).collect::<Vec<_>>())
+    .bind(
+        table
+            .seats
+            .iter()
+            .map(|s| s.name.clone())
+            .collect::<Vec<_>>(),
+    )
+    .bind(levels)
+    .bind(table.seats.iter().map(|s| s.open).collect::<Vec<_>>())
+    .bind(hashes)
+    .bind(table.seats.iter().map(|s| s.clock_ms).collect::<Vec<_>>())
+    .bind(table.seats.iter().map(|s| s.timed_out).collect::<Vec<_>>())
+    .execute(&mut *tx)
+    .await?;
+    let moves = &table.record().moves;
+    if !moves.is_empty() {
+        sqlx::query(INSERT_MOVES)
+            .bind(vec![table.id.as_str(); moves.len()])
+            .bind((0..moves.len() as i64).collect::<Vec<_>>())
+            .bind(moves.iter().map(ToString::to_string).collect::<Vec<_>>())
+            .bind(vec![table.created_ms; moves.len()])
+            .execute(&mut *tx)
+            .await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,256 @@
+//! Two servers on one PostgreSQL database, in one process: a game with a
+//! player on each server and watchers on both ends with the same record
+//! everywhere, whichever server a move arrives at; and when the server
+//! searching a computer's move dies, the other takes the move over once
+//! the dead server's claim lapses. (Skipped without PostgreSQL; see
+//! `support::Db::postgres`.)
+
+mod support;
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use axum::http::StatusCode;
+use carolus_rules::Record;
+use carolus_server::client::Client;
+use carolus_server::{AppState, Limits, Store, app};
+use futures_util::SinkExt;
+use serde_json::json;
+use support::*;
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+use tokio_tungstenite::tungstenite::Message;
+
+/// A server on a free loopback port in the test's runtime.
+struct Served {
+    address: SocketAddr,
+    state: AppState,
+    _stop: oneshot::Sender<()>,
+}
+
+async fn serve(url: &str, limits: Limits) -> Served {
+    let state = AppState::new(Store::open(url).await.unwrap(), limits);
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let (stop, stopped) = oneshot::channel::<()>();
+    tokio::spawn(carolus_server::run(listener, state.clone(), async {
+        let _ = stopped.await;
+    }));
+    Served {
+        address,
+        state,
+        _stop: stop,
+    }
+}
+
+/// A server in a runtime of its own, which [`Crashable::crash`] ends at
+/// once, as a crash would: no graceful shutdown, its connections to the
+/// database cut, its claims left behind in the database.
+struct Crashable {
+    address: SocketAddr,
+    runtime: tokio::runtime::Runtime,
+}
+
+impl Crashable {
+    async fn start(url: &str, limits: Limits) -> Crashable {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .unwrap();
+        let url = url.to_owned();
+        let address = runtime
+            .spawn(async move {
+                let state = AppState::new(Store::open(&url).await.unwrap(), limits);
+                let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+                let address = listener.local_addr().unwrap();
+                tokio::spawn(carolus_server::run(listener, state, std::future::pending()));
+                address
+            })
+            .await
+            .unwrap();
+        Crashable { address, runtime }
+    }
+
+    fn crash(self) {
+        self.runtime.shutdown_background();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_played_across_two_servers_ends_with_the_same_record_everywhere() {
+    let Some(db) = Db::postgres().await else {
+        return;
+    };
+    let servers = [
+        serve(db.url(), test_limits()).await,
+        serve(db.url(), test_limits()).await,
+    ];
+    let (id, tokens) = people_game(&app(servers[0].state.clone()), 2).await;
+
+    // Seat 0 plays on the first server, seat 1 on the second; a watcher
+    // on each.
+    let mut players = [
+        connect(servers[0].address, &id, 0).await,
+        connect(servers[1].address, &id, 0).await,
+    ];
+    let mut copies = [Copy::default(), Copy::default()];
+    let mut watchers = [
+        connect(servers[0].address, &id, 0).await,
+        connect(servers[1].address, &id, 0).await,
+    ];
+    let mut watched = [Copy::default(), Copy::default()];
+    for (copy, socket) in watched.iter_mut().zip(&mut watchers) {
+        copy.take(&next(socket).await);
+    }
+    for (seat, socket) in players.iter_mut().enumerate() {
+        copies[seat].take(&next(socket).await);
+        assert_eq!(auth(socket, &tokens[seat]).await, seat);
+    }
+
+    let mut turns = 0;
+    // Which server seat 1 is connected to; it changes servers now and
+    // then, coming back with the length it last saw.
+    let mut seat_1_on = 1;
+    while copies[0].status != "over" {
+        if turns % 25 == 24 {
+            seat_1_on = 1 - seat_1_on;
+            let from = copies[1].moves.len();
+            players[1] = connect(servers[seat_1_on].address, &id, from).await;
+            copies[1].take(&next(&mut players[1]).await);
+            assert_eq!(auth(&mut players[1], &tokens[1]).await, 1);
+        }
+        let seat = copies[0].state["to_act"].as_u64().unwrap() as usize;
+        let actor = &copies[seat];
+        let mv = pick(&actor.state["legal"], turns);
+        let at = actor.moves.len();
+        players[seat]
+            .send(Message::text(
+                json!({"type": "move", "move": mv, "at": at}).to_string(),
+            ))
+            .await
+            .unwrap();
+        for (index, socket) in players.iter_mut().enumerate() {
+            loop {
+                let message = next(socket).await;
+                assert_ne!(message["type"], "error", "{message}");
+                copies[index].take(&message);
+                if message["type"] == "update" {
+                    break;
+                }
+            }
+        }
+        turns += 1;
+        assert!(turns < 5_000, "the game does not end");
+    }
+    for (copy, socket) in watched.iter_mut().zip(&mut watchers) {
+        while copy.status != "over" {
+            copy.take(&next(socket).await);
+        }
+    }
+    assert_eq!(copies[0].moves, copies[1].moves);
+    assert_eq!(copies[0].moves, watched[0].moves);
+    assert_eq!(copies[0].moves, watched[1].moves);
+    for server in &servers {
+        let download = get(
+            &app(server.state.clone()),
+            &format!("/api/games/{id}/record"),
+        )
+        .await;
+        let record = Record::from_json(&download.text).unwrap();
+        let tokens: Vec<String> = record.moves.iter().map(ToString::to_string).collect();
+        assert_eq!(tokens, copies[0].moves);
+        assert!(record.replay().unwrap().is_over());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn when_the_server_searching_a_computers_move_dies_the_other_takes_it_over() {
+    let Some(db) = Db::postgres().await else {
+        return;
+    };
+    // The first server thinks long, so that it dies in the middle of a
+    // search; the second answers at once.
+    let dying = Crashable::start(
+        db.url(),
+        Limits {
+            think_time: Duration::from_secs(30),
+            ..test_limits()
+        },
+    )
+    .await;
+    let survivor = serve(db.url(), test_limits()).await;
+    // The first server is asked over the network, so that its games'
+    // tasks run in its own runtime and die with it.
+    let first = Client::new(&dying.address.to_string()).unwrap();
+    let created = first
+        .post(
+            "/api/games",
+            &json!({"players": 2, "seats": [{"name": "Anna"}, {"ai": 1}]}),
+            None,
+        )
+        .await
+        .unwrap();
+    assert_eq!(created.status, 201, "{}", created.body);
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let anna = created.body["seats"][0]["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    // Anna plays on the first server until its computer is thinking.
+    let path = format!("/api/games/{id}");
+    let mut game = first.get(&path).await.unwrap().body;
+    while game["thinking"] != 1 {
+        assert_eq!(game["state"]["to_act"], 0, "{game}");
+        let mv = game["state"]["legal"][0].as_str().unwrap();
+        let at = length(&game);
+        let answer = first
+            .post(
+                &format!("{path}/moves"),
+                &json!({"move": mv, "at": at}),
+                Some(&anna),
+            )
+            .await
+            .unwrap();
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        game = first.get(&path).await.unwrap().body;
+    }
+    let waiting = length(&game);
+    dying.crash();
+
+    // The second server, which has not even loaded the game, finds the
+    // work due once the claim lapses, and plays the computer's move.
+    let second = app(survivor.state.clone());
+    let crashed = Instant::now();
+    loop {
+        let game = view(&second, &id).await;
+        if length(&game) > waiting {
+            break;
+        }
+        assert!(
+            crashed.elapsed() < Duration::from_secs(15),
+            "the computer's move was not taken over: {game}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    // The game goes on to the end on the second server.
+    for _ in 0..5_000 {
+        let game = view(&second, &id).await;
+        if game["status"] == "over" {
+            let download = get(&second, &format!("/api/games/{id}/record")).await;
+            let record = Record::from_json(&download.text).unwrap();
+            assert!(record.replay().unwrap().is_over());
+            return;
+        }
+        if game["state"]["to_act"] == 0 {
+            let mv = game["state"]["legal"][0].as_str().unwrap();
+            let answer = play(&second, &id, &anna, mv, length(&game)).await;
+            assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+        } else {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+    panic!("the game did not end");
+}
