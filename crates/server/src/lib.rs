@@ -14,6 +14,7 @@
 //! step), and the computer players think on threads of their own
 //! ([`thinking`]).
 
+pub mod analysis;
 pub mod api;
 pub mod client;
 pub mod cluster;

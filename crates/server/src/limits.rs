@@ -37,6 +37,8 @@ pub struct Limits {
     /// How long a game that nobody watches and that waits for nobody's
     /// clock stays in memory after its last change.
     pub rest_after: Duration,
+    /// The computer level whose view a finished game's analysis gives.
+    pub analysis_level: carolus_ai::Level,
 }
 
 impl Default for Limits {
@@ -54,6 +56,7 @@ impl Default for Limits {
             think_time: carolus_ai::Level::THINKING_TIME,
             hint_time: Duration::from_millis(500),
             rest_after: Duration::from_secs(600),
+            analysis_level: carolus_ai::Level::HINT,
         }
     }
 }

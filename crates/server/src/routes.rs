@@ -45,6 +45,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/seats/{seat}", post(claim_seat))
         .route("/api/games/{id}/moves", post(play_move))
         .route("/api/games/{id}/record", get(get_record))
+        .route("/api/games/{id}/analysis", get(get_analysis))
         .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/ws", get(websocket))
         .route("/api/replay", post(replay::replay))
@@ -488,6 +489,83 @@ pub async fn hint(
         win: analysis.win,
         level: level.number(),
     }))
+}
+
+/// The computer's analysis of a finished game: made at the first request,
+/// kept, and answered from the store from then on.
+#[utoipa::path(
+    get, path = "/api/games/{id}/analysis",
+    params(GamePath),
+    responses(
+        (status = 200, description = "The analysis: every decision with the win chances before it, \
+            the computer's preferred move and what the move played cost", content_type = "application/json"),
+        (status = 202, description = "The analysis is being made; ask again in a few seconds", body = Analysing),
+        (status = 404, description = "No such game", body = ErrorBody),
+        (status = 409, description = "The game is not over", body = ErrorBody),
+        (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
+        (status = 503, description = "The store cannot be reached", body = ErrorBody),
+    )
+)]
+pub async fn get_analysis(
+    State(state): State<AppState>,
+    PathOf(GamePath { id }): PathOf<GamePath>,
+) -> Result<Response, ApiError> {
+    let unreachable = |_| ApiError::unavailable("the store cannot be reached; try again");
+    if let Some(body) = state.store().analysis(&id).await.map_err(unreachable)? {
+        return Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response());
+    }
+    let game = state.game(&id).await?;
+    let view = game.ask(|answer| Command::View { answer }).await?;
+    if view.status != Status::Over {
+        return Err(ApiError::conflict(
+            "the game is not over: its analysis is made when it ends",
+        ));
+    }
+    if state.analyst().begin(&id) {
+        let record = carolus_rules::Record::from_value(&view.record).map_err(|error| {
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("the stored record does not read: {error}"),
+            )
+        });
+        let record = match record {
+            Ok(record) => record,
+            Err(error) => {
+                state.analyst().end(&id);
+                return Err(error);
+            }
+        };
+        let state = state.clone();
+        tokio::spawn(async move {
+            match state.analyst().analyse(record).await {
+                Ok(analysis) => {
+                    if let Err(error) = state
+                        .store()
+                        .keep_analysis(&id, &analysis.to_string())
+                        .await
+                    {
+                        tracing::warn!(game = %id, %error, "an analysis could not be kept");
+                    }
+                }
+                Err(error) => tracing::warn!(game = %id, %error, "a game could not be analysed"),
+            }
+            state.analyst().end(&id);
+        });
+    }
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(Analysing {
+            status: "analysing",
+        }),
+    )
+        .into_response())
+}
+
+/// The answer while an analysis is being made.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct Analysing {
+    /// Always `"analysing"`.
+    pub status: &'static str,
 }
 
 /// The game's record as a file.

@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 use tokio::sync::{OnceCell, watch};
 use tracing::{info, warn};
 
+use crate::analysis::Analyst;
 use crate::error::ApiError;
 use crate::limits::{Limits, RateLimiter};
 use crate::live::{self, GameHandle, Services};
@@ -24,6 +25,7 @@ pub struct AppState {
 
 struct Inner {
     store: Store,
+    analyst: Analyst,
     limits: Limits,
     thinkers: Thinkers,
     metrics: Arc<Metrics>,
@@ -45,6 +47,7 @@ impl AppState {
         AppState {
             inner: Arc::new(Inner {
                 store,
+                analyst: Analyst::new(limits.analysis_level),
                 thinkers,
                 metrics: Arc::new(Metrics::default()),
                 games: Mutex::new(HashMap::new()),
@@ -65,6 +68,11 @@ impl AppState {
 
     pub fn store(&self) -> &Store {
         &self.inner.store
+    }
+
+    /// The thread that analyses finished games.
+    pub fn analyst(&self) -> &Analyst {
+        &self.inner.analyst
     }
 
     pub fn limits(&self) -> &Limits {

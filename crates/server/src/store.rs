@@ -556,6 +556,32 @@ impl Store {
         Ok(ids)
     }
 
+    /// The kept analysis of game `id` (a JSON document), if it was made.
+    pub async fn analysis(&self, id: &str) -> Result<Option<String>, StoreError> {
+        let body = with_pool!(self, pool => {
+            sqlx::query("SELECT body FROM analyses WHERE game_id = $1")
+                .bind(id)
+                .fetch_optional(pool)
+                .await?
+                .map(|row| row.try_get("body"))
+                .transpose()?
+        });
+        Ok(body)
+    }
+
+    /// Keeps the analysis of game `id`; one made meanwhile (by another
+    /// server) is kept instead, as both are of the same game.
+    pub async fn keep_analysis(&self, id: &str, body: &str) -> Result<(), StoreError> {
+        with_pool!(self, pool => {
+            sqlx::query("INSERT INTO analyses (game_id, body) VALUES ($1, $2) ON CONFLICT (game_id) DO NOTHING")
+                .bind(id)
+                .bind(body)
+                .execute(pool)
+                .await?;
+        });
+        Ok(())
+    }
+
     /// Closes the database's connections, waiting for writes under way.
     pub async fn close(&self) {
         with_pool!(self, pool => pool.close().await);

@@ -651,6 +651,52 @@ async fn a_game_nobody_uses_leaves_memory_and_comes_back_from_the_store(db: &Db)
     );
 }
 
+async fn a_finished_game_is_analysed_once_and_its_analysis_kept(db: &Db) {
+    let (app, _) = server(db).await;
+    let created = post(
+        &app,
+        "/api/games",
+        &json!({"players": 2, "seats": [{"ai": 1}, {"ai": 1}]}),
+    )
+    .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let early = get(&app, &format!("/api/games/{id}/analysis")).await;
+    let game = loop {
+        let game = view(&app, &id).await;
+        if game["status"] == "over" {
+            break game;
+        }
+        assert_eq!(
+            early.status,
+            StatusCode::CONFLICT,
+            "a running game has no analysis yet"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let record = Record::from_value(&game["record"]).unwrap();
+    let decisions = record.moves.iter().filter(|mv| mv.is_decision()).count();
+    let analysis = loop {
+        let answer = get(&app, &format!("/api/games/{id}/analysis")).await;
+        match answer.status {
+            StatusCode::ACCEPTED => assert_eq!(answer.body["status"], "analysing"),
+            StatusCode::OK => break answer,
+            other => panic!("{other}: {}", answer.text),
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(
+        analysis.body["decisions"].as_array().unwrap().len(),
+        decisions
+    );
+    assert_eq!(analysis.body["length"], record.moves.len());
+    let again = get(&app, &format!("/api/games/{id}/analysis")).await;
+    assert_eq!(again.status, StatusCode::OK);
+    assert_eq!(again.text, analysis.text, "the kept analysis is answered");
+    let missing = get(&app, "/api/games/abcdefghijkm/analysis").await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+}
+
 on_every_store!(
     two_people_play_a_game_to_the_end_and_its_record_replays,
     a_game_view_never_shows_a_token,
@@ -666,4 +712,5 @@ on_every_store!(
     creating_games_is_rate_limited_per_client,
     hints_advise_the_seat_to_act_in_games_that_allow_them,
     a_game_nobody_uses_leaves_memory_and_comes_back_from_the_store,
+    a_finished_game_is_analysed_once_and_its_analysis_kept,
 );

@@ -40,6 +40,12 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_positive_seconds)]
     think: Duration,
 
+    /// The computer level whose view a finished game's analysis gives
+    /// (1 to 5).
+    #[arg(long, value_name = "LEVEL", default_value_t = 4,
+          value_parser = clap::value_parser!(u8).range(1..=5))]
+    analysis_level: u8,
+
     /// The largest request body and WebSocket message, in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024,
           value_parser = clap::value_parser!(u64).range(1024..=16 * 1024 * 1024))]
@@ -76,6 +82,8 @@ impl Args {
             ping_interval: (self.idle_timeout / 3).max(Duration::from_millis(100)),
             ai_threads: self.ai_threads.map_or(defaults.ai_threads, |n| n as usize),
             think_time: self.think,
+            analysis_level: carolus_ai::Level::new(self.analysis_level)
+                .unwrap_or(defaults.analysis_level),
             ..defaults
         }
     }

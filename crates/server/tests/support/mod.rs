@@ -25,6 +25,8 @@ pub fn test_limits() -> Limits {
         hints_per_minute: 10_000,
         ai_threads: 2,
         think_time: std::time::Duration::from_millis(20),
+        // Level 3 analyses without searching: quick in a debug build.
+        analysis_level: carolus_ai::Level::new(3).expect("3 is a level"),
         ..Limits::default()
     }
 }

@@ -13,6 +13,7 @@ import { t } from "./i18n.js";
 import { el, showBanner } from "./page.js";
 import { describeMove, describeResult, emperorOutcome } from "./words.js";
 import { Replayer } from "./replay.js";
+import { drawGraph, mistakeOf } from "./graph.js";
 
 /** How a browser tab's title says that it is this person's turn. */
 const TURN_MARK = "▶";
@@ -66,6 +67,8 @@ class Table {
     this.replay = null;
     this.wasMyTurn = false;
     this.held = heldTokens(id);
+    this.analysis = null;
+    this.analysisAsked = false;
   }
 
   async start() {
@@ -82,9 +85,35 @@ class Table {
     });
     this.clockTimer = setInterval(() => this.tickClocks(), 1000);
     this.render();
+    this.loadAnalysis();
+  }
+
+  /** Once the game is over, asks for the computer's analysis, again
+   * every two seconds while it is being made. */
+  async loadAnalysis() {
+    if (this.status !== "over" || this.analysisAsked) return;
+    this.analysisAsked = true;
+    for (let attempt = 0; attempt < 150 && !this.stopped; attempt += 1) {
+      try {
+        const answer = await request("GET", `/api/games/${this.id}/analysis`);
+        if (answer && answer.decisions) {
+          this.analysis = answer;
+          this.renderAnalysis();
+          this.renderLog();
+          return;
+        }
+      } catch (error) {
+        this.analysisError = error.message;
+        this.renderAnalysis();
+        return;
+      }
+      this.renderAnalysis();
+      await new Promise((done) => setTimeout(done, 2000));
+    }
   }
 
   stop() {
+    this.stopped = true;
     if (this.connection) this.connection.close();
     clearInterval(this.clockTimer);
     showBanner(null);
@@ -162,6 +191,7 @@ class Table {
           if (this.replay) this.replay.extend(this.states);
         }
         await this.prepareChoices();
+        this.loadAnalysis();
         break;
       }
       case "seats":
@@ -272,7 +302,8 @@ class Table {
       this.tools = el("div", { class: "tools" });
       this.logList = el("ol", { class: "log-list" });
       const log = el("section", { class: "log" }, el("h2", {}, t("game-log")), this.logList);
-      const side = el("div", { class: "side" }, this.turn, this.seatList, this.tools, log);
+      this.analysisArea = el("section", { class: "analysis", hidden: true });
+      const side = el("div", { class: "side" }, this.turn, this.seatList, this.tools, this.analysisArea, log);
       this.root.append(el("div", { class: "play" }, this.boardArea, this.replayBar), side);
       this.seatList.addEventListener("pointerdown", (event) => this.startDrag(event));
       this.main.replaceChildren(this.root);
@@ -289,8 +320,31 @@ class Table {
     this.renderTurn();
     this.renderTools();
     this.renderReplayBar();
+    this.renderAnalysis();
     this.updateTitle();
     this.previous = null;
+  }
+
+  renderAnalysis() {
+    if (!this.analysisArea) return;
+    if (this.status !== "over") {
+      this.analysisArea.hidden = true;
+      return;
+    }
+    this.analysisArea.hidden = false;
+    const heading = el("h2", {}, t("analysis-title"));
+    if (this.analysisError) {
+      this.analysisArea.replaceChildren(heading, el("p", { class: "error" }, this.analysisError));
+    } else if (!this.analysis) {
+      this.analysisArea.replaceChildren(heading, el("p", { class: "muted" }, t("analysis-waiting")));
+    } else {
+      const at = this.replay ? this.replay.at : null;
+      const graph = drawGraph(this.analysis, this.latest, this.names(), at, (moves) => {
+        if (!this.replay) this.toggleReplay(moves);
+        else this.replay.go(moves);
+      });
+      this.analysisArea.replaceChildren(heading, graph, el("p", { class: "muted" }, t("analysis-explained", { points: Math.round(this.analysis.mistake * 100) })));
+    }
   }
 
   shownState() {
@@ -577,12 +631,19 @@ class Table {
   renderLog() {
     if (!this.logList) return;
     const names = this.names();
+    const decisions = new Map((this.analysis ? this.analysis.decisions : []).map((d) => [d.index, d]));
     const items = this.moves.map((token, index) => {
       const before = this.states[index];
       const after = this.states[index + 1];
       const text = before ? describeMove(token, before, after, names) : token;
+      const decision = decisions.get(index + 1);
+      const mark = decision && mistakeOf(decision, this.analysis);
       const item = el("li", { "data-move": index + 1, class: token.startsWith("draw ") ? "chance" : undefined },
-        el("span", { class: "move-number" }, `${index + 1}.`), " ", text);
+        el("span", { class: "move-number" }, `${index + 1}.`), " ", text,
+        mark ? el("span", {
+          class: `mistake${mark === "??" ? " blunder" : ""}`,
+          title: t("mistake-title", { name: names[decision.seat], move: decision.played, best: decision.best, cost: Math.round(decision.cost * 100) }),
+        }, ` ${mark}`) : null);
       item.addEventListener("click", () => {
         if (!this.replay) this.toggleReplay(index + 1);
         else this.replay.go(index + 1);

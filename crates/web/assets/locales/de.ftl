@@ -186,6 +186,11 @@ outcome-merge = { $count } Regionen verbinden sich zu Region { $region }.
 
 ## Nachspielen und Aufzeichnungen
 
+analysis-title = Die Partie aus Sicht des Computers
+analysis-waiting = Der Computer analysiert die Partie …
+analysis-explained = Die Gewinnchance jedes Spielers nach jedem Zug, wie der Computer (Stufe 4) sie schätzt. Markierte Züge kosteten ihren Spieler mindestens { $points } Prozentpunkte dieser Chance: ? ein Fehler, ?? ein grober Fehler. Ein Klick in die Grafik zeigt die Stellung.
+graph-label = Die Gewinnchancen im Lauf der Partie
+mistake-title = { $name } spielte { $move }; der Computer zog { $best } vor ({ $cost } Prozentpunkte besser)
 replay-position = Stelle in der Partie
 replay-first = Zum Anfang
 replay-back = Einen Zug zurück

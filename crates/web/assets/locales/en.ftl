@@ -186,6 +186,11 @@ outcome-merge = { $count } regions join into region { $region }.
 
 ## Replays and records
 
+analysis-title = The computer's view of the game
+analysis-waiting = The computer is analysing the game…
+analysis-explained = Each player's chance of winning after each move, as the computer (level 4) estimates it. Marked moves cost their player at least { $points } points of that chance: ? a mistake, ?? a blunder. Click the graph to see the position.
+graph-label = The chances of winning over the game
+mistake-title = { $name } played { $move }; the computer preferred { $best } ({ $cost } points better)
 replay-position = Position in the game
 replay-first = To the start
 replay-back = One move back

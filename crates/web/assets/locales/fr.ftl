@@ -191,6 +191,11 @@ outcome-merge = { $count } régions fusionnent pour former la région { $region 
 
 ## Relectures et enregistrements
 
+analysis-title = La partie vue par l'ordinateur
+analysis-waiting = L'ordinateur analyse la partie…
+analysis-explained = Les chances de gagner de chaque joueur après chaque coup, selon l'estimation de l'ordinateur (niveau 4). Les coups marqués ont coûté à leur joueur au moins { $points } points de ces chances : ? une erreur, ?? une gaffe. Cliquez sur le graphique pour voir la position.
+graph-label = Les chances de gagner au fil de la partie
+mistake-title = { $name } a joué { $move } ; l'ordinateur préférait { $best } ({ $cost } points de mieux)
 replay-position = Position dans la partie
 replay-first = Au début
 replay-back = Un coup en arrière

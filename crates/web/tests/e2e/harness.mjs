@@ -33,7 +33,9 @@ export async function startServer(extra = []) {
   const directory = mkdtempSync(join(tmpdir(), "carolus-e2e-"));
   const child = spawn(binary(), [
     "serve", "--listen", "127.0.0.1:0", "--db", join(directory, "games.db"),
-    "--think", "0.05", "--creates-per-minute", "1000", "--messages-per-second", "1000", ...extra,
+    "--think", "0.05", "--creates-per-minute", "1000", "--messages-per-second", "1000",
+    // Level 3 analyses without searching: quick in a debug build.
+    "--analysis-level", "3", ...extra,
   ], { stdio: ["ignore", "pipe", "pipe"] });
   running.add(child);
   child.on("exit", () => running.delete(child));

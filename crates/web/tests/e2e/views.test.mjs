@@ -39,6 +39,13 @@ test("a finished game and a record from a file are replayed move by move", { tim
     await page.goto(`${server.url}/games/${game.id}`);
     await page.locator(".turn .result").waitFor();
     assert.equal(await logLength(page), game.record.moves.length);
+    // The computer's analysis arrives by itself: a line for each player.
+    await page.locator(".analysis svg.graph").waitFor({ timeout: 120000 });
+    assert.equal(await page.locator(".analysis .graph-line").count(), 2);
+    const analysis = await (await fetch(`${server.url}/api/games/${game.id}/analysis`)).json();
+    const marked = analysis.decisions.filter((d) => d.cost !== null && d.cost >= analysis.mistake).length;
+    assert.equal(await page.locator(".log-list .mistake").count(), marked);
+    assert.equal(await page.locator(".analysis .graph-mistake").count(), marked);
     await page.getByRole("button", { name: "Replay the game" }).click();
     await page.getByRole("button", { name: "To the start" }).click();
     assert.equal(await page.locator(".centre-text").textContent(), "Setting up");
@@ -63,9 +70,11 @@ test("a finished game and a record from a file are replayed move by move", { tim
     const broken = { ...game.record, moves: [...game.record.moves.slice(0, 10), "move 9"] };
     await page.locator("#record-file").setInputFiles({ ...file, name: "broken.json", buffer: Buffer.from(JSON.stringify(broken)) });
     await page.locator(".record-page .error:not([hidden])").waitFor();
+    await page.waitForFunction(() => document.querySelectorAll(".record-viewer .log-list li").length === 10);
     assert.match(await page.locator(".record-page .error").textContent(), /^broken\.json: move 11 "move 9"/);
     assert.equal(await page.locator(".record-viewer .log-list li").count(), 10, "the moves before the broken one are shown");
     await page.locator("#record-file").setInputFiles({ ...file, name: "notes.txt", buffer: Buffer.from("not a record") });
+    await page.waitForFunction(() => document.querySelector(".record-page .error").textContent.startsWith("notes.txt"));
     assert.match(await page.locator(".record-page .error").textContent(), /^notes\.txt is not a JSON file/);
     assert.deepEqual(page.problems, []);
   } finally {

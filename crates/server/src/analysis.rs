@@ -1,0 +1,165 @@
+//! The computer's analysis of a finished game, made once and kept in the
+//! store beside the game (`GET /api/games/{id}/analysis`): every
+//! decision's estimate of the win chances, the move the computer prefers
+//! and what the move played cost, which the browser draws as the game's
+//! win-chance graph and marks in its log.
+//!
+//! An analysis is the one `carolus analyse` makes (carolus-core's
+//! [`Analyser`]), by the hint level unless the server is told otherwise. It runs on a thread of its own, one
+//! game at a time, so that analyses never take a search thread from a
+//! game in play; a request for a game whose analysis is not ready starts it
+//! (once, however many ask) and answers 202.
+
+use std::collections::HashSet;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::Duration;
+
+use carolus_ai::Level;
+use carolus_core::analysis::{Analyser, Cost, Decision};
+use carolus_rules::Record;
+use serde_json::{Value, json};
+use tokio::sync::oneshot;
+
+/// The thinking time offered for each decision; the hint level searches a
+/// fixed number of positions and finishes well within it.
+const TIME_PER_DECISION: Duration = Duration::from_millis(300);
+
+/// A cost, in points of the mover's chance to win, from which a move is
+/// marked as a mistake in the browser's log.
+pub const MISTAKE: f64 = 0.05;
+
+struct Job {
+    record: Record,
+    answer: oneshot::Sender<Result<Value, String>>,
+}
+
+/// The analysis thread and the games it is working on. Cheap to clone.
+#[derive(Clone)]
+pub struct Analyst {
+    jobs: mpsc::Sender<Job>,
+    under_way: Arc<Mutex<HashSet<String>>>,
+}
+
+impl Analyst {
+    /// Starts the analysis thread, analysing as the computer at `level`.
+    pub fn new(level: Level) -> Analyst {
+        let (jobs, receiver) = mpsc::channel::<Job>();
+        thread::Builder::new()
+            .name("carolus-analysis".to_owned())
+            .spawn(move || {
+                for job in receiver {
+                    let _ = job.answer.send(analyse(&job.record, level));
+                }
+            })
+            .expect("the operating system refused the analysis thread at start");
+        Analyst {
+            jobs,
+            under_way: Arc::new(Mutex::new(HashSet::new())),
+        }
+    }
+
+    /// Marks game `id` as being analysed; false if it already is.
+    pub fn begin(&self, id: &str) -> bool {
+        self.under_way
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id.to_owned())
+    }
+
+    /// Marks game `id` as no longer being analysed.
+    pub fn end(&self, id: &str) {
+        self.under_way
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(id);
+    }
+
+    /// Analyses `record` on the analysis thread.
+    pub async fn analyse(&self, record: Record) -> Result<Value, String> {
+        let (answer, receiver) = oneshot::channel();
+        self.jobs
+            .send(Job { record, answer })
+            .map_err(|_| "the analysis thread has stopped".to_owned())?;
+        receiver
+            .await
+            .map_err(|_| "the analysis thread has stopped".to_owned())?
+    }
+}
+
+/// The analysis of `record` by the computer at `level`, as the API
+/// answers it.
+pub fn analyse(record: &Record, level: Level) -> Result<Value, String> {
+    let spec = level.spec();
+    let analyser = Analyser::new(
+        record.clone(),
+        spec.build(0),
+        spec.budget(TIME_PER_DECISION),
+    )
+    .map_err(|error| error.to_string())?;
+    let mut decisions = Vec::new();
+    for decision in analyser {
+        decisions.push(decision_json(&decision.map_err(|error| error.to_string())?));
+    }
+    Ok(json!({
+        "length": record.moves.len(),
+        "level": level.number(),
+        "mistake": MISTAKE,
+        "decisions": decisions,
+    }))
+}
+
+fn decision_json(decision: &Decision) -> Value {
+    let cost = match decision.cost {
+        Cost::Chosen | Cost::Tied => Some(0.0),
+        Cost::Weighed(cost) => Some(cost),
+        Cost::NotWeighed => None,
+    };
+    json!({
+        "index": decision.index,
+        "seat": decision.seat.index(),
+        "played": decision.played.to_string(),
+        "best": decision.best.to_string(),
+        "chances": decision.chances.iter().map(|(_, chance)| chance).collect::<Vec<_>>(),
+        "cost": cost,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carolus_rules::{GameRng, RecordedGame, Variant};
+
+    #[test]
+    fn an_analysis_names_every_decision_with_the_chances_of_every_seat() {
+        // The first rounds of a game: enough decisions of every kind, and
+        // quick to search in a debug build.
+        let mut recorded = RecordedGame::from_seed(2, Variant::STANDARD, 5).unwrap();
+        let mut rng = GameRng::seed_from_u64(5);
+        for _ in 0..40 {
+            recorded.play_random(&mut rng).unwrap();
+        }
+        let record = recorded.into_record();
+        let decisions = record.moves.iter().filter(|mv| mv.is_decision()).count();
+        // Level 3 weighs every move without a search: quick in a debug build.
+        let analysis = analyse(&record, Level::new(3).unwrap()).unwrap();
+        let rows = analysis["decisions"].as_array().unwrap();
+        assert_eq!(rows.len(), decisions);
+        assert_eq!(analysis["length"], record.moves.len());
+        for row in rows {
+            let index = row["index"].as_u64().unwrap() as usize;
+            assert_eq!(row["played"], record.moves[index - 1].to_string());
+            let chances: f64 = row["chances"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_f64().unwrap())
+                .sum();
+            assert!(
+                (chances - 1.0).abs() < 1e-6,
+                "the chances add up to one: {chances}"
+            );
+        }
+    }
+}
