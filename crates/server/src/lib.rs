@@ -16,6 +16,7 @@
 
 pub mod analysis;
 pub mod api;
+pub mod chances;
 pub mod client;
 pub mod cluster;
 pub mod error;

@@ -46,6 +46,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/moves", post(play_move))
         .route("/api/games/{id}/record", get(get_record))
         .route("/api/games/{id}/analysis", get(get_analysis))
+        .route("/api/games/{id}/chances", get(get_chances))
         .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/ws", get(websocket))
         .route("/api/replay", post(replay::replay))
@@ -559,6 +560,81 @@ pub async fn get_analysis(
         }),
     )
         .into_response())
+}
+
+/// Every seat's chance of winning now, as the computer estimates it.
+#[utoipa::path(
+    get, path = "/api/games/{id}/chances",
+    params(GamePath),
+    responses(
+        (status = 200, description = "The estimate at the game's present position", body = ChancesNow),
+        (status = 404, description = "No such game", body = ErrorBody),
+        (status = 409, description = "The game is over (its analysis has the chances), or no decision is due", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody),
+        (status = 500, description = "The game cannot be read back, or the computer failed", body = ErrorBody),
+        (status = 503, description = "The store cannot be reached, or the server is stopping", body = ErrorBody),
+    )
+)]
+pub async fn get_chances(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    PathOf(GamePath { id }): PathOf<GamePath>,
+) -> Result<Json<ChancesNow>, ApiError> {
+    limited(&state, client)?;
+    let game = state.game(&id).await?;
+    let view = game.ask(|answer| Command::View { answer }).await?;
+    if view.status == Status::Over {
+        return Err(ApiError::conflict(
+            "the game is over: its analysis has the chances of every move",
+        ));
+    }
+    let broken = |error: String| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the stored record does not read: {error}"),
+        )
+    };
+    let record =
+        carolus_rules::Record::from_value(&view.record).map_err(|e| broken(e.to_string()))?;
+    let position = record.replay().map_err(|e| broken(e.to_string()))?;
+    if position.legal_moves().is_empty() {
+        return Err(ApiError::conflict("no decision is due at this moment"));
+    }
+    let at = record.moves.len();
+    let win = state
+        .chances()
+        .of(
+            &id,
+            at,
+            &position,
+            state.thinkers(),
+            state.limits().hint_time,
+        )
+        .await
+        .map_err(|error| {
+            tracing::error!(game = %id, %error, "an estimate failed");
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the computer could not estimate the chances",
+            )
+        })?;
+    Ok(Json(ChancesNow {
+        at,
+        win,
+        level: carolus_ai::Level::HINT.number(),
+    }))
+}
+
+/// `GET /api/games/{id}/chances`.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct ChancesNow {
+    /// The number of moves of the position estimated.
+    pub at: usize,
+    /// Every seat's chance of winning (in the team game partners share
+    /// their team's).
+    pub win: Vec<f64>,
+    /// The computer level whose estimate it is.
+    pub level: u8,
 }
 
 /// The answer while an analysis is being made.

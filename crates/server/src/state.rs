@@ -8,6 +8,7 @@ use tokio::sync::{OnceCell, watch};
 use tracing::{info, warn};
 
 use crate::analysis::Analyst;
+use crate::chances::Chances;
 use crate::error::ApiError;
 use crate::limits::{Limits, RateLimiter};
 use crate::live::{self, GameHandle, Services};
@@ -26,6 +27,7 @@ pub struct AppState {
 struct Inner {
     store: Store,
     analyst: Analyst,
+    chances: Chances,
     limits: Limits,
     thinkers: Thinkers,
     metrics: Arc<Metrics>,
@@ -48,6 +50,7 @@ impl AppState {
             inner: Arc::new(Inner {
                 store,
                 analyst: Analyst::new(limits.analysis_level),
+                chances: Chances::default(),
                 thinkers,
                 metrics: Arc::new(Metrics::default()),
                 games: Mutex::new(HashMap::new()),
@@ -68,6 +71,11 @@ impl AppState {
 
     pub fn store(&self) -> &Store {
         &self.inner.store
+    }
+
+    /// The estimates of games' present positions, for spectators.
+    pub fn chances(&self) -> &Chances {
+        &self.inner.chances
     }
 
     /// The thread that analyses finished games.

@@ -697,6 +697,22 @@ async fn a_finished_game_is_analysed_once_and_its_analysis_kept(db: &Db) {
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
 }
 
+async fn spectators_get_the_chances_of_the_present_position(db: &Db) {
+    let (app, _) = server(db).await;
+    let (id, _) = people_game(&app, 3).await;
+    let game = view(&app, &id).await;
+    let chances = get(&app, &format!("/api/games/{id}/chances")).await;
+    assert_eq!(chances.status, StatusCode::OK, "{}", chances.text);
+    assert_eq!(chances.body["at"].as_u64().unwrap() as usize, length(&game));
+    let win: Vec<f64> = serde_json::from_value(chances.body["win"].clone()).unwrap();
+    assert_eq!(win.len(), 3);
+    assert!((win.iter().sum::<f64>() - 1.0).abs() < 1e-6);
+    let again = get(&app, &format!("/api/games/{id}/chances")).await;
+    assert_eq!(again.body, chances.body, "one estimate a position");
+    let missing = get(&app, "/api/games/abcdefghijkm/chances").await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+}
+
 on_every_store!(
     two_people_play_a_game_to_the_end_and_its_record_replays,
     a_game_view_never_shows_a_token,
@@ -713,4 +729,5 @@ on_every_store!(
     hints_advise_the_seat_to_act_in_games_that_allow_them,
     a_game_nobody_uses_leaves_memory_and_comes_back_from_the_store,
     a_finished_game_is_analysed_once_and_its_analysis_kept,
+    spectators_get_the_chances_of_the_present_position,
 );

@@ -69,6 +69,7 @@ class Table {
     this.held = heldTokens(id);
     this.analysis = null;
     this.analysisAsked = false;
+    this.chances = null;
   }
 
   async start() {
@@ -86,6 +87,23 @@ class Table {
     this.clockTimer = setInterval(() => this.tickClocks(), 1000);
     this.render();
     this.loadAnalysis();
+    this.loadChances();
+  }
+
+  /** For spectators of a running game: every seat's chance of winning
+   * now, as the computer sees it. Players see the chances only once the
+   * game is over, in its analysis. */
+  async loadChances() {
+    if (this.status !== "running" || this.mySeats().length > 0 || this.latest.legal.length === 0) return;
+    const at = this.moves.length;
+    try {
+      const answer = await request("GET", `/api/games/${this.id}/chances`);
+      if (this.moves.length !== at || this.stopped) return;
+      this.chances = answer;
+      this.renderSeats(this.shownState());
+    } catch {
+      // The estimate is a nicety: without it the table is complete.
+    }
   }
 
   /** Once the game is over, asks for the computer's analysis, again
@@ -192,6 +210,7 @@ class Table {
         }
         await this.prepareChoices();
         this.loadAnalysis();
+        if (fresh.length > 0) this.loadChances();
         break;
       }
       case "seats":
@@ -470,6 +489,10 @@ class Table {
         el("span", { class: "castles", title: t("castles-title") }, t("castles-count", { count: state.seats[seat].castles, target: this.castleTarget() })),
         info.clock_ms !== null && info.clock_ms !== undefined ? el("span", { class: "clock", "data-clock": seat }, formatClock(this.clockOf(seat))) : null,
         info.timed_out ? el("span", { class: "tag warn" }, t("timed-out")) : null,
+        live && this.chances && this.chances.at === this.moves.length && mine.length === 0
+          ? el("span", { class: "tag chance", "data-chance": seat, title: t("chance-title", { level: this.chances.level }) },
+            t("chance", { percent: Math.round(this.chances.win[seat] * 100) }))
+          : null,
         !info.ai && !info.free && info.connected === false && this.status !== "over" ? el("span", { class: "tag muted" }, t("away")) : null,
         this.thinking === seat && live ? el("span", { class: "tag thinking" }, t("thinking")) : null);
       const card = el("article", {

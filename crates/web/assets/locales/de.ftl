@@ -186,6 +186,8 @@ outcome-merge = { $count } Regionen verbinden sich zu Region { $region }.
 
 ## Nachspielen und Aufzeichnungen
 
+chance = Gewinnchance { $percent } %
+chance-title = Die Gewinnchance von hier aus, wie der Computer (Stufe { $level }) sie sieht; die Spieler sehen sie erst nach der Partie
 analysis-title = Die Partie aus Sicht des Computers
 analysis-waiting = Der Computer analysiert die Partie …
 analysis-explained = Die Gewinnchance jedes Spielers nach jedem Zug, wie der Computer (Stufe 4) sie schätzt. Markierte Züge kosteten ihren Spieler mindestens { $points } Prozentpunkte dieser Chance: ? ein Fehler, ?? ein grober Fehler. Ein Klick in die Grafik zeigt die Stellung.

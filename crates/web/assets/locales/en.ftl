@@ -186,6 +186,8 @@ outcome-merge = { $count } regions join into region { $region }.
 
 ## Replays and records
 
+chance = { $percent } % to win
+chance-title = The chance of winning from here, as the computer (level { $level }) sees it; players see it once the game is over
 analysis-title = The computer's view of the game
 analysis-waiting = The computer is analysing the game…
 analysis-explained = Each player's chance of winning after each move, as the computer (level 4) estimates it. Marked moves cost their player at least { $points } points of that chance: ? a mistake, ?? a blunder. Click the graph to see the position.

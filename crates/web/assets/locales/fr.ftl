@@ -191,6 +191,8 @@ outcome-merge = { $count } régions fusionnent pour former la région { $region 
 
 ## Relectures et enregistrements
 
+chance = { $percent } % de chances de gagner
+chance-title = Les chances de gagner à partir d'ici, selon l'ordinateur (niveau { $level }) ; les joueurs les voient une fois la partie finie
 analysis-title = La partie vue par l'ordinateur
 analysis-waiting = L'ordinateur analyse la partie…
 analysis-explained = Les chances de gagner de chaque joueur après chaque coup, selon l'estimation de l'ordinateur (niveau 4). Les coups marqués ont coûté à leur joueur au moins { $points } points de ces chances : ? une erreur, ?? une gaffe. Cliquez sur le graphique pour voir la position.

@@ -39,6 +39,10 @@ test("two people play each other while a third watches, and a reload loses nothi
 
     await bruno.locator(".seat-card.mine").waitFor();
     assert.equal(await watcher.locator(".seat-card.mine").count(), 0, "the watcher holds no seat");
+    // The watcher sees the computer's estimate of the chances; the players do not.
+    await watcher.locator(".seat-card[data-seat='0'] .tag.chance").waitFor();
+    assert.match(await watcher.locator(".seat-card[data-seat='1'] .tag.chance").textContent(), /^\d+ % to win$/);
+    assert.equal(await anna.locator(".tag.chance").count(), 0);
 
     // Some rounds: the reload comes after 40 moves, and play goes on for as
     // many again.
