@@ -523,13 +523,7 @@ pub async fn get_analysis(
         ));
     }
     if state.analyst().begin(&id) {
-        let record = carolus_rules::Record::from_value(&view.record).map_err(|error| {
-            ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                format!("the stored record does not read: {error}"),
-            )
-        });
-        let record = match record {
+        let record = match stored_record(&view.record) {
             Ok(record) => record,
             Err(error) => {
                 state.analyst().end(&id);
@@ -588,15 +582,13 @@ pub async fn get_chances(
             "the game is over: its analysis has the chances of every move",
         ));
     }
-    let broken = |error: String| {
+    let record = stored_record(&view.record)?;
+    let position = record.replay().map_err(|error| {
         ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
-            format!("the stored record does not read: {error}"),
+            format!("the stored record does not replay: {error}"),
         )
-    };
-    let record =
-        carolus_rules::Record::from_value(&view.record).map_err(|e| broken(e.to_string()))?;
-    let position = record.replay().map_err(|e| broken(e.to_string()))?;
+    })?;
     if position.legal_moves().is_empty() {
         return Err(ApiError::conflict("no decision is due at this moment"));
     }
@@ -635,6 +627,16 @@ pub struct ChancesNow {
     pub win: Vec<f64>,
     /// The computer level whose estimate it is.
     pub level: u8,
+}
+
+/// A game's record as the store keeps it, read back.
+fn stored_record(record: &serde_json::Value) -> Result<carolus_rules::Record, ApiError> {
+    carolus_rules::Record::from_value(record).map_err(|error| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the stored record does not read: {error}"),
+        )
+    })
 }
 
 /// The answer while an analysis is being made.

@@ -7,7 +7,7 @@
 // emperor would do from `POST /api/outcomes`. The moves offered are exactly
 // the state's `legal` list.
 
-import { ApiError, heldTokens, keepPendingToken, keepToken, request, seatLink, watchGame } from "./api.js";
+import { ApiError, forgetToken, heldTokens, keepPendingToken, keepToken, request, seatLink, watchGame } from "./api.js";
 import { cube, drawBoard, drawSeat, familyName, regionKey, regionName, regionOf, seatColour, svg } from "./board.js";
 import { t } from "./i18n.js";
 import { el, showBanner } from "./page.js";
@@ -228,6 +228,12 @@ class Table {
         await this.prepareChoices();
         break;
       case "error":
+        if ((message.status === 401 || message.status === 403) && this.held.pending.length > 0) {
+          // A seat's link whose token is not this game's: forget it, so
+          // that the page does not offer it again.
+          for (const token of this.held.pending) forgetToken(this.id, token);
+          this.held = heldTokens(this.id);
+        }
         this.error = message.error;
         this.pending = false;
         this.renderTurn();
