@@ -178,6 +178,34 @@ test("an open seat is taken from its table, and a clock counts down for the seat
   }
 });
 
+test("two people at one device take turns at the same table", { timeout: 300000 }, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await page.goto(server.url);
+    await page.locator(".seat-row[data-seat='0'] .seat-name-input").fill("Anna");
+    await page.locator(".seat-row[data-seat='1'] .seat-kind").selectOption("here");
+    await page.locator(".seat-row[data-seat='1'] .seat-name-input").fill("Bruno");
+    await page.getByRole("button", { name: "Start the game" }).click();
+    await page.waitForURL(/\/games\//);
+    assert.equal(await page.locator(".seat-card.mine").count(), 2);
+    const movers = new Set();
+    for (let decisions = 0; decisions < 12; decisions += 1) {
+      await page.waitForFunction(() => document.querySelector(".turn h2") && !document.querySelector(".turn button[disabled]"));
+      movers.add(await page.locator(".turn h2").textContent());
+      const before = await logLength(page);
+      assert.ok(await decideByPointing(page));
+      await waitForMoreMoves(page, before);
+    }
+    assert.deepEqual([...movers].sort(), ["Anna's turn", "Bruno's turn"]);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
 test("the keyboard alone plays: every choice is a focusable button", { timeout: 300000 }, async () => {
   const server = await startServer();
   const browser = await launchBrowser();
