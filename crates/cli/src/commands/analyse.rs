@@ -65,7 +65,8 @@ pub struct Args {
     ai: BotSpec,
 
     /// The seed of the bot's own random choices.
-    #[arg(long, value_name = "S", default_value_t = 1)]
+    #[arg(long, value_name = "S", default_value_t = 1,
+          value_parser = crate::args::between::<u64>(0, u64::MAX))]
     seed: u64,
 
     /// One JSON object per decision instead of a table.

@@ -46,7 +46,7 @@ pub struct Args {
     /// Moves a second across all games: clients wait for their turn's slot
     /// instead of answering at once, so that latency is measured at that
     /// load [default: as fast as they can].
-    #[arg(long, value_name = "MOVES")]
+    #[arg(long, value_name = "MOVES", value_parser = crate::args::parse_count::<u32>)]
     rate: Option<u32>,
 
     /// Instead of playing, hold this many idle spectators' WebSockets.

@@ -61,7 +61,7 @@ pub struct Args {
 
     /// The match's master seed [default: a fresh one from the operating
     /// system, printed in the summary].
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", value_parser = crate::args::between::<u64>(0, u64::MAX))]
     seed: Option<u64>,
 
     /// Thinking time per move, in milliseconds, for every bot that names no

@@ -42,7 +42,7 @@ pub struct Args {
 
     /// The seed of the game's set-up and draws [default: a fresh one from
     /// the operating system]. With --load, the seed of the draws to come.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::args::between::<u64>(0, u64::MAX))]
     seed: Option<u64>,
 
     /// Continue a saved game (a `carolus-record/1` file); its record
