@@ -36,7 +36,7 @@ pub struct Args {
     #[arg(long, value_name = "SEAT=LEVEL", value_delimiter = ',', value_parser = parse_ai)]
     ai: Vec<Option<(String, Level)>>,
 
-    /// The players' names, one per seat in seat order, separated by commas.
+    /// The players' names, one per seat from seat 0 on, separated by commas.
     #[arg(long, value_name = "A,B,…", value_delimiter = ',')]
     names: Option<Vec<String>>,
 
