@@ -16,7 +16,7 @@ pub struct Players {
         long = "players",
         value_name = "2|3|4",
         default_value_t = 2,
-        value_parser = clap::value_parser!(u8).range(2..=4)
+        value_parser = between::<u8>(2, 4)
     )]
     players: u8,
 }
@@ -58,6 +58,29 @@ pub fn parse_positive_seconds(text: &str) -> Result<Duration, String> {
     Ok(duration)
 }
 
+/// A reader of whole numbers from `low` to `high`, saying in words what is
+/// wrong ("expected a whole number from 2 to 4, not 5") instead of in the
+/// notation of Rust's ranges.
+pub fn between<T>(
+    low: u64,
+    high: u64,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: TryFrom<u64> + Clone + Send + Sync + 'static,
+{
+    move |text: &str| {
+        let expected = format!("expected a whole number from {low} to {high}");
+        let number: u64 = text
+            .trim()
+            .parse()
+            .map_err(|_| format!("{expected}, not {text:?}"))?;
+        if !(low..=high).contains(&number) {
+            return Err(format!("{expected}, not {number}"));
+        }
+        T::try_from(number).map_err(|_| format!("{expected}, not {number}"))
+    }
+}
+
 /// Reads a count of 1 or more (games, threads, a game's number), saying in
 /// words what is wrong instead of naming the integer type's range.
 pub fn parse_count<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
@@ -74,6 +97,20 @@ pub fn parse_count<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_in_a_range_say_the_range_in_words() {
+        let players = between::<u8>(2, 4);
+        assert_eq!(players("3"), Ok(3));
+        assert_eq!(
+            players("5"),
+            Err("expected a whole number from 2 to 4, not 5".to_owned())
+        );
+        assert_eq!(
+            players("two"),
+            Err("expected a whole number from 2 to 4, not \"two\"".to_owned())
+        );
+    }
 
     #[test]
     fn counts_start_at_one_and_say_so() {

@@ -249,6 +249,9 @@ pub struct App {
     /// Whether the game was left with unsaved moves without a question
     /// (Ctrl-C), so that the event loop keeps them.
     left_unsaved: bool,
+    /// The recovery file the game on the table was opened from: once the
+    /// game is saved elsewhere it is no longer needed.
+    recovered: Option<String>,
 }
 
 /// How far a scrolling key moves down a text: a line or a page.
@@ -348,6 +351,7 @@ impl App {
             offered: None,
             may_replace: None,
             left_unsaved: false,
+            recovered: None,
         };
         if let Some(error) = app.session.unread_estimates() {
             let text = format!("The game's win-chance estimates were left out: {error}.");
@@ -510,8 +514,14 @@ impl App {
                     Ok(path) => {
                         self.dirty = false;
                         self.may_replace = None;
+                        self.path = Some(path.clone());
+                        if let Some(kept) = self.recovered.take().filter(|kept| *kept != path) {
+                            self.notice(format!(
+                                "Saved the game to {path}; its recovery file is removed."
+                            ));
+                            return vec![Effect::Forget { path: kept }];
+                        }
                         self.notice(format!("Saved the game to {path}."));
-                        self.path = Some(path);
                     }
                     Err(error) => self.refuse(format!("Could not save: {error}")),
                 }
@@ -1458,8 +1468,19 @@ impl App {
         self.estimate = None;
         self.hint = None;
         self.dirty = false;
+        self.recovered = match &source {
+            Source::File(path) if self.offered.as_deref() == Some(path.as_str()) => {
+                Some(path.clone())
+            }
+            _ => None,
+        };
         self.offered = None;
-        self.path = source.path_to_save();
+        // A recovered game is saved somewhere of the person's choosing, not
+        // back into the data directory, which is offered at every start.
+        self.path = match self.recovered {
+            Some(_) => None,
+            None => source.path_to_save(),
+        };
         self.screen = Screen::Board;
         self.pick = Pick::Wait;
         let described = source.described();

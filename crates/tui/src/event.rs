@@ -80,6 +80,9 @@ pub enum Effect {
     },
     /// Read `path`; the text comes back as [`Event::Loaded`].
     Load { path: String },
+    /// Remove the recovery file `path`, whose game has been saved
+    /// elsewhere; nothing comes back.
+    Forget { path: String },
     /// End the program.
     Quit,
 }

@@ -21,13 +21,32 @@ pub fn directory() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "carolus").map(|dirs| dirs.data_dir().to_owned())
 }
 
-/// Writes `text`, the game of `seed`, into `directory` (created if need
-/// be) and returns the file's path.
+/// Writes `text`, the game of `seed`, into a new file in `directory`
+/// (created if need be) and returns its path: `interrupted-SEED.json`, or
+/// with `-2`, `-3`, … before `.json` when a game of the same seed was kept
+/// before, since that one may not have been continued yet.
 pub fn write(directory: &Path, seed: u64, text: &str) -> io::Result<PathBuf> {
     fs::create_dir_all(directory)?;
-    let path = directory.join(format!("{PREFIX}{seed}.json"));
-    fs::write(&path, text)?;
-    Ok(path)
+    for number in 1u32.. {
+        let name = match number {
+            1 => format!("{PREFIX}{seed}.json"),
+            n => format!("{PREFIX}{seed}-{n}.json"),
+        };
+        let path = directory.join(name);
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(mut file) => {
+                io::Write::write_all(&mut file, text.as_bytes())?;
+                return Ok(path);
+            }
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(error) => return Err(error),
+        }
+    }
+    Err(io::Error::other("no free name for a recovery file"))
 }
 
 /// The recovery files waiting in `directory`, the newest first.
@@ -82,6 +101,12 @@ mod tests {
         fs::write(dir.join("carolus").join("notes.txt"), "not a game").unwrap();
         let found = waiting(&dir.join("carolus"));
         assert_eq!(found, std::slice::from_ref(&path));
+        // A second game of the same seed never replaces the first.
+        let second = write(&dir.join("carolus"), 42, "{\"second\": 1}\n").unwrap();
+        assert_eq!(second, dir.join("carolus").join("interrupted-42-2.json"));
+        assert_eq!(fs::read_to_string(&path).unwrap(), "{}\n");
+        assert_eq!(waiting(&dir.join("carolus")).len(), 2);
+        fs::remove_file(&second).unwrap();
         assert_eq!(
             notice(&found),
             Some(format!(

@@ -100,6 +100,12 @@ impl<T: Thinker> Session<T> {
                         .map_err(|error| error.to_string());
                     Some(Event::Loaded { path, text })
                 }
+                Effect::Forget { path } => {
+                    // Its moves are in the file just saved, so a failure to
+                    // remove it loses nothing; the next start offers it again.
+                    let _ = std::fs::remove_file(self.directory.join(&path));
+                    None
+                }
                 Effect::Quit => {
                     self.thinker.cancel();
                     None

@@ -1220,3 +1220,45 @@ fn saving_over_another_file_asks_first_and_ctrl_c_keeps_unsaved_moves() {
     assert!(session.app().left_unsaved_moves());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_recovered_game_saved_elsewhere_takes_its_recovery_file_away() {
+    let dir = scratch_directory("recovered");
+    let kept = random_record(2, 6, |game| game.round() == 2).unwrap();
+    std::fs::write(dir.join("interrupted-6.json"), kept.to_json()).unwrap();
+    // The event loop offers the kept game at the start; o and Enter open it.
+    let mut app = carolus_tui::App::new(carolus_tui::PlayConfig::new_game(2, 9)).unwrap();
+    app.offer_to_open(
+        "interrupted-6.json",
+        "An interrupted game was kept in interrupted-6.json: o and Enter continue it.".to_owned(),
+    );
+    let mut session =
+        Session::new(app, InlineThinker::new(9, support::fixed_budget())).with_directory(&dir);
+    session.send(Event::Resize {
+        width: 80,
+        height: 24,
+    });
+    session.start();
+    press(&mut session, Key::Char('o'));
+    press(&mut session, Key::Enter);
+    assert_eq!(session.app().record().moves, kept.moves);
+    play_on(&mut session, 2);
+    // Saving suggests a file of the person's own, not the recovery file;
+    // once the game's moves are safe there the recovery file, which would
+    // be offered at every start, goes.
+    press(&mut session, Key::Char('s'));
+    let Screen::Prompt { text, .. } = session.app().screen() else {
+        panic!("s asks for a file name");
+    };
+    assert_ne!(text, "interrupted-6.json");
+    press(&mut session, Key::Ctrl('u'));
+    type_text(&mut session, "continued.json");
+    press(&mut session, Key::Enter);
+    assert_eq!(
+        message_text(&session),
+        "Saved the game to continued.json; its recovery file is removed."
+    );
+    assert!(dir.join("continued.json").exists());
+    assert!(!dir.join("interrupted-6.json").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

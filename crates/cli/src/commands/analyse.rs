@@ -57,7 +57,7 @@ pub struct Args {
     /// Thinking time per decision, in milliseconds, unless the bot names a
     /// limit of its own (`mcts:ms=…`, `iterations=…`, `level=…`).
     #[arg(long, value_name = "T", default_value_t = 500,
-          value_parser = clap::value_parser!(u64).range(0..=carolus_core::protocol::MAX_TIME_MS))]
+          value_parser = crate::args::between::<u64>(0, carolus_core::protocol::MAX_TIME_MS))]
     time_ms: u64,
 
     /// The bot that analyses: random, greedy, mcts, mcts:level=4, … .
@@ -65,7 +65,8 @@ pub struct Args {
     ai: BotSpec,
 
     /// The seed of the bot's own random choices.
-    #[arg(long, value_name = "S", default_value_t = 1)]
+    #[arg(long, value_name = "S", default_value_t = 1,
+          value_parser = crate::args::between::<u64>(0, u64::MAX))]
     seed: u64,
 
     /// One JSON object per decision instead of a table.

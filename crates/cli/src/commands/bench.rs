@@ -60,7 +60,7 @@ pub struct Args {
 
     /// The seed of the random games [default: a fresh one from the operating
     /// system].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::args::between::<u64>(0, u64::MAX))]
     seed: Option<u64>,
 }
 

@@ -49,7 +49,7 @@ pub struct Args {
 
     /// The seed of the bot's own random choices [default: a fresh one from
     /// the operating system].
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", value_parser = crate::args::between::<u64>(0, u64::MAX))]
     seed: Option<u64>,
 }
 

@@ -32,12 +32,12 @@ pub struct Args {
 
     /// Games to play to the end.
     #[arg(long, value_name = "N", default_value_t = 100,
-          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+          value_parser = crate::args::between::<u64>(1, 1_000_000))]
     games: u64,
 
     /// Games in play at once.
     #[arg(long, value_name = "C", default_value_t = 10,
-          value_parser = clap::value_parser!(u64).range(1..=100_000))]
+          value_parser = crate::args::between::<u64>(1, 100_000))]
     concurrency: u64,
 
     #[command(flatten)]
@@ -46,11 +46,11 @@ pub struct Args {
     /// Moves a second across all games: clients wait for their turn's slot
     /// instead of answering at once, so that latency is measured at that
     /// load [default: as fast as they can].
-    #[arg(long, value_name = "MOVES")]
+    #[arg(long, value_name = "MOVES", value_parser = crate::args::parse_count::<u32>)]
     rate: Option<u32>,
 
     /// Instead of playing, hold this many idle spectators' WebSockets.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    #[arg(long, value_name = "N", value_parser = crate::args::between::<u64>(1, 100_000))]
     spectators: Option<u64>,
 
     /// With --spectators, how long to hold them before measuring, in

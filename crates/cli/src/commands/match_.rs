@@ -61,33 +61,33 @@ pub struct Args {
 
     /// The match's master seed [default: a fresh one from the operating
     /// system, printed in the summary].
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", value_parser = crate::args::between::<u64>(0, u64::MAX))]
     seed: Option<u64>,
 
     /// Thinking time per move, in milliseconds, for every bot that names no
     /// limit of its own (a built-in bot's `ms=`, `iterations=` or `level=`
     /// replaces it, longer or shorter); sent to external bots as `time_ms`.
     #[arg(long, value_name = "T", default_value_t = 1000,
-          value_parser = clap::value_parser!(u64).range(0..=carolus_core::protocol::MAX_TIME_MS))]
+          value_parser = crate::args::between::<u64>(0, carolus_core::protocol::MAX_TIME_MS))]
     time_ms: u64,
 
     /// How much longer than --time-ms an external program may take to answer
     /// before it loses the game as silent, in milliseconds.
     #[arg(long, value_name = "G", default_value_t = 1000,
-          value_parser = clap::value_parser!(u64).range(0..=carolus_core::protocol::MAX_TIME_MS))]
+          value_parser = crate::args::between::<u64>(0, carolus_core::protocol::MAX_TIME_MS))]
     grace_ms: u64,
 
     /// How much longer than the rest an external program's first answer in
     /// a game may take, for its start-up (an interpreter, loading a model),
     /// in milliseconds.
     #[arg(long, value_name = "S", default_value_t = 10_000,
-          value_parser = clap::value_parser!(u64).range(0..=carolus_core::protocol::MAX_TIME_MS))]
+          value_parser = crate::args::between::<u64>(0, carolus_core::protocol::MAX_TIME_MS))]
     startup_ms: u64,
 
     /// Games played at once. The default is 1 because mcts already uses
     /// every core.
     #[arg(long, value_name = "K", default_value_t = 1,
-          value_parser = clap::value_parser!(u64).range(1..=256))]
+          value_parser = crate::args::between::<u64>(1, 256))]
     threads: u64,
 
     /// Write every game's record to FILE, one JSON line per game in the

@@ -22,10 +22,10 @@ pub struct Args {
     players: Players,
 
     /// The seed of the game [default: a fresh one from the operating system].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::args::between::<u64>(0, u64::MAX))]
     seed: Option<u64>,
 
-    /// The players' names, one per seat in seat order, separated by commas.
+    /// The players' names, one per seat from seat 0 on, separated by commas.
     #[arg(long, value_name = "A,B,…", value_delimiter = ',')]
     names: Option<Vec<String>>,
 

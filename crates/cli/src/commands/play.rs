@@ -36,13 +36,13 @@ pub struct Args {
     #[arg(long, value_name = "SEAT=LEVEL", value_delimiter = ',', value_parser = parse_ai)]
     ai: Vec<Option<(String, Level)>>,
 
-    /// The players' names, one per seat in seat order, separated by commas.
+    /// The players' names, one per seat from seat 0 on, separated by commas.
     #[arg(long, value_name = "A,B,…", value_delimiter = ',')]
     names: Option<Vec<String>>,
 
     /// The seed of the game's set-up and draws [default: a fresh one from
     /// the operating system]. With --load, the seed of the draws to come.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::args::between::<u64>(0, u64::MAX))]
     seed: Option<u64>,
 
     /// Continue a saved game (a `carolus-record/1` file); its record

@@ -20,7 +20,7 @@ pub struct Args {
 
     /// The master seed of the series [default: a fresh one from the
     /// operating system].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::args::between::<u64>(0, u64::MAX))]
     seed: Option<u64>,
 
     /// How many games to play.
@@ -30,7 +30,8 @@ pub struct Args {
 
     /// Play only the one game whose own seed is S (the `seed` in the `meta`
     /// of its record), printing the same record again.
-    #[arg(long, value_name = "S", conflicts_with_all = ["seed", "games"])]
+    #[arg(long, value_name = "S", conflicts_with_all = ["seed", "games"],
+          value_parser = crate::args::between::<u64>(0, u64::MAX))]
     game_seed: Option<u64>,
 }
 

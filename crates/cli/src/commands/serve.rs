@@ -33,7 +33,7 @@ pub struct Args {
     db: String,
 
     /// Threads for computer players' searches [default: one per core].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(long, value_name = "N", value_parser = crate::args::between::<u64>(1, 256))]
     ai_threads: Option<u64>,
 
     /// How long a computer player thinks about one decision, in seconds.
@@ -48,7 +48,7 @@ pub struct Args {
 
     /// The largest request body and WebSocket message, in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024,
-          value_parser = clap::value_parser!(u64).range(1024..=16 * 1024 * 1024))]
+          value_parser = crate::args::between::<u64>(1024, 16 * 1024 * 1024))]
     max_body: u64,
 
     /// Games one client address may create per minute.

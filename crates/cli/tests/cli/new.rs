@@ -136,6 +136,18 @@ fn usage_errors_exit_with_status_2() {
         run.assert_bad_input(),
         "invalid value '0' for '--game <N>': expected 1 or more, not 0 (--help shows the usage)"
     );
+    let run = carolus(&["new", "--players", "5"], None);
+    assert_eq!(
+        run.assert_bad_input(),
+        "invalid value '5' for '--players <2|3|4>': expected a whole number from 2 to 4, \
+         not 5 (--help shows the usage)"
+    );
+    let run = carolus(&["new", "--seed", "many"], None);
+    assert_eq!(
+        run.assert_bad_input(),
+        "invalid value 'many' for '--seed <N>': expected a whole number from 0 to \
+         18446744073709551615, not \"many\" (--help shows the usage)"
+    );
     let run = carolus(&["new", "--sed", "3"], None);
     let message = run.assert_bad_input();
     assert!(message.contains("'--seed'"), "the tip stays: {message}");
