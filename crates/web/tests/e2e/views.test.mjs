@@ -189,6 +189,7 @@ test("two people at one device take turns at the same table", { timeout: 300000 
     await page.locator(".seat-row[data-seat='1'] .seat-name-input").fill("Bruno");
     await page.getByRole("button", { name: "Start the game" }).click();
     await page.waitForURL(/\/games\//);
+    await page.locator(".seat-card.mine").first().waitFor();
     assert.equal(await page.locator(".seat-card.mine").count(), 2);
     const movers = new Set();
     for (let decisions = 0; decisions < 12; decisions += 1) {
