@@ -189,6 +189,7 @@ pub fn spawn(table: Table, services: Services) -> GameHandle {
         retry_at: None,
         blocked: false,
         renew_at: None,
+        reread: false,
     };
     tokio::spawn(live.run(receiver));
     GameHandle { commands }
@@ -218,6 +219,9 @@ struct Live {
     blocked: bool,
     /// When to renew this server's claim on the search under way.
     renew_at: Option<Instant>,
+    /// A commit failed on the way to a shared store, so it may have been
+    /// made all the same: the game is read back at `retry_at`.
+    reread: bool,
 }
 
 impl Live {
@@ -238,6 +242,13 @@ impl Live {
                 }
                 () = sleep_until(deadline.unwrap_or_else(Instant::now)), if deadline.is_some() => {
                     self.retry_at = None;
+                    if self.reread {
+                        self.reread = false;
+                        if !self.follow(None).await {
+                            self.reread = true;
+                            self.retry_at = Some(Instant::now() + RETRY_AFTER);
+                        }
+                    }
                     self.clock_ran_out().await;
                 }
                 () = sleep_until(self.renew_at.unwrap_or_else(Instant::now)),
@@ -357,7 +368,14 @@ impl Live {
                     self.send_seats();
                 }
             }
-            Command::Follow { notice } => self.follow(notice.as_deref()).await,
+            Command::Follow { notice } => {
+                if !self.follow(notice.as_deref()).await {
+                    // Read back later, so that a change heard of while the
+                    // store was away is not missed for good.
+                    self.reread = true;
+                    self.retry_at.get_or_insert(Instant::now() + RETRY_AFTER);
+                }
+            }
             Command::Due => self.blocked = false,
         }
     }
@@ -400,6 +418,14 @@ impl Live {
             }
             Err(CommitError::Store(error)) => {
                 error!(game = %self.table.id, %error, "a change could not be committed");
+                if self.services.store.is_shared() {
+                    // The connection may have failed after the database
+                    // committed: read the game back shortly, or this
+                    // server would serve a game that moved on without it
+                    // (its own notices are not for itself).
+                    self.reread = true;
+                    self.retry_at.get_or_insert(Instant::now() + RETRY_AFTER);
+                }
                 return Err(ApiError::unavailable(
                     "the game could not be saved, so the change was refused; try again",
                 ));
@@ -429,13 +455,14 @@ impl Live {
     }
 
     /// Follows a change another server committed: from its `notice` when
-    /// it continues this task's game, else from the store.
-    async fn follow(&mut self, notice: Option<&Notice>) {
+    /// it continues this task's game, else from the store. Answers whether
+    /// the game could be read (or needed no reading).
+    async fn follow(&mut self, notice: Option<&Notice>) -> bool {
         let length = self.table.length();
         if let Some(notice) = notice.filter(|notice| !notice.reload) {
             if notice.from + notice.moves.len() <= length && notice.from < length {
                 // Already followed (read back from the store meanwhile).
-                return;
+                return true;
             }
             if notice.from == length {
                 let moves: Result<Vec<Move>, _> =
@@ -448,7 +475,7 @@ impl Live {
                 }) {
                     let (moves, next) = next;
                     self.adopt(length, &moves, next);
-                    return;
+                    return true;
                 }
             }
         }
@@ -461,10 +488,12 @@ impl Live {
                     let moves = stored.record().moves[length..].to_vec();
                     self.adopt(length, &moves, stored);
                 }
+                true
             }
-            Ok(_) => {}
+            Ok(_) => true,
             Err(error) => {
-                warn!(game = %self.table.id, %error, "the game could not be read back; it follows at the next change");
+                warn!(game = %self.table.id, %error, "the game could not be read back");
+                false
             }
         }
     }
