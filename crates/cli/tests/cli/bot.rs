@@ -7,7 +7,9 @@ use std::time::Duration;
 use carolus_rules::{Move, Record};
 use serde_json::Value;
 
-use crate::support::{Session, decision_record, game_record, record_value, request};
+use crate::support::{
+    Session, decision_record, game_record, heavy_or_timed, record_value, request,
+};
 
 /// Checks that `answer` is a legal move for the end of `record` with
 /// sensible win chances for `players` seats, and returns the move.
@@ -180,6 +182,7 @@ fn answers_arrive_within_time_ms_plus_100_ms() {
     // The protocol's promise, checked generously: the default bot (a tree
     // search on every core) at a small time, on positions early and late
     // in games of every size.
+    let _turn = heavy_or_timed();
     let time_ms = 150;
     let limit = Duration::from_millis(time_ms + 100);
     let mut session = Session::start(&["bot", "--seed", "3"]);

@@ -47,6 +47,7 @@ fn the_browser_client_passes_its_end_to_end_tests() {
         eprintln!("skipped the browser tests: this machine lacks {what}");
         return;
     }
+    let _turn = crate::support::heavy_or_timed();
     let mut child = Command::new("node")
         .args(["--test", "--test-concurrency=1", "tests/"])
         .current_dir(web_crate())

@@ -293,3 +293,14 @@ pub fn request(record: &Record, time_ms: u64) -> String {
         record.to_json()
     )
 }
+
+/// Tests that load the machine heavily (a browser, several servers) and
+/// the one that times the bot's answers take turns: the bot's promise of
+/// an answer within `time_ms` + 100 ms is about the bot, not about a
+/// machine whose cores a browser is using.
+pub fn heavy_or_timed() -> std::sync::MutexGuard<'static, ()> {
+    static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    // A test that failed while holding its turn poisons the lock; the
+    // lock guards nothing but the turn itself.
+    TURN.lock().unwrap_or_else(|e| e.into_inner())
+}
