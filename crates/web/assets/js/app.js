@@ -28,7 +28,7 @@ async function route() {
   } else if (path === "/rules") {
     await showRules(main);
   } else {
-    showLobby(main, navigate);
+    page = showLobby(main, navigate);
   }
   for (const link of document.querySelectorAll("header nav a")) {
     link.toggleAttribute("aria-current", link.getAttribute("href") === path);

@@ -13,13 +13,24 @@ const CLOCKS = {
   correspondence: { days_per_move: 2 },
 };
 
+/** How often the lobby's lists are read again, so that a game someone
+ * opened meanwhile shows up without a reload. */
+const REFRESH_MS = 10000;
+
 export function showLobby(main, navigate) {
   const form = createForm(navigate);
   const lists = el("div", { class: "game-lists" });
   main.replaceChildren(el("div", { class: "lobby" },
     el("section", { class: "intro" }, el("h1", {}, t("lobby-title")), el("p", {}, t("lobby-intro"))),
     form, lists));
-  for (const status of ["open", "running", "over"]) lists.append(gameList(status));
+  const draw = () => lists.replaceChildren(...["open", "running", "over"].map((status) => gameList(status)));
+  draw();
+  // Only the first pages are read again; a person who asked for more
+  // keeps what they see.
+  const timer = setInterval(() => {
+    if (!lists.querySelector(".more-shown")) draw();
+  }, REFRESH_MS);
+  return { stop: () => clearInterval(timer) };
 }
 
 function createForm(navigate) {
@@ -142,7 +153,10 @@ function gameList(status) {
       list.append(el("li", { class: "error" }, problem.message));
     }
   }
-  more.addEventListener("click", load);
+  more.addEventListener("click", () => {
+    section.classList.add("more-shown");
+    load();
+  });
   load();
   return section;
 }

@@ -147,18 +147,20 @@ test("a knight dragged from the reserve onto a region is placed there", { timeou
   }
 });
 
-test("an open seat is taken from its table, and a clock counts down for the seat to act", { timeout: 120000 }, async () => {
+test("an open game shows up in the lobby, its seat is taken at its table, and a clock counts down", { timeout: 120000 }, async () => {
   const server = await startServer();
   const browser = await launchBrowser();
   try {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 }, colorScheme: "dark" });
+    await page.goto(server.url);
+    await page.locator(".list-open li").first().waitFor();
+    // The game is opened by someone else while the lobby is on the screen.
     const created = await (await fetch(`${server.url}/api/games`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ players: 2, seats: [{ ai: 1, name: "Ada" }, { open: true }], clock: { initial_s: 600, increment_s: 10 } }),
     })).json();
-    const page = await newPage(browser, { viewport: { width: 1280, height: 900 }, colorScheme: "dark" });
-    await page.goto(server.url);
-    await page.locator(`.list-open li[data-game='${created.id}'] a`).click();
+    await page.locator(`.list-open li[data-game='${created.id}'] a`).click({ timeout: 15000 });
     await page.waitForURL(`${server.url}/games/${created.id}`);
     assert.match(await page.locator(".turn").innerText(), /Waiting for players/);
     await page.locator(".seat-card[data-seat='1'] .claim input").fill("Chris");
