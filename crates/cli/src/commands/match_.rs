@@ -292,19 +292,19 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
 
         let mut pending_records: BTreeMap<(u64, usize), String> = BTreeMap::new();
         let mut next_record = first_game;
-        let mut interrupted = None;
+        let mut interrupted;
         loop {
+            // Checked before every result, not only when none comes: quick
+            // games deliver results faster than any time-out.
+            interrupted = children::interrupted();
+            if interrupted.is_some() {
+                schedule.abort();
+                break;
+            }
             // Waiting in slices notices an interruption while a game goes on.
             let result = match results.recv_timeout(Duration::from_millis(100)) {
                 Ok(result) => result,
-                Err(RecvTimeoutError::Timeout) => {
-                    interrupted = children::interrupted();
-                    if interrupted.is_some() {
-                        schedule.abort();
-                        break;
-                    }
-                    continue;
-                }
+                Err(RecvTimeoutError::Timeout) => continue,
                 Err(RecvTimeoutError::Disconnected) => break,
             };
             let outcome = match result {
