@@ -8,7 +8,7 @@ use carolus_rules::{Move, Record};
 use serde_json::Value;
 
 use crate::support::{
-    Session, decision_record, game_record, heavy_or_timed, record_value, request,
+    Session, decision_record, game_record, heavy_or_timed, on_a_terminal, record_value, request,
 };
 
 /// Checks that `answer` is a legal move for the end of `record` with
@@ -197,43 +197,11 @@ fn answers_arrive_within_time_ms_plus_100_ms() {
     }
 }
 
-/// Runs `carolus bot` on a pseudo-terminal (from Python's `pty` module),
-/// ends its input and prints what it wrote and how it ended.
-const ON_A_TERMINAL: &str = r#"
-import os, pty, select, sys, time
-pid, fd = pty.fork()
-if pid == 0:
-    os.execv(sys.argv[1], [sys.argv[1], "bot", "--ai", "random"])
-seen = b""
-deadline = time.time() + 10
-while b"Ctrl-D" not in seen and time.time() < deadline:
-    ready, _, _ = select.select([fd], [], [], 0.1)
-    if ready:
-        try:
-            seen += os.read(fd, 65536)
-        except OSError:
-            break
-os.write(fd, b"\x04")
-deadline = time.time() + 10
-while time.time() < deadline:
-    done, status = os.waitpid(pid, os.WNOHANG)
-    if done:
-        print(os.waitstatus_to_exitcode(status)); print(seen.decode()); sys.exit(0)
-    time.sleep(0.05)
-os.kill(pid, 9)
-print("waiting")
-"#;
-
 #[test]
 fn a_bot_started_at_a_terminal_says_what_it_waits_for() {
-    if !crate::support::has_python() {
+    let Some(printed) = on_a_terminal(&["bot", "--ai", "random"], Some("Ctrl-D")) else {
         return;
-    }
-    let output = std::process::Command::new("python3")
-        .args(["-c", ON_A_TERMINAL, env!("CARGO_BIN_EXE_carolus")])
-        .output()
-        .expect("python3 runs");
-    let printed = String::from_utf8_lossy(&output.stdout);
+    };
     assert!(printed.starts_with("0\n"), "Ctrl-D ends it: {printed}");
     assert!(
         printed.contains("carolus bot: waiting for requests, one JSON line each"),

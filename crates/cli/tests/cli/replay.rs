@@ -392,39 +392,11 @@ fn a_record_saved_with_a_byte_order_mark_reads() {
     );
 }
 
-/// Runs `carolus replay` with no file on a pseudo-terminal (from Python's
-/// `pty` module) and prints its exit status and what it wrote.
-const ON_A_TERMINAL: &str = r#"
-import os, pty, select, sys, time
-pid, fd = pty.fork()
-if pid == 0:
-    os.execv(sys.argv[1], [sys.argv[1], "replay"])
-seen = b""
-deadline = time.time() + 10
-while time.time() < deadline:
-    done, status = os.waitpid(pid, os.WNOHANG)
-    ready, _, _ = select.select([fd], [], [], 0.1)
-    if ready:
-        try:
-            seen += os.read(fd, 65536)
-        except OSError:
-            pass
-    if done:
-        print(os.waitstatus_to_exitcode(status)); print(seen.decode()); sys.exit(0)
-os.kill(pid, 9)
-print("waiting")
-"#;
-
 #[test]
 fn replay_without_a_file_on_a_terminal_says_what_it_needs_instead_of_waiting() {
-    if !crate::support::has_python() {
+    let Some(printed) = crate::support::on_a_terminal(&["replay"], None) else {
         return;
-    }
-    let output = std::process::Command::new("python3")
-        .args(["-c", ON_A_TERMINAL, env!("CARGO_BIN_EXE_carolus")])
-        .output()
-        .expect("python3 runs");
-    let printed = String::from_utf8_lossy(&output.stdout);
+    };
     assert!(printed.starts_with("2\n"), "{printed}");
     assert!(
         printed.contains("no record given: name a FILE, or pipe one in"),

@@ -3,7 +3,7 @@
 //! same database every game goes on where it was, computer seats and
 //! clocks included.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 
 use carolus_rules::Record;
 use serde_json::{Value, json};
+
+use crate::support::served_address;
 
 /// A running `carolus serve`, killed when dropped.
 struct Server {
@@ -37,15 +39,8 @@ impl Server {
             .stderr(Stdio::null())
             .spawn()
             .expect("carolus serve starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout is piped"))
-            .read_line(&mut line)
-            .expect("the server prints its address");
-        let address = line
-            .trim()
-            .strip_prefix("listening on http://")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .to_owned();
+        let address = served_address(&mut child)
+            .unwrap_or_else(|line| panic!("unexpected first line {line:?}"));
         assert!(
             !address.ends_with(":0"),
             "the chosen port is printed: {address}"

@@ -9,7 +9,7 @@
 //! not installed; a failure instead when `CAROLUS_REQUIRE_POSTGRES` is set,
 //! as CI sets it.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -19,6 +19,8 @@ use carolus_rules::Record;
 use carolus_server::client::{Client, GameSocket};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
+
+use crate::support::served_address;
 use tokio_tungstenite::tungstenite::Message;
 
 /// The repository's `.ci/postgres`, which makes throwaway clusters.
@@ -132,20 +134,12 @@ impl Server {
             .stderr(std::fs::File::create(log).unwrap())
             .spawn()
             .expect("carolus serve starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout is piped"))
-            .read_line(&mut line)
-            .expect("the server prints its address");
-        let address = line
-            .trim()
-            .strip_prefix("listening on http://")
-            .unwrap_or_else(|| {
-                panic!(
-                    "unexpected first line {line:?}; log: {}",
-                    std::fs::read_to_string(log).unwrap_or_default()
-                )
-            })
-            .to_owned();
+        let address = served_address(&mut child).unwrap_or_else(|line| {
+            panic!(
+                "unexpected first line {line:?}; log: {}",
+                std::fs::read_to_string(log).unwrap_or_default()
+            )
+        });
         Server { child, address }
     }
 

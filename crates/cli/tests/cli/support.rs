@@ -304,3 +304,65 @@ pub fn heavy_or_timed() -> std::sync::MutexGuard<'static, ()> {
     // lock guards nothing but the turn itself.
     TURN.lock().unwrap_or_else(|e| e.into_inner())
 }
+
+/// Runs `carolus ARGS` on a pseudo-terminal (from Python's `pty` module),
+/// as a person at a terminal would, and returns what Python prints: the
+/// exit status on the first line, then everything the program wrote. When
+/// the program's output shows `end_input_after`, its input is ended
+/// (Ctrl-D); a program still running after 10 s is killed and "waiting"
+/// printed instead. `None` without `python3`.
+pub fn on_a_terminal(args: &[&str], end_input_after: Option<&str>) -> Option<String> {
+    const SCRIPT: &str = r#"
+import json, os, pty, select, sys, time
+command, marker = json.loads(sys.argv[1]), sys.argv[2].encode()
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(command[0], command)
+seen, ended = b"", False
+deadline = time.time() + 10
+while time.time() < deadline:
+    done, status = os.waitpid(pid, os.WNOHANG)
+    ready, _, _ = select.select([fd], [], [], 0.05)
+    if ready:
+        try:
+            seen += os.read(fd, 65536)
+        except OSError:
+            pass
+    if marker and marker in seen and not ended:
+        os.write(fd, b"\x04")
+        ended = True
+    if done:
+        print(os.waitstatus_to_exitcode(status)); print(seen.decode()); sys.exit(0)
+os.kill(pid, 9)
+print("waiting")
+"#;
+    if !has_python() {
+        return None;
+    }
+    let mut command = vec![env!("CARGO_BIN_EXE_carolus")];
+    command.extend_from_slice(args);
+    let output = Command::new("python3")
+        .args([
+            "-c",
+            SCRIPT,
+            &serde_json::to_string(&command).expect("words are JSON"),
+            end_input_after.unwrap_or(""),
+        ])
+        .output()
+        .expect("python3 runs");
+    Some(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+/// The address `carolus serve` prints on its first line (`listening on
+/// http://ADDR`), or the line it printed instead.
+pub fn served_address(server: &mut std::process::Child) -> Result<String, String> {
+    use std::io::{BufRead, BufReader};
+    let mut line = String::new();
+    BufReader::new(server.stdout.take().expect("stdout is piped"))
+        .read_line(&mut line)
+        .map_err(|error| error.to_string())?;
+    line.trim()
+        .strip_prefix("listening on http://")
+        .map(str::to_owned)
+        .ok_or(line)
+}
