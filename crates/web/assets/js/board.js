@@ -11,28 +11,15 @@
 // technology and driven by tests.
 
 import { t } from "./i18n.js";
+import { svg } from "./page.js";
 
 export const FAMILIES = ["R", "G", "B", "Y", "P"];
-const SVG = "http://www.w3.org/2000/svg";
 const CENTRE = 500;
 const OUTER = 482;
 const INNER = 236;
 const STEP = 360 / 15;
 /** The owners' colours, after the castles of the rulebooks. */
 export const OWNER_COLOURS = ["black", "white", "grey"];
-
-/** Creates an SVG element with attributes and children. */
-export function svg(tag, attributes = {}, ...children) {
-  const element = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value !== undefined && value !== null && value !== false) element.setAttribute(name, value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    element.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
-  }
-  return element;
-}
 
 /** The colour name of seat `seat`'s castles (its team's in the team game). */
 export function seatColour(state, seat) {

@@ -3,8 +3,9 @@
 // the team game) across the game's moves, the moves that cost their player
 // much marked, and the position on view shown as a line.
 
-import { ownerColour, svg } from "./board.js";
+import { ownerColour } from "./board.js";
 import { t } from "./i18n.js";
+import { svg } from "./page.js";
 
 const WIDTH = 600;
 const HEIGHT = 180;

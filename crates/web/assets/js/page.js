@@ -1,13 +1,23 @@
-// Small helpers every page uses: building HTML elements, and the banner
+// Small helpers every page uses: building HTML and SVG elements, and the banner
 // that says when the connection to the server is lost.
 
 /** Creates an HTML element with attributes and children. */
 export function el(tag, attributes = {}, ...children) {
-  const element = document.createElement(tag);
+  return fill(document.createElement(tag), attributes, children);
+}
+
+/** Creates an SVG element with attributes and children. */
+export function svg(tag, attributes = {}, ...children) {
+  return fill(document.createElementNS("http://www.w3.org/2000/svg", tag), attributes, children);
+}
+
+/** Sets `attributes` on `element` (absent, null and false ones are left
+ * out; true is written as an empty value) and appends `children`, which
+ * may be nested lists, text, numbers or elements. */
+function fill(element, attributes, children) {
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === null || value === false) continue;
-    if (value === true) element.setAttribute(name, "");
-    else element.setAttribute(name, value);
+    element.setAttribute(name, value === true ? "" : value);
   }
   for (const child of children.flat()) {
     if (child === null || child === undefined || child === false) continue;

@@ -8,9 +8,9 @@
 // the state's `legal` list.
 
 import { ApiError, forgetToken, heldTokens, keepPendingToken, keepToken, request, seatLink, watchGame } from "./api.js";
-import { cube, drawBoard, drawSeat, familyName, regionKey, regionName, regionOf, seatColour, svg } from "./board.js";
+import { cube, drawBoard, drawSeat, familyName, regionKey, regionName, regionOf, seatColour } from "./board.js";
 import { t } from "./i18n.js";
-import { el, showBanner } from "./page.js";
+import { el, showBanner, svg } from "./page.js";
 import { describeMove, describeResult, emperorOutcome } from "./words.js";
 import { Replayer } from "./replay.js";
 import { drawGraph, mistakeOf } from "./graph.js";
