@@ -55,38 +55,13 @@ pub struct Outcomes {
     pub error: Option<String>,
 }
 
-/// The query of `POST /api/replay`.
+/// The query of `POST /api/replay`, as the OpenAPI document states it.
 #[derive(Debug, Default, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ReplayQuery {
     /// The number of moves before the first state answered (0 by default).
     #[param(minimum = 0)]
     pub from: Option<usize>,
-}
-
-impl ReplayQuery {
-    /// Reads the query string, naming what is wrong.
-    pub fn parse(query: Option<&str>) -> Result<ReplayQuery, ApiError> {
-        let mut parsed = ReplayQuery::default();
-        for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
-            match pair.split_once('=').unwrap_or((pair, "")) {
-                ("from", value) => {
-                    let from = value.parse().map_err(|_| {
-                        ApiError::bad_request(format!(
-                            "from must be a number of moves, not {value:?}"
-                        ))
-                    })?;
-                    parsed.from = Some(from);
-                }
-                (key, _) => {
-                    return Err(ApiError::bad_request(format!(
-                        "unknown query parameter {key:?} (known: from)"
-                    )));
-                }
-            }
-        }
-        Ok(parsed)
-    }
 }
 
 /// Every position of a record from `from` moves on.
@@ -108,9 +83,10 @@ pub async fn replay(
     RawQuery(query): RawQuery,
     JsonBody(body): JsonBody<serde_json::Map<String, Value>>,
 ) -> Result<Json<Replay>, ApiError> {
-    let ReplayQuery { from } = ReplayQuery::parse(query.as_deref())?;
+    // The same `from` as a game's WebSocket takes: the moves already seen.
+    let from = crate::ws::from_query(query.as_deref())?;
     limited(&state, client)?;
-    Ok(Json(replay_record(&Value::Object(body), from.unwrap_or(0))))
+    Ok(Json(replay_record(&Value::Object(body), from)))
 }
 
 /// What each legal move at the end of a record would do.
