@@ -166,6 +166,8 @@ test("an open game shows up in the lobby, its seat is taken at its table, and a 
     await page.locator(".seat-card[data-seat='1'] .claim input").fill("Chris");
     await page.locator(".seat-card[data-seat='1'] .claim button").click();
     await page.locator(".seat-card.mine[data-seat='1'] .tag.you").waitFor();
+    // The name arrives with the server's next word about the seats.
+    await page.waitForFunction(() => document.querySelector(".seat-card.mine .seat-name").textContent === "Chris");
     assert.equal(await page.locator(".seat-card.mine .seat-name").textContent(), "Chris");
     // The game starts; the seat's clock shows its time.
     await page.locator(".seat-card[data-seat='1'] .clock").waitFor();
