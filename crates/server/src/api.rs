@@ -109,10 +109,24 @@ pub struct MoveRequest {
     pub at: usize,
 }
 
-/// The answer to an accepted move.
+/// `POST /api/games/{id}/takeback`: takes back the last decision of the
+/// seat whose token comes in the `Authorization` header, in a game against
+/// the computer.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TakeBackRequest {
+    /// The number of moves in the record the client has seen, so that a
+    /// request sent twice takes back one decision, not two.
+    #[schema(maximum = 18446744073709551615_u64)]
+    #[serde(deserialize_with = "whole::number")]
+    pub at: usize,
+}
+
+/// The answer to an accepted move or take back.
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct MoveAccepted {
-    /// The record's length after the move and any draws it made due.
+    /// The record's length after the move and any draws it made due (or
+    /// after the take back).
     pub at: usize,
     /// The `carolus-state/1` view after them.
     #[schema(value_type = Object)]
@@ -178,6 +192,12 @@ pub struct GameView {
     pub seats: Vec<SeatInfo>,
     /// The seat whose computer player is thinking, if any.
     pub thinking: Option<usize>,
+    /// Whether the person in this game may take back decisions: a game
+    /// against the computer without a clock.
+    pub take_back: bool,
+    /// How many times a decision was taken back (with the record's length,
+    /// what a client reconnecting gives as `takebacks=`).
+    pub takebacks: u32,
     /// The `carolus-record/1` of the game so far.
     #[schema(value_type = Object)]
     pub record: Value,

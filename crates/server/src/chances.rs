@@ -25,19 +25,24 @@ const KEPT: usize = 10_000;
 
 type Estimate = Shared<BoxFuture<'static, Result<Vec<f64>, String>>>;
 
+/// A game's position: the record's length and the game's take backs.
+type Moment = (usize, u32);
+
 /// The estimates of games' present positions. Cheap to clone.
 #[derive(Clone, Default)]
 pub struct Chances {
-    known: Arc<Mutex<HashMap<String, (usize, Estimate)>>>,
+    known: Arc<Mutex<HashMap<String, (Moment, Estimate)>>>,
 }
 
 impl Chances {
     /// Every seat's chance in `game`, the position after `at` moves of game
-    /// `id`: searched once for all who ask.
+    /// `id` with `takebacks` take backs (after a take back, the same length
+    /// can be another position): searched once for all who ask.
     pub async fn of(
         &self,
         id: &str,
         at: usize,
+        takebacks: u32,
         game: &Game,
         thinkers: &Thinkers,
         time: Duration,
@@ -45,7 +50,7 @@ impl Chances {
         let estimate = {
             let mut known = self.known.lock().unwrap_or_else(|e| e.into_inner());
             match known.get(id) {
-                Some((length, estimate)) if *length == at => estimate.clone(),
+                Some((seen, estimate)) if *seen == (at, takebacks) => estimate.clone(),
                 _ => {
                     if known.len() >= KEPT {
                         known.clear();
@@ -60,7 +65,7 @@ impl Chances {
                     }
                     .boxed()
                     .shared();
-                    known.insert(id.to_owned(), (at, estimate.clone()));
+                    known.insert(id.to_owned(), ((at, takebacks), estimate.clone()));
                     estimate
                 }
             }
@@ -86,24 +91,34 @@ mod tests {
         let thinkers = Thinkers::new(1);
         let chances = Chances::default();
         let time = Duration::from_millis(50);
-        let search = |at| {
+        let search = |at, takebacks| {
             let (chances, thinkers, game) = (chances.clone(), thinkers.clone(), game.clone());
-            async move { chances.of("g", at, &game, &thinkers, time).await.unwrap() }
+            async move {
+                chances
+                    .of("g", at, takebacks, &game, &thinkers, time)
+                    .await
+                    .unwrap()
+            }
         };
         let kept = |chances: &Chances| chances.known.lock().unwrap()["g"].1.clone();
-        let (first, second) = tokio::join!(search(at), search(at));
+        let (first, second) = tokio::join!(search(at, 0), search(at, 0));
         assert_eq!(first.len(), 2);
         assert!((first.iter().sum::<f64>() - 1.0).abs() < 1e-6);
         assert_eq!(first, second);
         let asked_twice = kept(&chances);
-        search(at).await;
+        search(at, 0).await;
         assert!(
             kept(&chances).ptr_eq(&asked_twice),
             "the same search answers again"
         );
         // The game moved on: a new search, in place of the old one.
-        search(at + 1).await;
+        search(at + 1, 0).await;
         assert!(!kept(&chances).ptr_eq(&asked_twice));
+        // A take back brought the game back to a length it had: another
+        // position, so a new search.
+        let moved_on = kept(&chances);
+        search(at + 1, 1).await;
+        assert!(!kept(&chances).ptr_eq(&moved_on));
         assert_eq!(chances.known.lock().unwrap().len(), 1);
     }
 }

@@ -186,9 +186,19 @@ impl Client {
             })?
     }
 
-    /// The WebSocket of game `id`, starting with the moves from `from` on.
-    pub async fn websocket(&self, id: &str, from: usize) -> Result<GameSocket, ClientError> {
-        let url = format!("ws://{}/api/games/{id}/ws?from={from}", self.address);
+    /// The WebSocket of game `id`, starting with the moves from `from` on
+    /// for a client that saw `takebacks` take backs (from the start if
+    /// there were more since).
+    pub async fn websocket(
+        &self,
+        id: &str,
+        from: usize,
+        takebacks: u32,
+    ) -> Result<GameSocket, ClientError> {
+        let url = format!(
+            "ws://{}/api/games/{id}/ws?from={from}&takebacks={takebacks}",
+            self.address
+        );
         // Small buffers: a client reads small messages, and the load
         // generator holds thousands of sockets at once. Moves go out at
         // once (no Nagle delay).

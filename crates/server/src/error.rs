@@ -87,6 +87,12 @@ impl ApiError {
         ApiError::new(StatusCode::TOO_MANY_REQUESTS, error)
     }
 
+    /// 500: the server failed at something that cannot fail for a sound
+    /// game (a stored record that no longer replays).
+    pub fn internal(error: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, error)
+    }
+
     /// 503: the store could not be reached; nothing was changed.
     pub fn unavailable(error: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, error)

@@ -51,6 +51,14 @@ pub enum Command {
         with_state: bool,
         answer: oneshot::Sender<Result<Accepted, ApiError>>,
     },
+    /// Takes back the last decision of the seat holding `token`, seen at
+    /// `at` moves.
+    TakeBack {
+        token: String,
+        at: usize,
+        with_state: bool,
+        answer: oneshot::Sender<Result<Accepted, ApiError>>,
+    },
     Claim {
         seat: usize,
         name: String,
@@ -59,9 +67,12 @@ pub enum Command {
     View {
         answer: oneshot::Sender<GameView>,
     },
-    /// Subscribes to the game's messages, with the update from `from` on.
+    /// Subscribes to the game's messages, with the update from `from` on;
+    /// or from the start if moves were taken back since the client saw
+    /// `takebacks` of them (`None`: it does not say).
     Watch {
         from: usize,
+        takebacks: Option<u32>,
         answer: oneshot::Sender<Result<Watch, ApiError>>,
     },
     /// Which seat holds `token`, for a WebSocket's `auth`.
@@ -112,6 +123,7 @@ impl Accepted {
 pub struct Watch {
     pub update: Utf8Bytes,
     pub length: usize,
+    pub takebacks: u32,
     pub messages: broadcast::Receiver<Message>,
 }
 
@@ -120,6 +132,8 @@ pub struct Watch {
 pub struct Message {
     /// The record's length after the message (for updates).
     pub length: usize,
+    /// The game's take backs after the message.
+    pub takebacks: u32,
     /// The text, shared by every watcher's copy.
     pub text: Utf8Bytes,
 }
@@ -198,6 +212,7 @@ pub fn spawn(table: Table, services: Services) -> GameHandle {
 /// A computer's search under way.
 struct Pending {
     at: usize,
+    takebacks: u32,
     seat: Seat,
     answer: oneshot::Receiver<Result<Analysis, ThinkError>>,
 }
@@ -238,7 +253,7 @@ impl Live {
                 answer = async { (&mut self.computer.as_mut().expect("guarded").answer).await },
                     if self.computer.is_some() => {
                     let pending = self.computer.take().expect("guarded");
-                    self.computer_answered(pending.at, pending.seat, answer).await;
+                    self.computer_answered(&pending, answer).await;
                 }
                 () = sleep_until(deadline.unwrap_or_else(Instant::now)), if deadline.is_some() => {
                     self.retry_at = None;
@@ -315,19 +330,45 @@ impl Live {
                     state: with_state.then(|| self.state.clone()),
                 }));
             }
+            Command::TakeBack {
+                token,
+                at,
+                with_state,
+                answer,
+            } => {
+                let result = self.take_back(&token, at).await;
+                let _ = answer.send(result.map(|at| Accepted {
+                    at,
+                    state: with_state.then(|| self.state.clone()),
+                }));
+            }
             Command::Claim { seat, name, answer } => {
                 let _ = answer.send(self.claim(seat, &name).await);
             }
             Command::View { answer } => {
                 let _ = answer.send(self.view());
             }
-            Command::Watch { from, answer } => {
-                if from > self.table.length() && self.services.store.is_shared() {
+            Command::Watch {
+                from,
+                takebacks,
+                answer,
+            } => {
+                let ahead = from > self.table.length()
+                    || takebacks.is_some_and(|seen| seen > self.table.takebacks);
+                if ahead && self.services.store.is_shared() {
                     // The client saw more on another server than this
                     // task has heard of yet.
                     self.follow(None).await;
                 }
                 let length = self.table.length();
+                // A client that saw the record before moves were taken
+                // back may hold moves that are no longer in it: it gets
+                // the whole record again.
+                let from = if takebacks.unwrap_or(0) == self.table.takebacks {
+                    from
+                } else {
+                    0
+                };
                 let result = if from > length {
                     let mut error = ApiError::conflict(format!(
                         "from={from}, but the record holds {length} moves"
@@ -338,6 +379,7 @@ impl Live {
                     Ok(Watch {
                         update: Utf8Bytes::from(self.update_text(from)),
                         length,
+                        takebacks: self.table.takebacks,
                         messages: self.messages.subscribe(),
                     })
                 };
@@ -394,6 +436,19 @@ impl Live {
         Ok(self.table.length())
     }
 
+    /// Takes back the last decision of `token`'s seat, commits it and tells
+    /// everyone; answers the record's length after it.
+    async fn take_back(&mut self, token: &str, at: usize) -> Result<usize, ApiError> {
+        if at > self.table.length() && self.services.store.is_shared() {
+            self.follow(None).await;
+        }
+        let now = now_ms();
+        let change = self.table.take_back(token, at, now)?;
+        self.commit(change, now).await?;
+        info!(game = %self.table.id, length = self.table.length(), "a decision was taken back");
+        Ok(self.table.length())
+    }
+
     async fn claim(&mut self, seat: usize, name: &str) -> Result<SeatToken, ApiError> {
         let token = secret::new_token();
         let now = now_ms();
@@ -431,15 +486,23 @@ impl Live {
                 ));
             }
         }
-        let Change { from, moves, next } = change;
+        let Change {
+            from, moves, next, ..
+        } = change;
         self.adopt(from, &moves, next);
         Ok(())
     }
 
-    /// Makes `next`, which adds `moves` to the record from `from`, the
-    /// game's state, and tells the watchers.
+    /// Makes `next`, whose record is this game's up to `from` and then
+    /// `moves`, the game's state, and tells the watchers.
     fn adopt(&mut self, from: usize, moves: &[Move], next: Table) {
         let was_over = self.table.status() == Status::Over;
+        let shortened = from < self.table.length();
+        if next.takebacks != self.table.takebacks && self.computer.take().is_some() {
+            // The search was of a position taken back; a new one starts
+            // if the computer is to act again.
+            self.renew_at = None;
+        }
         self.table = next;
         self.state = state_text(&self.table);
         self.blocked = false;
@@ -447,7 +510,7 @@ impl Live {
             self.services.metrics.game_ended();
             info!(game = %self.table.id, "game over");
         }
-        if moves.is_empty() {
+        if moves.is_empty() && !shortened {
             self.send_seats();
         } else {
             self.send_update(from, moves);
@@ -459,7 +522,10 @@ impl Live {
     /// the game could be read (or needed no reading).
     async fn follow(&mut self, notice: Option<&Notice>) -> bool {
         let length = self.table.length();
-        if let Some(notice) = notice.filter(|notice| !notice.reload) {
+        let takebacks = self.table.takebacks;
+        if let Some(notice) =
+            notice.filter(|notice| !notice.reload && notice.takebacks == takebacks)
+        {
             if notice.from + notice.moves.len() <= length && notice.from < length {
                 // Already followed (read back from the store meanwhile).
                 return true;
@@ -480,6 +546,21 @@ impl Live {
             }
         }
         match self.services.store.load(&self.table.id).await {
+            Ok(Some(stored)) if stored.takebacks != takebacks => {
+                // Moves were taken back: the watchers are sent the record
+                // from where the two part.
+                let common = self
+                    .table
+                    .record()
+                    .moves
+                    .iter()
+                    .zip(&stored.record().moves)
+                    .take_while(|(ours, theirs)| ours == theirs)
+                    .count();
+                let moves = stored.record().moves[common..].to_vec();
+                self.adopt(common, &moves, stored);
+                true
+            }
             Ok(Some(stored)) if stored.length() >= length => {
                 let unchanged = stored.length() == length
                     && stored.seats == self.table.seats
@@ -557,6 +638,7 @@ impl Live {
                 .ask(self.table.position(), level, self.services.think_time);
         self.computer = Some(Pending {
             at: self.table.length(),
+            takebacks: self.table.takebacks,
             seat,
             answer,
         });
@@ -568,11 +650,16 @@ impl Live {
 
     async fn computer_answered(
         &mut self,
-        at: usize,
-        seat: Seat,
+        pending: &Pending,
         answer: Result<Result<Analysis, ThinkError>, oneshot::error::RecvError>,
     ) {
-        if at != self.table.length() {
+        let Pending {
+            at,
+            takebacks,
+            seat,
+            ..
+        } = *pending;
+        if at != self.table.length() || takebacks != self.table.takebacks {
             return;
         }
         let mv = match answer {
@@ -625,6 +712,8 @@ impl Live {
             clock: table.clock.map(|clock| clock.to_json()),
             seats: table.seat_infos(&self.connected_flags(), now_ms()),
             thinking: self.thinking(),
+            take_back: table.allows_take_back(),
+            takebacks: table.takebacks,
             record: record_json(table),
             state: serde_json::from_str(self.state.get()).unwrap_or(Value::Null),
         }
@@ -655,6 +744,7 @@ impl Live {
             status: self.table.status(),
             seats: self.table.seat_infos(&self.connected_flags(), now_ms()),
             thinking: self.thinking(),
+            takebacks: self.table.takebacks,
             result: self.table.record().result.as_ref(),
             state: &self.state,
         };
@@ -667,6 +757,7 @@ impl Live {
         let text = self.update_message(from, &moves);
         let _ = self.messages.send(Message {
             length: self.table.length(),
+            takebacks: self.table.takebacks,
             text: Utf8Bytes::from(text),
         });
     }
@@ -686,6 +777,7 @@ impl Live {
         // Nobody watching is not an error.
         let _ = self.messages.send(Message {
             length,
+            takebacks: self.table.takebacks,
             text: Utf8Bytes::from(message.to_string()),
         });
     }
@@ -701,6 +793,7 @@ struct Update<'a> {
     status: Status,
     seats: Vec<SeatInfo>,
     thinking: Option<usize>,
+    takebacks: u32,
     result: Option<&'a Value>,
     state: &'a RawValue,
 }

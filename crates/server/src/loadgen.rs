@@ -318,7 +318,7 @@ async fn play_authenticated(
 ) -> Result<(), String> {
     let gate = ready.gate;
     let mut socket = client
-        .websocket(id, 0)
+        .websocket(id, 0, 0)
         .await
         .map_err(|error| error.to_string())?;
     socket
@@ -459,7 +459,7 @@ pub async fn spectate(
             .cloned()
             .unwrap_or_default();
         opening.push(tokio::spawn(async move {
-            let mut socket = client.websocket(&id, 0).await.ok()?;
+            let mut socket = client.websocket(&id, 0, 0).await.ok()?;
             // The first update proves the watch is set up on the server.
             socket.next().await?.ok()?;
             Some(socket)

@@ -20,7 +20,7 @@ use utoipa::IntoParams;
 
 use crate::api::{
     ClaimSeat, CreateGame, CreatedGame, ErrorBody, GameList, GameView, Health, Hint, MoveAccepted,
-    MoveRequest, SeatToken, Status,
+    MoveRequest, SeatToken, Status, TakeBackRequest,
 };
 use crate::error::ApiError;
 use crate::live::Command;
@@ -44,6 +44,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}", get(get_game))
         .route("/api/games/{id}/seats/{seat}", post(claim_seat))
         .route("/api/games/{id}/moves", post(play_move))
+        .route("/api/games/{id}/takeback", post(take_back))
         .route("/api/games/{id}/record", get(get_record))
         .route("/api/games/{id}/analysis", get(get_analysis))
         .route("/api/games/{id}/chances", get(get_chances))
@@ -439,6 +440,49 @@ pub async fn play_move(
     Ok(Json(accepted.into_answer()))
 }
 
+/// Takes back the last decision of the seat holding the token, in a game
+/// against the computer: the record ends before it, and the seat decides
+/// again.
+#[utoipa::path(
+    post, path = "/api/games/{id}/takeback", request_body = TakeBackRequest,
+    params(GamePath),
+    security(("seat_token" = [])),
+    responses(
+        (status = 200, description = "The decision and everything after it were taken back", body = MoveAccepted),
+        (status = 400, description = "A malformed body", body = ErrorBody),
+        (status = 401, description = "No seat token, or text that is not one", body = ErrorBody,
+            headers(("WWW-Authenticate" = String, description = "`Bearer`"))),
+        (status = 403, description = "The token is not this game's, or the game is not one against the computer without a clock", body = ErrorBody),
+        (status = 404, description = "No such game", body = ErrorBody),
+        (status = 409, description = "`at` is not the record's length (which the answer holds), the game is over or open, or the seat has made no decision yet", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody),
+        (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
+        (status = 503, description = "The take back could not be stored; nothing was changed", body = ErrorBody),
+    )
+)]
+pub async fn take_back(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    PathOf(GamePath { id }): PathOf<GamePath>,
+    headers: HeaderMap,
+    request: Request<Body>,
+) -> Result<Json<MoveAccepted>, ApiError> {
+    let token = bearer_token(&headers)?;
+    let JsonBody(body) = JsonBody::<TakeBackRequest>::from_request(request, &state).await?;
+    limited(&state, client)?;
+    let game = state.game(&id).await?;
+    let accepted = game
+        .ask(|answer| Command::TakeBack {
+            token,
+            at: body.at,
+            with_state: true,
+            answer,
+        })
+        .await??;
+    Ok(Json(accepted.into_answer()))
+}
+
 /// The computer's advice to the seat to act: a move and every seat's
 /// chance of winning.
 #[utoipa::path(
@@ -598,6 +642,7 @@ pub async fn get_chances(
         .of(
             &id,
             at,
+            view.takebacks,
             &position,
             state.thinkers(),
             state.limits().hint_time,
@@ -693,7 +738,7 @@ async fn websocket(
             format!("this is a WebSocket: {}", rejection.body_text()),
         )
     })?;
-    let from = ws::from_query(query.as_deref())?;
+    let since = ws::since_query(query.as_deref())?;
     let game = state.game(&id).await?;
     let limit = state.limits().message_bytes;
     Ok(upgrade
@@ -703,7 +748,7 @@ async fn websocket(
         // per connection: small ones keep ten thousand spectators cheap.
         .read_buffer_size(READ_BUFFER)
         .write_buffer_size(0)
-        .on_upgrade(move |socket| ws::serve(socket, state, game, from, client)))
+        .on_upgrade(move |socket| ws::serve(socket, state, game, since, client)))
 }
 
 async fn openapi_document() -> Response {

@@ -152,10 +152,9 @@ impl AppState {
                     Err(error) => {
                         warn!(game = id, %error, "a game could not be loaded");
                         Err(match error {
-                            StoreError::Damaged { .. } => ApiError::new(
-                                axum::http::StatusCode::INTERNAL_SERVER_ERROR,
-                                format!("game {id} cannot be read back from the store"),
-                            ),
+                            StoreError::Damaged { .. } => ApiError::internal(format!(
+                                "game {id} cannot be read back from the store"
+                            )),
                             _ => ApiError::unavailable("the store cannot be reached; try again"),
                         })
                     }

@@ -44,6 +44,9 @@ pub enum StoreError {
     /// The store was closed: the server is shutting down.
     #[error("the database is closed")]
     Closed,
+    /// Moves of the game were taken back during every one of several reads.
+    #[error("game {id} kept changing while it was read; try again")]
+    Changing { id: String },
     /// A stored game that no longer reads or replays: a bug or a damaged
     /// database, reported with the game's id.
     #[error("game {id}: the stored game is damaged: {reason}")]
@@ -109,6 +112,10 @@ pub struct Notice {
     /// Every seat whose clock changed: seat, time left, timed out.
     pub clocks: Vec<(usize, Option<i64>, bool)>,
     pub reload: bool,
+    /// The game's take backs after the change: a notice of moves is
+    /// followed only by a server that knows of as many.
+    #[serde(default)]
+    pub takebacks: u32,
 }
 
 /// The database behind the server. Cheap to clone: clones share the
@@ -154,6 +161,9 @@ struct Job {
 enum Work {
     Insert(Box<Table>),
     Change(ChangeRows),
+    /// A take back: the end of a record deleted. Seldom, and written by
+    /// statements of its own.
+    TakeBack(ChangeRows),
 }
 
 /// The most changes one transaction of the writer holds.
@@ -190,7 +200,14 @@ async fn write_changes(writer: impl Writer, mut jobs: mpsc::Receiver<Job>) {
 #[derive(Debug)]
 struct ChangeRows {
     id: String,
+    /// Where the change's moves start.
     from: i64,
+    /// How many moves the change takes back from the end of the record
+    /// before `from`'s moves are added.
+    taken_back: i64,
+    /// The game's take backs before the change: with the length, its guard.
+    takebacks: i64,
+    takebacks_after: u32,
     moves: Vec<String>,
     now_ms: i64,
     status: &'static str,
@@ -244,6 +261,9 @@ impl ChangeRows {
         ChangeRows {
             id: next.id.clone(),
             from: change.from as i64,
+            taken_back: change.taken_back as i64,
+            takebacks: i64::from(before.takebacks),
+            takebacks_after: next.takebacks,
             moves: change.moves.iter().map(Move::to_string).collect(),
             now_ms,
             status: next.status().as_str(),
@@ -270,8 +290,17 @@ impl ChangeRows {
                 .iter()
                 .map(|seat| (seat.seat as usize, seat.clock_ms, seat.timed_out))
                 .collect(),
-            reload: self.header.is_some() || self.seats.iter().any(|seat| seat.holder_changed),
+            reload: self.header.is_some()
+                || self.seats.iter().any(|seat| seat.holder_changed)
+                || self.taken_back > 0,
+            takebacks: self.takebacks_after,
         }
+    }
+
+    /// The record's length the change was made from: its guard, with the
+    /// take backs.
+    fn length_before(&self) -> i64 {
+        self.from + self.taken_back
     }
 
     /// The rows the change must touch: every move, the game, and every
@@ -367,8 +396,13 @@ impl Store {
         change: &Change,
         now_ms: i64,
     ) -> Result<(), CommitError> {
-        self.write(Work::Change(ChangeRows::new(before, change, now_ms)))
-            .await
+        let rows = ChangeRows::new(before, change, now_ms);
+        self.write(if change.taken_back > 0 {
+            Work::TakeBack(rows)
+        } else {
+            Work::Change(rows)
+        })
+        .await
     }
 
     /// Claims the work due on game `id` (a computer's move, a clock running
@@ -405,57 +439,83 @@ impl Store {
     }
 
     /// The game `id`, if it exists.
+    ///
+    /// Its rows are read by several statements; a take back committed in
+    /// between could pair the game's row with another position's moves, so
+    /// the read is made again until the game's length and take backs are
+    /// the same after it as before.
     pub async fn load(&self, id: &str) -> Result<Option<Table>, StoreError> {
+        const ATTEMPTS: usize = 8;
         let rows = with_pool!(self, pool => {
-            let game = sqlx::query(
-                "SELECT created_ms, hints, clock, header, turn_started_ms FROM games WHERE id = $1",
-            )
-            .bind(id)
-            .fetch_optional(pool)
-            .await?;
-            match game {
-                None => None,
-                Some(game) => {
-                    let game = GameRow {
-                        created_ms: game.try_get("created_ms")?,
-                        hints: game.try_get("hints")?,
-                        clock: game.try_get("clock")?,
-                        header: game.try_get("header")?,
-                        turn_started_ms: game.try_get("turn_started_ms")?,
-                    };
-                    let moves = sqlx::query("SELECT ply, token FROM moves WHERE game_id = $1 ORDER BY ply")
-                        .bind(id)
-                        .fetch_all(pool)
-                        .await?
-                        .iter()
-                        .map(|row| Ok((row.try_get("ply")?, row.try_get("token")?)))
-                        .collect::<Result<Vec<(i64, String)>, sqlx::Error>>()?;
-                    let seats = sqlx::query(
-                        "SELECT name, ai_level, open, token_hash, clock_ms, timed_out FROM seats \
-                         WHERE game_id = $1 ORDER BY seat",
-                    )
-                    .bind(id)
-                    .fetch_all(pool)
-                    .await?
-                    .iter()
-                    .map(|row| {
-                        Ok(SeatRead {
-                            name: row.try_get("name")?,
-                            ai_level: row.try_get("ai_level")?,
-                            open: row.try_get("open")?,
-                            token_hash: row.try_get("token_hash")?,
-                            clock_ms: row.try_get("clock_ms")?,
-                            timed_out: row.try_get("timed_out")?,
-                        })
+            let mut rows = None;
+            for _ in 0..ATTEMPTS {
+                let Some(game) = sqlx::query(
+                    "SELECT created_ms, hints, clock, header, turn_started_ms, length, takebacks \
+                     FROM games WHERE id = $1",
+                )
+                .bind(id)
+                .fetch_optional(pool)
+                .await?
+                else {
+                    return Ok(None);
+                };
+                let game = GameRow {
+                    created_ms: game.try_get("created_ms")?,
+                    hints: game.try_get("hints")?,
+                    clock: game.try_get("clock")?,
+                    header: game.try_get("header")?,
+                    turn_started_ms: game.try_get("turn_started_ms")?,
+                    length: game.try_get("length")?,
+                    takebacks: game.try_get("takebacks")?,
+                };
+                let moves = sqlx::query(
+                    "SELECT ply, token FROM moves WHERE game_id = $1 AND ply < $2 ORDER BY ply",
+                )
+                .bind(id)
+                .bind(game.length)
+                .fetch_all(pool)
+                .await?
+                .iter()
+                .map(|row| Ok((row.try_get("ply")?, row.try_get("token")?)))
+                .collect::<Result<Vec<(i64, String)>, sqlx::Error>>()?;
+                let seats = sqlx::query(
+                    "SELECT name, ai_level, open, token_hash, clock_ms, timed_out FROM seats \
+                     WHERE game_id = $1 ORDER BY seat",
+                )
+                .bind(id)
+                .fetch_all(pool)
+                .await?
+                .iter()
+                .map(|row| {
+                    Ok(SeatRead {
+                        name: row.try_get("name")?,
+                        ai_level: row.try_get("ai_level")?,
+                        open: row.try_get("open")?,
+                        token_hash: row.try_get("token_hash")?,
+                        clock_ms: row.try_get("clock_ms")?,
+                        timed_out: row.try_get("timed_out")?,
                     })
-                    .collect::<Result<Vec<_>, sqlx::Error>>()?;
-                    Some((game, moves, seats))
+                })
+                .collect::<Result<Vec<_>, sqlx::Error>>()?;
+                let after = sqlx::query("SELECT length, takebacks FROM games WHERE id = $1")
+                    .bind(id)
+                    .fetch_one(pool)
+                    .await?;
+                let length: i64 = after.try_get("length")?;
+                let takebacks: i64 = after.try_get("takebacks")?;
+                let taken_back_meanwhile = takebacks != game.takebacks;
+                // Moves appended meanwhile do no harm: the read ends at the
+                // length the game's row had.
+                if !taken_back_meanwhile && length >= game.length {
+                    rows = Some((game, moves, seats));
+                    break;
                 }
             }
+            rows
         });
         match rows {
             Some((game, moves, seats)) => table_of(id, game, moves, seats).map(Some),
-            None => Ok(None),
+            None => Err(StoreError::Changing { id: id.to_owned() }),
         }
     }
 
@@ -595,6 +655,8 @@ struct GameRow {
     clock: Option<String>,
     header: String,
     turn_started_ms: Option<i64>,
+    length: i64,
+    takebacks: i64,
 }
 
 /// A seat's row as [`Store::load`] reads it.
@@ -633,6 +695,13 @@ fn table_of(
     };
     let mut record =
         Record::from_json(&game.header).map_err(|error| damaged(format!("header: {error}")))?;
+    if moves.len() as i64 != game.length {
+        return Err(damaged(format!(
+            "{} moves stored for a record of {}",
+            moves.len(),
+            game.length
+        )));
+    }
     for (index, (ply, token)) in moves.iter().enumerate() {
         if *ply != index as i64 {
             return Err(damaged(format!("move {index} is missing")));
@@ -688,6 +757,8 @@ fn table_of(
         seats,
         game: game_record,
         turn_started_ms: game.turn_started_ms,
+        takebacks: u32::try_from(game.takebacks)
+            .map_err(|_| damaged(format!("{} take backs", game.takebacks)))?,
     })
 }
 
@@ -770,7 +841,69 @@ mod tests {
     on_every_store!(
         of_two_changes_from_the_same_position_only_the_first_is_kept,
         a_stale_change_in_a_batch_refuses_only_itself,
+        a_take_back_shortens_the_stored_record_and_refuses_changes_made_before_it,
     );
+
+    async fn a_take_back_shortens_the_stored_record_and_refuses_changes_made_before_it(
+        store: Store,
+    ) {
+        let (table, token) = crate::table::against_the_computer(None);
+        store.insert(&table).await.unwrap();
+        // Each step commits one decision, as the server does.
+        let mut before = table;
+        for _ in 0..20 {
+            let next = crate::table::decide(before.clone(), &token, 1);
+            let change = Change {
+                from: before.length(),
+                taken_back: 0,
+                moves: next.record().moves[before.length()..].to_vec(),
+                next,
+            };
+            store.commit(&before, &change, 1).await.unwrap();
+            before = change.next;
+        }
+        let played = before;
+        let take_back = played.take_back(&token, played.length(), 2).unwrap();
+        let shortened = take_back.next.clone();
+        store.commit(&played, &take_back, 2).await.unwrap();
+        let stored = store.load(&played.id).await.unwrap().unwrap();
+        assert_eq!(stored.record().moves, shortened.record().moves);
+        assert_eq!(stored.takebacks, 1);
+
+        // The same take back again, from the position before it: refused.
+        let again = store.commit(&played, &take_back, 3).await;
+        assert!(matches!(again, Err(CommitError::Conflict)), "{again:?}");
+
+        // The record grows back past its old length; a change made from the
+        // position before the take back, at a length the record now has
+        // again, is refused all the same.
+        let mut grown = shortened;
+        while grown.length() < played.length() {
+            let next = crate::table::decide(grown.clone(), &token, 1);
+            let change = Change {
+                from: grown.length(),
+                taken_back: 0,
+                moves: next.record().moves[grown.length()..].to_vec(),
+                next,
+            };
+            store.commit(&grown, &change, 4).await.unwrap();
+            grown = change.next;
+        }
+        let mut old = played.clone();
+        old.game = grown.game.clone();
+        old.takebacks = 0;
+        let stale = crate::table::decide(old.clone(), &token, 1);
+        let stale = Change {
+            from: old.length(),
+            taken_back: 0,
+            moves: stale.record().moves[old.length()..].to_vec(),
+            next: stale,
+        };
+        let refused = store.commit(&old, &stale, 5).await;
+        assert!(matches!(refused, Err(CommitError::Conflict)), "{refused:?}");
+        let stored = store.load(&played.id).await.unwrap().unwrap();
+        assert_eq!(stored.record().moves, grown.record().moves);
+    }
 
     async fn of_two_changes_from_the_same_position_only_the_first_is_kept(store: Store) {
         let (table, tokens) = stored_game(&store).await;

@@ -143,14 +143,23 @@ pub struct Table {
     /// When the seat to act began its turn (for clocks), in milliseconds
     /// since 1970; `None` while the game is open or over.
     pub turn_started_ms: Option<i64>,
+    /// How many times a decision was taken back. A take back can bring the
+    /// record back to a length it had before with other moves, so the
+    /// length alone no longer names a position: the length and this count
+    /// together do.
+    pub takebacks: u32,
 }
 
-/// A change to a table: the moves it adds to the record (none for a
-/// claimed seat or a timeout) and the table after it.
+/// A change to a table: the moves it takes back from the end of the record
+/// (only a take back does), the moves it then adds (none for a claimed
+/// seat, a timeout or a take back), and the table after it.
 #[derive(Clone, Debug)]
 pub struct Change {
-    /// The record's length before the change.
+    /// Where the change's moves start: the record's length before the
+    /// change, less the moves taken back.
     pub from: usize,
+    /// How many moves were taken back from the end of the record.
+    pub taken_back: usize,
     pub moves: Vec<Move>,
     pub next: Table,
 }
@@ -227,6 +236,7 @@ impl Table {
             seats,
             game,
             turn_started_ms: None,
+            takebacks: 0,
         };
         table.write_names();
         if table.status() == Status::Running {
@@ -423,6 +433,7 @@ impl Table {
         let moves = next.game.record().moves[length..].to_vec();
         Ok(Change {
             from: length,
+            taken_back: 0,
             moves,
             next,
         })
@@ -501,6 +512,7 @@ impl Table {
         next.turn_started_ms = Some(now_ms);
         Some(Change {
             from: self.length(),
+            taken_back: 0,
             moves: Vec::new(),
             next,
         })
@@ -537,6 +549,88 @@ impl Table {
         }
         Ok(Change {
             from: self.length(),
+            taken_back: 0,
+            moves: Vec::new(),
+            next,
+        })
+    }
+
+    /// Whether a person may take back decisions in this game: only against
+    /// the computer (one person, every other seat the computer's), and only
+    /// without a clock, whose time could not be given back fairly.
+    pub fn allows_take_back(&self) -> bool {
+        let people = self
+            .seats
+            .iter()
+            .filter(|seat| matches!(seat.player, Player::Person { .. }))
+            .count();
+        self.clock.is_none() && people == 1
+    }
+
+    /// The change that takes back the last decision of the seat holding
+    /// `token`, seen at `at` moves: the record ends before that decision,
+    /// so that the seat decides again; the computer's moves and the draws
+    /// that came after it are gone, and the draws after the new decision
+    /// are made anew.
+    pub fn take_back(&self, token: &str, at: usize, now_ms: i64) -> Result<Change, ApiError> {
+        let seat = self
+            .seat_of_token(token)
+            .ok_or_else(|| ApiError::forbidden("the token is not one of this game's seats"))?;
+        if !self.allows_take_back() {
+            return Err(ApiError::forbidden(if self.clock.is_some() {
+                "a game with a clock does not allow taking back"
+            } else {
+                "only a game against the computer allows taking back; a game between people does not"
+            }));
+        }
+        match self.status() {
+            Status::Over => {
+                let mut error = ApiError::conflict("the game is over");
+                error.body.length = Some(self.length());
+                return Err(error);
+            }
+            Status::Open => {
+                return Err(ApiError::conflict(
+                    "the game waits for its open seats to be claimed",
+                ));
+            }
+            Status::Running => {}
+        }
+        let length = self.length();
+        if at != length {
+            return Err(ApiError::stale(at, length));
+        }
+        let record = self.record();
+        let mut position = record
+            .start()
+            .map_err(|error| ApiError::internal(format!("game {}: {error}", self.id)))?;
+        let mut last_decision = None;
+        for (ply, &mv) in record.moves.iter().enumerate() {
+            if mv.is_decision() && position.to_act() == Some(seat) {
+                last_decision = Some(ply);
+            }
+            position
+                .play(mv)
+                .map_err(|error| ApiError::internal(format!("game {}: {error}", self.id)))?;
+        }
+        let Some(ply) = last_decision else {
+            return Err(ApiError::conflict(format!(
+                "seat {} has made no decision to take back",
+                seat.index()
+            )));
+        };
+        let mut shortened = record.clone();
+        shortened.moves.truncate(ply);
+        shortened.result = None;
+        let game = RecordedGame::from_record(shortened)
+            .map_err(|error| ApiError::internal(format!("game {}: {error}", self.id)))?;
+        let mut next = self.clone();
+        next.game = game;
+        next.takebacks = self.takebacks.saturating_add(1);
+        next.turn_started_ms = Some(now_ms);
+        Ok(Change {
+            from: ply,
+            taken_back: length - ply,
             moves: Vec::new(),
             next,
         })
@@ -717,6 +811,58 @@ pub(crate) fn two_people(id: String, clock: Option<ClockSpec>) -> (Table, Vec<St
     };
     let (table, tokens) = Table::create(id, &request, 0, &mut crate::secret::OsRandom).unwrap();
     (table, tokens.into_iter().map(|seat| seat.token).collect())
+}
+
+/// A new table of a person named Anna (seat 0, whose token this is)
+/// against the computer, for tests.
+#[cfg(test)]
+pub(crate) fn against_the_computer(clock: Option<ClockSpec>) -> (Table, String) {
+    let request = CreateGame {
+        players: 2,
+        variant: None,
+        seats: vec![
+            SeatSpec {
+                name: Some("Anna".to_owned()),
+                ..SeatSpec::default()
+            },
+            SeatSpec {
+                ai: Some(2),
+                ..SeatSpec::default()
+            },
+        ],
+        clock,
+        hints: false,
+    };
+    let (table, tokens) = Table::create(
+        crate::secret::new_game_id(),
+        &request,
+        0,
+        &mut crate::secret::OsRandom,
+    )
+    .unwrap();
+    (table, tokens[0].token.clone())
+}
+
+/// `table` after `n` decisions, seat 0's made with `token` and the others'
+/// by the computer, for tests. The moves are spread over the legal ones
+/// (always the first could go round in circles for ever).
+#[cfg(test)]
+pub(crate) fn decide(mut table: Table, token: &str, n: usize) -> Table {
+    for _ in 0..n {
+        let seat = table.position().to_act().unwrap();
+        let mover = if seat.index() == 0 {
+            Mover::Token(token)
+        } else {
+            Mover::Computer(seat)
+        };
+        let legal = table.position().legal_moves();
+        let mv = legal[table.length().wrapping_mul(2_654_435_761) % legal.len()].to_string();
+        table = table
+            .play(mover, &mv, table.length(), 0, &mut crate::secret::OsRandom)
+            .unwrap()
+            .next;
+    }
+    table
 }
 
 #[cfg(test)]
@@ -917,6 +1063,110 @@ mod tests {
             next.deadline_ms().unwrap() > 2 * DAY_MS,
             "a new turn has days of its own"
         );
+    }
+
+    /// The plies of seat 0's decisions in the record.
+    fn decisions_of_seat_0(table: &Table) -> Vec<usize> {
+        let mut position = table.record().start().unwrap();
+        let mut plies = Vec::new();
+        for (ply, &mv) in table.record().moves.iter().enumerate() {
+            if mv.is_decision() && position.to_act().map(Seat::index) == Some(0) {
+                plies.push(ply);
+            }
+            position.play(mv).unwrap();
+        }
+        plies
+    }
+
+    #[test]
+    fn a_take_back_ends_the_record_before_the_persons_last_decision() {
+        let (table, token) = against_the_computer(None);
+        assert!(table.allows_take_back());
+        let table = decide(table, &token, 30);
+        let decisions = decisions_of_seat_0(&table);
+        assert!(decisions.len() >= 2, "both seats decided: {decisions:?}");
+        let last = *decisions.last().unwrap();
+
+        let change = table.take_back(&token, table.length(), 5).unwrap();
+        assert_eq!(change.from, last);
+        assert_eq!(change.taken_back, table.length() - last);
+        assert!(change.moves.is_empty());
+        let next = change.next;
+        assert_eq!(next.record().moves[..], table.record().moves[..last]);
+        assert_eq!(
+            next.position().to_act().map(Seat::index),
+            Some(0),
+            "the person decides again"
+        );
+        assert_eq!(next.takebacks, 1);
+        assert_eq!(next.record().names, table.record().names);
+
+        // Again: the decision before that one.
+        let again = next.take_back(&token, next.length(), 6).unwrap().next;
+        assert_eq!(again.length(), decisions[decisions.len() - 2]);
+        assert_eq!(again.takebacks, 2);
+    }
+
+    #[test]
+    fn a_take_back_seen_at_another_length_or_before_any_decision_is_refused() {
+        let (table, token) = against_the_computer(None);
+        // Before the person's first decision there is nothing to take back.
+        let error = table.take_back(&token, table.length(), 0).unwrap_err();
+        assert_eq!(error.status, axum::http::StatusCode::CONFLICT);
+        assert!(
+            error.body.error.contains("no decision"),
+            "{}",
+            error.body.error
+        );
+        let table = decide(table, &token, 12);
+        let stale = table.take_back(&token, table.length() - 1, 0).unwrap_err();
+        assert_eq!(stale.status, axum::http::StatusCode::CONFLICT);
+        assert_eq!(stale.body.length, Some(table.length()));
+        let stranger = table.take_back(&crate::secret::new_token(), table.length(), 0);
+        assert_eq!(
+            stranger.unwrap_err().status,
+            axum::http::StatusCode::FORBIDDEN
+        );
+    }
+
+    #[test]
+    fn games_between_people_or_with_a_clock_or_over_allow_no_take_back() {
+        let (people, tokens) = people(None);
+        assert!(!people.allows_take_back());
+        let people = play_first(&people, &tokens, 0);
+        for token in &tokens {
+            let error = people.take_back(token, people.length(), 0).unwrap_err();
+            assert_eq!(error.status, axum::http::StatusCode::FORBIDDEN);
+            assert!(
+                error.body.error.contains("between people"),
+                "{}",
+                error.body.error
+            );
+        }
+
+        let clock = ClockSpec {
+            initial_s: Some(600),
+            increment_s: None,
+            days_per_move: None,
+        };
+        let (timed, token) = against_the_computer(Some(clock));
+        assert!(!timed.allows_take_back());
+        let timed = decide(timed, &token, 6);
+        let error = timed.take_back(&token, timed.length(), 0).unwrap_err();
+        assert_eq!(error.status, axum::http::StatusCode::FORBIDDEN);
+        assert!(error.body.error.contains("clock"), "{}", error.body.error);
+
+        let (mut over, token) = against_the_computer(None);
+        for _ in 0..10_000 {
+            if over.status() == Status::Over {
+                break;
+            }
+            over = decide(over, &token, 1);
+        }
+        assert_eq!(over.status(), Status::Over, "the game ends");
+        let error = over.take_back(&token, over.length(), 0).unwrap_err();
+        assert_eq!(error.status, axum::http::StatusCode::CONFLICT);
+        assert!(error.body.error.contains("over"), "{}", error.body.error);
     }
 
     #[test]

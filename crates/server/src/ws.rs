@@ -2,7 +2,10 @@
 //!
 //! On connecting with `?from=N` a client is sent every move since N and
 //! the state, then every later update as it happens, so a client that
-//! reconnects with the last length it saw gets exactly what it missed. A
+//! reconnects with the last length it saw gets exactly what it missed.
+//! In a game against the computer a decision may be taken back, which
+//! shortens the record; such a client also gives `&takebacks=K`, the take
+//! backs it saw, and gets the whole record again if there were more. A
 //! client holding a seat's token sends it in its first message (never in
 //! the URL, which servers and proxies log) and may then send moves. Pings
 //! keep idle connections honest: a client silent for longer than the idle
@@ -35,37 +38,88 @@ pub enum ClientMessage {
         #[serde(deserialize_with = "crate::api::whole::number")]
         at: usize,
     },
+    /// Takes back the seat's last decision, seen at `at` moves.
+    #[serde(rename = "takeback")]
+    TakeBack {
+        #[serde(deserialize_with = "crate::api::whole::number")]
+        at: usize,
+    },
 }
 
 /// Reads a client's message, or says what is wrong with it.
 pub fn parse_client_message(text: &str) -> Result<ClientMessage, ApiError> {
     serde_json::from_str(text).map_err(|error| {
         ApiError::bad_request(format!(
-            "a message is {{\"type\": \"auth\", \"token\": …}} or {{\"type\": \"move\", \"move\": …, \"at\": N}}: {error}"
+            "a message is {{\"type\": \"auth\", \"token\": …}}, {{\"type\": \"move\", \"move\": …, \"at\": N}} or {{\"type\": \"takeback\", \"at\": N}}: {error}"
         ))
     })
 }
 
-/// The `from` of a WebSocket's query: 0 when absent.
+/// What a client has seen of a game, from a WebSocket's query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Since {
+    /// `from`: the moves already seen, 0 when absent.
+    pub from: usize,
+    /// `takebacks`: the take backs already seen, if the client says.
+    pub takebacks: Option<u32>,
+}
+
+/// The `from` and `takebacks` of a WebSocket's query.
+pub fn since_query(query: Option<&str>) -> Result<Since, ApiError> {
+    let mut since = Since {
+        from: 0,
+        takebacks: None,
+    };
+    for (name, value) in query_pairs(query, "from, takebacks")? {
+        match name {
+            "from" => since.from = whole(name, value, "the number of moves already seen")?,
+            "takebacks" => {
+                since.takebacks = Some(whole(name, value, "the number of take backs already seen")?)
+            }
+            _ => return Err(unknown(name, "from, takebacks")),
+        }
+    }
+    Ok(since)
+}
+
+/// The `from` of a query that takes nothing else: 0 when absent.
 pub fn from_query(query: Option<&str>) -> Result<usize, ApiError> {
     let mut from = 0;
-    for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
-        match pair.split_once('=') {
-            Some(("from", value)) => {
-                from = value.parse().map_err(|_| {
-                    ApiError::bad_request(format!(
-                        "from is the number of moves already seen, not {value:?}"
-                    ))
-                })?;
-            }
-            _ => {
-                return Err(ApiError::bad_request(format!(
-                    "unknown query parameter {pair:?} (known: from)"
-                )));
-            }
+    for (name, value) in query_pairs(query, "from")? {
+        match name {
+            "from" => from = whole(name, value, "the number of moves already seen")?,
+            _ => return Err(unknown(name, "from")),
         }
     }
     Ok(from)
+}
+
+/// The `name=value` pairs of a query.
+fn query_pairs<'a>(
+    query: Option<&'a str>,
+    known: &str,
+) -> Result<Vec<(&'a str, &'a str)>, ApiError> {
+    query
+        .unwrap_or("")
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            pair.split_once('=').ok_or_else(|| {
+                ApiError::bad_request(format!("unknown query parameter {pair:?} (known: {known})"))
+            })
+        })
+        .collect()
+}
+
+fn unknown(name: &str, known: &str) -> ApiError {
+    ApiError::bad_request(format!("unknown query parameter {name:?} (known: {known})"))
+}
+
+/// A whole number from the query's `name`, described as `what`.
+fn whole<T: std::str::FromStr>(name: &str, value: &str, what: &str) -> Result<T, ApiError> {
+    value
+        .parse()
+        .map_err(|_| ApiError::bad_request(format!("{name} is {what}, not {value:?}")))
 }
 
 /// The error message sent to one client.
@@ -84,10 +138,17 @@ pub async fn serve(
     mut socket: WebSocket,
     state: AppState,
     game: GameHandle,
-    from: usize,
+    since: Since,
     client: IpAddr,
 ) {
-    let watch = match game.ask(|answer| Command::Watch { from, answer }).await {
+    let watch = match game
+        .ask(|answer| Command::Watch {
+            from: since.from,
+            takebacks: since.takebacks,
+            answer,
+        })
+        .await
+    {
         Ok(Ok(watch)) => watch,
         Ok(Err(error)) | Err(error) => {
             let _ = socket.send(Frame::Text(error_text(&error).into())).await;
@@ -102,6 +163,7 @@ pub async fn serve(
         client,
         seat: None,
         length: watch.length,
+        takebacks: watch.takebacks,
     };
     connection.run(&mut socket, watch).await;
     if let Some((seat, _)) = connection.seat {
@@ -124,6 +186,8 @@ struct Connection {
     seat: Option<(Seat, String)>,
     /// The record's length as last sent to the client.
     length: usize,
+    /// The game's take backs as last sent to the client.
+    takebacks: u32,
 }
 
 /// Why a connection ends.
@@ -175,6 +239,7 @@ impl Connection {
                 message = messages.recv() => match message {
                     Ok(message) => {
                         self.length = message.length;
+                        self.takebacks = message.takebacks;
                         if socket.send(Frame::Text(message.text)).await.is_err() {
                             break End::Gone;
                         }
@@ -182,10 +247,12 @@ impl Connection {
                     Err(RecvError::Lagged(_)) => {
                         // Too far behind to catch up message by message:
                         // start again from what the client has.
-                        match self.game.ask(|answer| Command::Watch { from: self.length, answer }).await {
+                        let (from, takebacks) = (self.length, Some(self.takebacks));
+                        match self.game.ask(|answer| Command::Watch { from, takebacks, answer }).await {
                             Ok(Ok(watch)) => {
                                 messages = watch.messages;
                                 self.length = watch.length;
+                                self.takebacks = watch.takebacks;
                                 if socket.send(Frame::Text(watch.update)).await.is_err() {
                                     break End::Gone;
                                 }
@@ -287,6 +354,27 @@ impl Connection {
                     Ok(Err(error)) | Err(error) => Some(error_text(&error)),
                 }
             }
+            ClientMessage::TakeBack { at } => {
+                let Some((_, token)) = &self.seat else {
+                    return Some(error_text(&ApiError::unauthorized(
+                        "send {\"type\": \"auth\", \"token\": …} before taking back",
+                    )));
+                };
+                let token = token.clone();
+                match self
+                    .game
+                    .ask(|answer| Command::TakeBack {
+                        token,
+                        at,
+                        with_state: false,
+                        answer,
+                    })
+                    .await
+                {
+                    Ok(Ok(_)) => None,
+                    Ok(Err(error)) | Err(error) => Some(error_text(&error)),
+                }
+            }
         }
     }
 }
@@ -337,6 +425,7 @@ mod tests {
                 mv: "place R 3".to_owned(),
                 at: usize::MAX,
             },
+            ClientMessage::TakeBack { at: 7 },
         ] {
             let text = serde_json::to_string(&message).unwrap();
             assert_eq!(parse_client_message(&text), Ok(message), "{text}");
@@ -349,5 +438,30 @@ mod tests {
         assert_eq!(from_query(Some("from=12")), Ok(12));
         assert!(from_query(Some("from=-1")).is_err());
         assert!(from_query(Some("token=abc")).is_err());
+        assert!(
+            from_query(Some("takebacks=1")).is_err(),
+            "only where it means something"
+        );
+    }
+
+    #[test]
+    fn a_watcher_says_what_it_saw_of_the_record_and_its_take_backs() {
+        assert_eq!(
+            since_query(None),
+            Ok(Since {
+                from: 0,
+                takebacks: None
+            })
+        );
+        assert_eq!(
+            since_query(Some("from=12&takebacks=2")),
+            Ok(Since {
+                from: 12,
+                takebacks: Some(2)
+            })
+        );
+        for bad in ["takebacks=-1", "takebacks=x", "from=1&token=abc", "from"] {
+            assert!(since_query(Some(bad)).is_err(), "{bad}");
+        }
     }
 }

@@ -6,8 +6,10 @@ mod support;
 
 use std::time::Duration;
 
+use axum::Router;
 use axum::http::{StatusCode, header};
 use carolus_rules::Record;
+use carolus_server::Limits;
 use serde_json::json;
 use support::*;
 
@@ -405,6 +407,157 @@ async fn the_computer_plays_its_seat_by_itself(db: &Db) {
     panic!("the game did not end");
 }
 
+/// Takes back the last decision of `token`'s seat, seen at `at`.
+async fn take_back(app: &Router, id: &str, token: &str, at: usize) -> Answer {
+    post_raw(
+        app,
+        &format!("/api/games/{id}/takeback"),
+        json!({"at": at}).to_string(),
+        Some(token),
+    )
+    .await
+}
+
+async fn a_person_takes_back_decisions_against_the_computer_even_while_it_thinks(db: &Db) {
+    // A computer that thinks long enough to be caught thinking.
+    let limits = Limits {
+        think_time: Duration::from_millis(400),
+        ..test_limits()
+    };
+    let (app, _) = server_with(db, limits).await;
+    let created = post(
+        &app,
+        "/api/games",
+        &json!({"players": 2, "seats": [{"name": "Anna"}, {"ai": 4}]}),
+    )
+    .await;
+    let id = created.body["id"].as_str().unwrap();
+    let anna = created.body["seats"][0]["token"].as_str().unwrap();
+    let game = view(&app, id).await;
+    assert_eq!(game["take_back"], true);
+    assert_eq!(game["takebacks"], 0);
+
+    let mut caught_thinking = 0;
+    let mut took_back = 0;
+    let mut decisions = 0;
+    for _ in 0..20_000 {
+        let game = view(&app, id).await;
+        if game["status"] == "over" || took_back == 3 {
+            break;
+        }
+        if game["state"]["to_act"] != 0 {
+            if game["thinking"] == 1 && decisions > 0 {
+                // The computer is searching the answer to Anna's decision:
+                // she takes it back, and the search is dropped with it.
+                let answer = take_back(&app, id, anna, length(&game)).await;
+                assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+                took_back += 1;
+                caught_thinking += 1;
+                let after = view(&app, id).await;
+                assert_eq!(after["takebacks"], took_back);
+                assert_eq!(after["state"]["to_act"], 0, "Anna decides again");
+                assert_eq!(after["thinking"], json!(null));
+                assert_eq!(length(&after), answer.body["at"].as_u64().unwrap() as usize);
+                assert!(length(&after) < length(&game));
+            } else {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            continue;
+        }
+        let mv = pick(&game["state"]["legal"], decisions);
+        let answer = play(&app, id, anna, &mv, length(&game)).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+        decisions += 1;
+    }
+    assert_eq!(
+        caught_thinking, 3,
+        "Anna took back three times while the computer thought"
+    );
+
+    // A take back seen at an old length is refused and changes nothing.
+    let game = view(&app, id).await;
+    let stale = take_back(&app, id, anna, length(&game) + 1).await;
+    assert_eq!(stale.status, StatusCode::CONFLICT, "{}", stale.text);
+    assert_eq!(
+        stale.body["length"].as_u64().unwrap() as usize,
+        length(&game)
+    );
+    let missing = post_raw(
+        &app,
+        &format!("/api/games/{id}/takeback"),
+        json!({"at": 0}).to_string(),
+        None,
+    )
+    .await;
+    assert_eq!(missing.status, StatusCode::UNAUTHORIZED);
+    let malformed = post_raw(
+        &app,
+        &format!("/api/games/{id}/takeback"),
+        "{\"at\": -1}".to_owned(),
+        Some(anna),
+    )
+    .await;
+    assert_eq!(malformed.status, StatusCode::BAD_REQUEST);
+    assert_eq!(view(&app, id).await["record"], game["record"]);
+
+    // The game goes on to its end, and its record replays.
+    for _ in 0..20_000 {
+        let game = view(&app, id).await;
+        if game["status"] == "over" {
+            let record = Record::from_value(&game["record"]).unwrap();
+            assert!(record.replay().unwrap().is_over());
+            return;
+        }
+        if game["state"]["to_act"] == 0 {
+            let mv = pick(&game["state"]["legal"], decisions);
+            let answer = play(&app, id, anna, &mv, length(&game)).await;
+            assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+            decisions += 1;
+        } else {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+    panic!("the game did not end");
+}
+
+async fn games_between_people_or_with_a_clock_allow_no_take_back(db: &Db) {
+    let (app, _) = server(db).await;
+    let (id, tokens) = people_game(&app, 2).await;
+    let game = view(&app, &id).await;
+    assert_eq!(game["take_back"], false);
+    let seat = game["state"]["to_act"].as_u64().unwrap() as usize;
+    let mv = game["state"]["legal"][0].as_str().unwrap();
+    assert_eq!(
+        play(&app, &id, &tokens[seat], mv, length(&game))
+            .await
+            .status,
+        StatusCode::OK
+    );
+    let at = length(&view(&app, &id).await);
+    let refused = take_back(&app, &id, &tokens[seat], at).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.text);
+    assert!(
+        refused.body["error"]
+            .as_str()
+            .unwrap()
+            .contains("between people")
+    );
+
+    let timed = post(
+        &app,
+        "/api/games",
+        &json!({"players": 2, "seats": [{"name": "Anna"}, {"ai": 1}], "clock": {"initial_s": 600}}),
+    )
+    .await;
+    let id = timed.body["id"].as_str().unwrap();
+    let anna = timed.body["seats"][0]["token"].as_str().unwrap();
+    assert_eq!(view(&app, id).await["take_back"], false);
+    let at = length(&view(&app, id).await);
+    let refused = take_back(&app, id, anna, at).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.text);
+    assert!(refused.body["error"].as_str().unwrap().contains("clock"));
+}
+
 async fn two_clients_racing_at_the_same_position_get_one_move_and_one_conflict(db: &Db) {
     let (app, _) = server(db).await;
     let (id, tokens) = people_game(&app, 2).await;
@@ -722,6 +875,8 @@ on_every_store!(
     requests_that_describe_no_game_are_refused_with_the_field_at_fault,
     an_open_seat_is_claimed_once_and_the_game_starts_when_all_are_taken,
     the_computer_plays_its_seat_by_itself,
+    a_person_takes_back_decisions_against_the_computer_even_while_it_thinks,
+    games_between_people_or_with_a_clock_allow_no_take_back,
     two_clients_racing_at_the_same_position_get_one_move_and_one_conflict,
     the_lobby_lists_games_newest_first_in_pages,
     health_metrics_and_the_openapi_document_are_served,

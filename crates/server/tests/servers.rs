@@ -165,6 +165,96 @@ async fn a_game_played_across_two_servers_ends_with_the_same_record_everywhere()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_take_back_on_one_server_shortens_the_record_of_the_other_servers_watchers() {
+    let Some(db) = Db::postgres().await else {
+        return;
+    };
+    let servers = [
+        serve(db.url(), test_limits()).await,
+        serve(db.url(), test_limits()).await,
+    ];
+    let apps = [app(servers[0].state.clone()), app(servers[1].state.clone())];
+    let created = post(
+        &apps[0],
+        "/api/games",
+        &json!({"players": 2, "seats": [{"name": "Anna"}, {"ai": 1}]}),
+    )
+    .await;
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let anna = created.body["seats"][0]["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let mut watcher = connect(servers[1].address, &id, 0).await;
+    let mut watched = Copy::default();
+    watched.take(&next(&mut watcher).await);
+
+    // Anna's requests go to either server, as a load balancer sends them;
+    // every seventh decision she takes back on the server she is at.
+    let mut decisions = 0;
+    let mut took_back = 0;
+    let mut taken_back_at = None;
+    for turn in 0..50_000 {
+        let at_server = &apps[turn % 2];
+        let game = view(at_server, &id).await;
+        if game["status"] == "over" {
+            break;
+        }
+        if game["state"]["to_act"] != 0 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+            continue;
+        }
+        if decisions % 7 == 6 && taken_back_at != Some(decisions) && game["takebacks"] == took_back
+        {
+            let answer = post_raw(
+                at_server,
+                &format!("/api/games/{id}/takeback"),
+                json!({"at": length(&game)}).to_string(),
+                Some(&anna),
+            )
+            .await;
+            // As with a move, a server that has not heard of the last
+            // change yet answers that the view was stale.
+            if answer.status == StatusCode::CONFLICT {
+                continue;
+            }
+            assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+            took_back += 1;
+            taken_back_at = Some(decisions);
+            // The other server's watcher hears of it.
+            while watched.takebacks < took_back {
+                watched.take(&next(&mut watcher).await);
+            }
+            let shortened = view(at_server, &id).await;
+            let moves: Vec<String> =
+                serde_json::from_value(shortened["record"]["moves"].clone()).unwrap();
+            assert_eq!(watched.moves, moves);
+            continue;
+        }
+        let mv = pick(&game["state"]["legal"], decisions);
+        let answer = play(at_server, &id, &anna, &mv, length(&game)).await;
+        // The other server may not have heard of the last change yet; a
+        // stale answer says so, and the next view is fresh.
+        if answer.status == StatusCode::CONFLICT {
+            continue;
+        }
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+        decisions += 1;
+    }
+    assert!(took_back >= 3, "{took_back} take backs");
+    while watched.status != "over" {
+        watched.take(&next(&mut watcher).await);
+    }
+    for at_server in &apps {
+        let download = get(at_server, &format!("/api/games/{id}/record")).await;
+        let record = Record::from_json(&download.text).unwrap();
+        let tokens: Vec<String> = record.moves.iter().map(ToString::to_string).collect();
+        assert_eq!(tokens, watched.moves);
+        assert!(record.replay().unwrap().is_over());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn when_the_server_searching_a_computers_move_dies_the_other_takes_it_over() {
     let Some(db) = Db::postgres().await else {
         return;

@@ -1,6 +1,8 @@
 //! The WebSocket on a real socket (port 0): two people play a game to the
 //! end over it while a third client watches, one player drops and comes
-//! back with `from`, and every client ends with the same record.
+//! back with `from`, and every client ends with the same record; a person
+//! against the computer takes decisions back, and every client's record
+//! is shortened with the server's.
 
 mod support;
 
@@ -158,7 +160,106 @@ async fn a_socket_refuses_moves_before_auth_and_says_why(db: &Db) {
     stop.send(()).unwrap();
 }
 
+async fn a_take_back_shortens_every_clients_record_and_the_game_goes_on(db: &Db) {
+    let (address, state, stop) = listening(db).await;
+    let app = carolus_server::app(state.clone());
+    let created = post(
+        &app,
+        "/api/games",
+        &json!({"players": 2, "seats": [{"name": "Anna"}, {"ai": 1}]}),
+    )
+    .await;
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let token = created.body["seats"][0]["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(view(&app, &id).await["take_back"], true);
+
+    let mut anna = connect(address, &id, 0).await;
+    let mut mine = Copy::default();
+    mine.take(&next(&mut anna).await);
+    assert_eq!(auth(&mut anna, &token).await, 0);
+    let mut watcher = connect(address, &id, 0).await;
+    let mut watched = Copy::default();
+    watched.take(&next(&mut watcher).await);
+
+    let send = |message: serde_json::Value| Message::text(message.to_string());
+    let mut decisions = 0;
+    let mut took_back = 0;
+    while mine.status != "over" {
+        if mine.state["to_act"] != 0 {
+            mine.take(&next(&mut anna).await);
+            continue;
+        }
+        // Every fifth decision of Anna's is taken back once it is made
+        // (and the computer may have answered it meanwhile).
+        if decisions % 5 == 4 {
+            took_back += 1;
+            let before = mine.moves.len();
+            anna.send(send(json!({"type": "takeback", "at": before})))
+                .await
+                .unwrap();
+            loop {
+                let message = next(&mut anna).await;
+                assert_ne!(message["type"], "error", "{message}");
+                mine.take(&message);
+                if mine.takebacks == took_back {
+                    break;
+                }
+            }
+            assert!(mine.moves.len() < before);
+            assert_eq!(mine.state["to_act"], 0, "Anna decides again");
+            let game = view(&app, &id).await;
+            assert_eq!(length(&game), mine.moves.len());
+            assert_eq!(game["takebacks"], took_back);
+
+            // A client that saw the record before the take back and comes
+            // back with its length gets the whole record again.
+            let mut late = connect_query(address, &id, &format!("from={before}&takebacks=0")).await;
+            let first = next(&mut late).await;
+            assert_eq!(first["from"], 0, "{first}");
+            let mut copy = Copy::default();
+            copy.take(&first);
+            assert_eq!(copy.moves, mine.moves);
+        }
+        let mv = pick(&mine.state["legal"], decisions);
+        let at = mine.moves.len();
+        anna.send(send(json!({"type": "move", "move": mv, "at": at})))
+            .await
+            .unwrap();
+        decisions += 1;
+        loop {
+            let message = next(&mut anna).await;
+            assert_ne!(message["type"], "error", "{message}");
+            mine.take(&message);
+            if message["type"] == "update" {
+                break;
+            }
+        }
+        assert!(decisions < 5_000, "the game does not end");
+    }
+    assert!(took_back >= 3, "{took_back} take backs");
+    while watched.status != "over" {
+        watched.take(&next(&mut watcher).await);
+    }
+    assert_eq!(watched.moves, mine.moves);
+    let download = get(&app, &format!("/api/games/{id}/record")).await;
+    let record = Record::from_json(&download.text).unwrap();
+    let tokens: Vec<String> = record.moves.iter().map(ToString::to_string).collect();
+    assert_eq!(tokens, mine.moves);
+    assert!(record.replay().unwrap().is_over());
+
+    // Once the game is over, nothing is taken back.
+    anna.send(send(json!({"type": "takeback", "at": mine.moves.len()})))
+        .await
+        .unwrap();
+    assert_eq!(next_error(&mut anna).await["status"], 409);
+    stop.send(()).unwrap();
+}
+
 on_every_store!(
     two_players_and_a_watcher_end_with_the_same_record,
     a_socket_refuses_moves_before_auth_and_says_why,
+    a_take_back_shortens_every_clients_record_and_the_game_goes_on,
 );

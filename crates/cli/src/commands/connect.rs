@@ -109,6 +109,8 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
 struct Table {
     game: RecordedGame,
     seat: Option<Seat>,
+    /// The game's take backs as this client last heard.
+    takebacks: u32,
 }
 
 impl Table {
@@ -116,10 +118,27 @@ impl Table {
         self.game.record().moves.len()
     }
 
-    /// Takes in an update from the server.
-    fn update(&mut self, message: &Value) -> anyhow::Result<()> {
+    /// Takes in an update from the server; answers whether moves were
+    /// taken back (a person holding the same seat's token elsewhere may
+    /// take back in a game against the computer), so that the seat's
+    /// decision is asked for again.
+    fn update(&mut self, message: &Value) -> anyhow::Result<bool> {
         let from = message["from"].as_u64().unwrap_or(0) as usize;
         let moves = message["moves"].as_array().cloned().unwrap_or_default();
+        let takebacks = message["takebacks"]
+            .as_u64()
+            .and_then(|count| u32::try_from(count).ok())
+            .unwrap_or(self.takebacks);
+        let taken_back = takebacks != self.takebacks;
+        if taken_back {
+            // The update starts where the record was shortened to.
+            let mut record = self.game.record().clone();
+            record.moves.truncate(from);
+            record.result = None;
+            self.game = RecordedGame::from_record(record)
+                .context("the record shortened by a take back does not replay")?;
+            self.takebacks = takebacks;
+        }
         for (offset, token) in moves.iter().enumerate() {
             // Moves this client already has are skipped, so that an update
             // that overlaps what it knows does no harm.
@@ -134,7 +153,7 @@ impl Table {
                 .play(mv)
                 .with_context(|| format!("the server's move {text:?} does not play here"))?;
         }
-        Ok(())
+        Ok(taken_back)
     }
 }
 
@@ -161,14 +180,25 @@ async fn play(
     let record = Record::from_value(&answer.body["record"])
         .context("the server sent a record that does not read")?;
     let game = RecordedGame::from_record(record).context("the server's record does not replay")?;
-    let mut table = Table { game, seat: None };
+    let takebacks = answer.body["takebacks"]
+        .as_u64()
+        .and_then(|count| u32::try_from(count).ok())
+        .unwrap_or(0);
+    let mut table = Table {
+        game,
+        seat: None,
+        takebacks,
+    };
     let player = choice
         .player(crate::seed::given_or_fresh(None)?, Duration::from_secs(10))
         .map_err(|reason| bad_input(format!("--cmd: {reason}")))?;
     let mut player = Some(player);
     let mut failures = 0;
     loop {
-        let socket = match client.websocket(&args.game, table.length()).await {
+        let socket = match client
+            .websocket(&args.game, table.length(), table.takebacks)
+            .await
+        {
             Ok(socket) => socket,
             Err(error) if failures < RECONNECTS && table.seat.is_some() => {
                 failures += 1;
@@ -241,7 +271,14 @@ async fn session(
                 }
                 table.seat = seat;
             }
-            Some("update") => table.update(&message)?,
+            Some("update") => {
+                // After a take back the seat's decision is asked for again,
+                // though the record may be as long as when it was asked.
+                let taken_back = table.update(&message)?;
+                if taken_back {
+                    asked_at = None;
+                }
+            }
             Some("error") => {
                 let status = message["status"].as_u64().unwrap_or(0);
                 let error = message["error"].as_str().unwrap_or("an unknown error");

@@ -384,6 +384,62 @@ fn two_connected_bots_play_a_game_on_the_server_to_the_end() {
 }
 
 #[test]
+fn a_connected_bot_decides_again_when_its_decision_is_taken_back() {
+    let dir = scratch("connect-take-back");
+    let server = Server::start(&dir.join("carolus.db"));
+    let (id, tokens) = create(
+        &server,
+        json!({"players": 2, "seats": [{"name": "Bot"}, {"ai": 1}]}),
+    );
+    let (output, taken_back) = thread::scope(|scope| {
+        let bot = scope.spawn(|| connect(&server, &id, &tokens[0], &["--level", "1"]));
+        // Meanwhile the seat's holder takes decisions back from elsewhere
+        // (the browser, say) with the same token.
+        let mut taken_back = 0;
+        while taken_back < 3 {
+            let view = server.view(&id);
+            if view["status"] == "over" {
+                break;
+            }
+            if length(&view) >= 12 * (taken_back + 1) {
+                let (status, answer) = server.request(
+                    "POST",
+                    &format!("/api/games/{id}/takeback"),
+                    Some(&json!({"at": length(&view)})),
+                    Some(&tokens[0]),
+                );
+                // 409: the bot or the computer moved first; look again.
+                assert!(status == 200 || status == 409, "{status} {answer}");
+                if status == 200 {
+                    taken_back += 1;
+                }
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        (bot.join().unwrap(), taken_back)
+    });
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout} {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        stdout
+            .trim_end()
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("game over: "),
+        "{stdout}"
+    );
+    assert_eq!(taken_back, 3);
+    let view = server.view(&id);
+    assert_eq!(view["takebacks"], 3);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn connect_says_what_is_wrong_with_its_game_or_token() {
     let dir = scratch("connect-bad");
     let server = Server::start(&dir.join("carolus.db"));

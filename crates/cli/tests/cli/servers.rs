@@ -381,7 +381,7 @@ impl Player {
     async fn connect(&mut self) {
         let start = Instant::now();
         loop {
-            if let Ok(mut socket) = self.client.websocket(&self.id, self.moves.len()).await {
+            if let Ok(mut socket) = self.client.websocket(&self.id, self.moves.len(), 0).await {
                 let auth = json!({"type": "auth", "token": self.token}).to_string();
                 if socket.send(Message::text(auth)).await.is_ok() {
                     self.socket = Some(socket);

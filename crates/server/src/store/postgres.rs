@@ -177,6 +177,7 @@ impl Writer for Shared {
             match &job.work {
                 Work::Change(rows) => changes.push(rows),
                 Work::Insert(table) => insert_game(&mut tx, table).await?,
+                Work::TakeBack(rows) => take_back(&mut tx, rows, &self.server).await?,
             }
         }
         write_set(&mut tx, &mut changes, &self.server).await?;
@@ -189,6 +190,7 @@ impl Writer for Shared {
         match work {
             Work::Insert(table) => insert_game(&mut tx, table).await?,
             Work::Change(rows) => write_set(&mut tx, &mut vec![rows], &self.server).await?,
+            Work::TakeBack(rows) => take_back(&mut tx, rows, &self.server).await?,
         }
         tx.commit().await?;
         Ok(())
@@ -199,17 +201,18 @@ impl Writer for Shared {
 const INSERT_MOVES: &str = "INSERT INTO moves (game_id, ply, token, played_ms) \
      SELECT * FROM UNNEST($1::text[], $2::int8[], $3::text[], $4::int8[])";
 
-/// Every game of a batch in one statement, each guarded by the length it
-/// had; a commit also ends the claim on the game's work, since the work
+/// Every game of a batch in one statement, each guarded by the length and
+/// take backs it had; a commit also ends the claim on the game's work, since the work
 /// claimed was this change or came before it.
 const UPDATE_GAMES: &str = "UPDATE games SET updated_ms = c.updated_ms, status = c.status, \
          length = c.length, turn_started_ms = c.turn_started_ms, result = c.result, \
          header = COALESCE(c.header, games.header), due_ms = c.due_ms, \
          worker = NULL, worker_until_ms = NULL \
      FROM UNNEST($1::text[], $2::int8[], $3::int8[], $4::text[], $5::int8[], $6::int8[], \
-                 $7::text[], $8::text[], $9::int8[]) \
-         AS c(id, from_length, length, status, updated_ms, turn_started_ms, result, header, due_ms) \
-     WHERE games.id = c.id AND games.length = c.from_length";
+                 $7::text[], $8::text[], $9::int8[], $10::int8[]) \
+         AS c(id, from_length, length, status, updated_ms, turn_started_ms, result, header, due_ms, \
+              takebacks) \
+     WHERE games.id = c.id AND games.length = c.from_length AND games.takebacks = c.takebacks";
 
 const UPDATE_SEAT: &str = "UPDATE seats SET name = $1, token_hash = $2, clock_ms = $3, \
      timed_out = $4 WHERE game_id = $5 AND seat = $6 AND (NOT $7 OR token_hash IS NULL)";
@@ -260,7 +263,7 @@ async fn write_set(
     let column = |f: fn(&ChangeRows) -> i64| changes.iter().map(|c| f(c)).collect::<Vec<_>>();
     let updated = sqlx::query(UPDATE_GAMES)
         .bind(changes.iter().map(|c| c.id.as_str()).collect::<Vec<_>>())
-        .bind(column(|c| c.from))
+        .bind(column(ChangeRows::length_before))
         .bind(column(|c| c.length))
         .bind(changes.iter().map(|c| c.status).collect::<Vec<_>>())
         .bind(column(|c| c.now_ms))
@@ -283,6 +286,7 @@ async fn write_set(
                 .collect::<Vec<_>>(),
         )
         .bind(changes.iter().map(|c| c.due_ms).collect::<Vec<_>>())
+        .bind(column(|c| c.takebacks))
         .execute(&mut *connection)
         .await?;
     if inserted.rows_affected() != expected_moves || updated.rows_affected() != changes.len() as u64
@@ -313,6 +317,49 @@ async fn write_set(
     sqlx::query(NOTIFY)
         .bind(CHANNEL)
         .bind(payloads)
+        .execute(&mut *connection)
+        .await?;
+    Ok(())
+}
+
+/// Writes a take back: the game guarded by the length and take backs the
+/// change was made from, the moves taken back deleted, any claim on the
+/// game's work ended (a computer's search of the position taken back is
+/// of no use), and the other servers told to read the game back.
+async fn take_back(
+    connection: &mut PgConnection,
+    rows: &ChangeRows,
+    server: &str,
+) -> Result<(), CommitError> {
+    let updated = sqlx::query(
+        "UPDATE games SET updated_ms = $1, status = $2, length = $3, turn_started_ms = $4, \
+         result = NULL, takebacks = takebacks + 1, due_ms = $5, worker = NULL, \
+         worker_until_ms = NULL WHERE id = $6 AND length = $7 AND takebacks = $8",
+    )
+    .bind(rows.now_ms)
+    .bind(rows.status)
+    .bind(rows.length)
+    .bind(rows.turn_started_ms)
+    .bind(rows.due_ms)
+    .bind(&rows.id)
+    .bind(rows.length_before())
+    .bind(rows.takebacks)
+    .execute(&mut *connection)
+    .await?;
+    if updated.rows_affected() != 1 {
+        return Err(CommitError::Conflict);
+    }
+    let deleted = sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+        .bind(&rows.id)
+        .bind(rows.from)
+        .execute(&mut *connection)
+        .await?;
+    if deleted.rows_affected() != rows.taken_back as u64 {
+        return Err(CommitError::Conflict);
+    }
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(CHANNEL)
+        .bind(payload(&rows.notice(server)))
         .execute(&mut *connection)
         .await?;
     Ok(())

@@ -65,6 +65,7 @@ impl Work {
         match self {
             Work::Insert(table) => Ok(insert_game(connection, table).await?),
             Work::Change(rows) => rows.write(connection).await,
+            Work::TakeBack(rows) => take_back(connection, rows).await,
         }
     }
 }
@@ -86,7 +87,8 @@ impl ChangeRows {
         }
         sql.push_str(
             "UPDATE games SET updated_ms = ?, status = ?, length = ?, turn_started_ms = ?, \
-             result = ?, header = COALESCE(?, header) WHERE id = ? AND length = ?; ",
+             result = ?, header = COALESCE(?, header) WHERE id = ? AND length = ? \
+             AND takebacks = ?; ",
         );
         for _ in &self.seats {
             sql.push_str(
@@ -111,7 +113,8 @@ impl ChangeRows {
         arguments.add(self.result.clone())?;
         arguments.add(self.header.clone())?;
         arguments.add(self.id.clone())?;
-        arguments.add(self.from)?;
+        arguments.add(self.length_before())?;
+        arguments.add(self.takebacks)?;
         for seat in &self.seats {
             arguments.add(seat.name.clone())?;
             arguments.add(seat.token_hash.clone())?;
@@ -200,7 +203,7 @@ async fn write_batch(pool: &SqlitePool, batch: &[Job]) -> Result<(), CommitError
     for job in batch {
         match &job.work {
             Work::Change(rows) => changes.push(rows),
-            insert @ Work::Insert(_) => insert.write(&mut tx).await?,
+            other @ (Work::Insert(_) | Work::TakeBack(_)) => other.write(&mut tx).await?,
         }
     }
     write_set(&mut tx, &changes).await?;
@@ -215,19 +218,21 @@ const INSERT_MOVES: &str = "INSERT INTO moves (game_id, ply, token, played_ms) \
             json_extract(value, '$[2]'), json_extract(value, '$[3]') \
      FROM json_each($1)";
 
-/// Every game of a batch in one statement, each guarded by the length it
-/// had, from a JSON array of `[game, from, length, status, updated_ms,
-/// turn_started_ms, result, header]`.
+/// Every game of a batch in one statement, each guarded by the length and
+/// take backs it had, from a JSON array of `[game, from, length, status,
+/// updated_ms, turn_started_ms, result, header, takebacks]`.
 const UPDATE_GAMES: &str = "WITH change AS (SELECT \
          json_extract(value, '$[0]') AS id, json_extract(value, '$[1]') AS from_length, \
          json_extract(value, '$[2]') AS length, json_extract(value, '$[3]') AS status, \
          json_extract(value, '$[4]') AS updated_ms, json_extract(value, '$[5]') AS turn_started_ms, \
-         json_extract(value, '$[6]') AS result, json_extract(value, '$[7]') AS header \
+         json_extract(value, '$[6]') AS result, json_extract(value, '$[7]') AS header, \
+         json_extract(value, '$[8]') AS takebacks \
          FROM json_each($1)) \
      UPDATE games SET updated_ms = change.updated_ms, status = change.status, \
          length = change.length, turn_started_ms = change.turn_started_ms, \
          result = change.result, header = COALESCE(change.header, games.header) \
-     FROM change WHERE games.id = change.id AND games.length = change.from_length";
+     FROM change WHERE games.id = change.id AND games.length = change.from_length \
+         AND games.takebacks = change.takebacks";
 
 /// Writes the changes of many games with two statements whose texts never
 /// change (so they stay prepared), however many games the batch holds:
@@ -262,13 +267,14 @@ async fn write_set(
         }
         games.push(json!([
             change.id,
-            change.from,
+            change.length_before(),
             change.length,
             change.status,
             change.now_ms,
             change.turn_started_ms,
             change.result,
-            change.header
+            change.header,
+            change.takebacks
         ]));
     }
     let inserted = sqlx::query(INSERT_MOVES)
@@ -306,6 +312,40 @@ impl Writer for SqlitePool {
     async fn write_one(&self, work: &Work) -> Result<(), CommitError> {
         write_one(self, work).await
     }
+}
+
+/// Writes a take back: the game guarded by the length and take backs the
+/// change was made from, and the moves taken back deleted.
+async fn take_back(
+    connection: &mut SqliteConnection,
+    rows: &ChangeRows,
+) -> Result<(), CommitError> {
+    let updated = sqlx::query(
+        "UPDATE games SET updated_ms = $1, status = $2, length = $3, turn_started_ms = $4, \
+         result = NULL, takebacks = takebacks + 1 \
+         WHERE id = $5 AND length = $6 AND takebacks = $7",
+    )
+    .bind(rows.now_ms)
+    .bind(rows.status)
+    .bind(rows.length)
+    .bind(rows.turn_started_ms)
+    .bind(&rows.id)
+    .bind(rows.length_before())
+    .bind(rows.takebacks)
+    .execute(&mut *connection)
+    .await?;
+    if updated.rows_affected() != 1 {
+        return Err(CommitError::Conflict);
+    }
+    let deleted = sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+        .bind(&rows.id)
+        .bind(rows.from)
+        .execute(&mut *connection)
+        .await?;
+    if deleted.rows_affected() != rows.taken_back as u64 {
+        return Err(CommitError::Conflict);
+    }
+    Ok(())
 }
 
 /// Writes the rows of a new game.

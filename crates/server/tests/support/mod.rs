@@ -205,7 +205,12 @@ pub type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 pub async fn connect(address: SocketAddr, id: &str, from: usize) -> Socket {
-    let url = format!("ws://{address}/api/games/{id}/ws?from={from}");
+    connect_query(address, id, &format!("from={from}")).await
+}
+
+/// The game's WebSocket with the query `query`.
+pub async fn connect_query(address: SocketAddr, id: &str, query: &str) -> Socket {
+    let url = format!("ws://{address}/api/games/{id}/ws?{query}");
     tokio_tungstenite::connect_async(url).await.unwrap().0
 }
 
@@ -229,6 +234,7 @@ pub struct Copy {
     pub moves: Vec<String>,
     pub state: Value,
     pub status: String,
+    pub takebacks: u64,
 }
 
 impl Copy {
@@ -238,11 +244,21 @@ impl Copy {
             return;
         }
         let from = message["from"].as_u64().unwrap() as usize;
-        assert_eq!(
-            from,
-            self.moves.len(),
-            "an update starts where the client is"
-        );
+        let takebacks = message["takebacks"].as_u64().unwrap();
+        if takebacks == self.takebacks {
+            assert_eq!(
+                from,
+                self.moves.len(),
+                "an update starts where the client is"
+            );
+        } else {
+            assert!(
+                takebacks > self.takebacks && from <= self.moves.len(),
+                "only a take back starts an update before the client's end: {message}"
+            );
+            self.moves.truncate(from);
+            self.takebacks = takebacks;
+        }
         for mv in message["moves"].as_array().unwrap() {
             self.moves.push(mv.as_str().unwrap().to_owned());
         }

@@ -92,13 +92,15 @@ export function seatLink(id, token) {
 // ---- The live connection -----------------------------------------------
 
 /**
- * Watches game `id` over its WebSocket. `length()` says how many moves the
- * page has, so that a new connection asks for the moves after them;
+ * Watches game `id` over its WebSocket. `since()` says how many moves the
+ * page has and how many take backs it saw (`{from, takebacks}`), so that a
+ * new connection asks for the moves after them (or for the whole record
+ * again if a decision was taken back meanwhile);
  * `onMessage` gets every message; `onConnection(up)` reports the
  * connection's state. A connection that drops is made again, sooner at
  * first and then every few seconds, until `close()`.
  */
-export function watchGame(id, { length, token, onMessage, onConnection }) {
+export function watchGame(id, { since, token, onMessage, onConnection }) {
   let socket = null;
   let closed = false;
   let delay = 250;
@@ -107,7 +109,8 @@ export function watchGame(id, { length, token, onMessage, onConnection }) {
 
   function open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws?from=${length()}`);
+    const { from, takebacks } = since();
+    socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws?from=${from}&takebacks=${takebacks}`);
     socket.addEventListener("open", () => {
       delay = 250;
       if (authToken) socket.send(JSON.stringify({ type: "auth", token: authToken }));

@@ -29,9 +29,11 @@ export class Replayer {
     this.onChange();
   }
 
-  /** New states arrived (a running game went on). */
+  /** New states arrived (a running game went on), or fewer (a decision
+   * was taken back). */
   extend(states) {
     this.states = states;
+    this.at = Math.min(this.at, this.last());
   }
 
   /** The slider and buttons, made once and kept in step with the

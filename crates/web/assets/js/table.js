@@ -70,13 +70,16 @@ class Table {
     this.analysis = null;
     this.analysisAsked = false;
     this.chances = null;
+    this.takeBackAllowed = view.take_back;
+    this.takebacks = view.takebacks;
+    this.notice = null;
   }
 
   async start() {
     await this.fillStates();
     const firstToken = Object.values(this.held.seats)[0] || this.held.pending[0];
     this.connection = watchGame(this.id, {
-      length: () => this.moves.length,
+      since: () => ({ from: this.moves.length, takebacks: this.takebacks }),
       token: firstToken,
       onMessage: (message) => this.receive(message),
       onConnection: (up) => {
@@ -180,6 +183,17 @@ class Table {
   async receive(message) {
     switch (message.type) {
       case "update": {
+        const tookBack = message.takebacks !== this.takebacks;
+        if (tookBack) {
+          // The record was shortened (and this update goes on from where):
+          // what this page had past that point is gone.
+          this.moves.length = Math.min(this.moves.length, message.from);
+          this.states.length = Math.min(this.states.length, this.moves.length + 1);
+          this.takebacks = message.takebacks;
+          this.latest = message.state;
+          this.previous = null;
+          this.notice = t("decision-taken-back");
+        }
         const known = this.moves.length;
         if (message.from > known) {
           // A gap: ask again from what this page has.
@@ -192,10 +206,11 @@ class Table {
         this.updateSeats(message.seats);
         this.thinking = message.thinking;
         if (fresh.length > 0 || message.from === known) {
-          this.previous = this.latest;
+          this.previous = tookBack ? null : this.latest;
           this.latest = message.state;
         }
-        if (fresh.length > 0) {
+        if (fresh.length > 0 && !tookBack) this.notice = null;
+        if (fresh.length > 0 || tookBack) {
           this.selected = null;
           this.outcomes = null;
           this.hint = null;
@@ -203,7 +218,7 @@ class Table {
           this.pending = false;
         }
         this.render();
-        if (fresh.length > 0) {
+        if (fresh.length > 0 || tookBack) {
           await this.fillStates();
           this.renderLog();
           if (this.replay) this.replay.extend(this.states);
@@ -290,6 +305,45 @@ class Table {
       this.error = error instanceof ApiError && error.status === 409 ? t("error-stale") : error.message;
       this.renderTurn();
     }
+  }
+
+  /** Whether this device may take back its last decision now: a game
+   * against the computer that allows it, running, with a decision of this
+   * device's seat in the record. */
+  canTakeBack() {
+    if (!this.takeBackAllowed || this.status !== "running" || this.replay) return false;
+    const mine = new Set(this.mySeats());
+    const known = Math.min(this.moves.length, this.states.length - 1);
+    for (let ply = 0; ply < known; ply += 1) {
+      if (!this.moves[ply].startsWith("draw ") && mine.has(this.states[ply].to_act)) return true;
+    }
+    return false;
+  }
+
+  async takeBack() {
+    const seat = this.mySeats()[0];
+    const seatToken = seat === undefined ? null : this.held.seats[seat];
+    if (this.pending || !seatToken) return;
+    this.pending = true;
+    this.error = null;
+    this.renderTurn();
+    try {
+      await request("POST", `/api/games/${this.id}/takeback`, { body: { at: this.moves.length }, token: seatToken });
+      // The update over the WebSocket shows the shortened record.
+    } catch (error) {
+      this.pending = false;
+      this.error = error instanceof ApiError && error.status === 409 && error.body && error.body.length !== undefined
+        ? t("error-stale") : error.message;
+      this.renderTurn();
+    }
+  }
+
+  takeBackButton() {
+    if (!this.canTakeBack()) return null;
+    const button = el("button", { type: "button", class: "secondary", "data-action": "take-back", disabled: this.pending },
+      t("take-back"));
+    button.addEventListener("click", () => this.takeBack());
+    return button;
   }
 
   async askHint() {
@@ -570,6 +624,8 @@ class Table {
       const who = names[state.to_act];
       parts.push(el("p", {}, this.thinking === state.to_act ? t("computer-thinking", { name: who }) : t("waiting-for", { name: who })));
     }
+    if (this.notice) parts.push(el("p", { class: "notice", role: "status" }, this.notice));
+    parts.push(this.takeBackButton());
     if (this.hint) {
       parts.push(el("p", { class: "hint" }, t("hint-says", {
         move: this.hint.move,

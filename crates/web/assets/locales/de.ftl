@@ -147,6 +147,8 @@ move-emperor-to = { $steps ->
    *[other] { $steps } Schritte bis Region { $region }:
     }
 ask-hint = Den Computer um einen Tipp bitten
+take-back = Letzte Entscheidung zurücknehmen
+decision-taken-back = Deine letzte Entscheidung wurde zurückgenommen; entscheide neu.
 hint-says = Der Computer schlägt „{ $move }“ vor. Gewinnchancen: { $chances }.
 error-stale = Jemand war schneller; der Tisch zeigt die Partie, wie sie jetzt steht.
 result = { $count ->

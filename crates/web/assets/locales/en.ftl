@@ -147,6 +147,8 @@ move-emperor-to = { $steps ->
    *[other] { $steps } steps to region { $region }:
     }
 ask-hint = Ask the computer for a hint
+take-back = Take back my last decision
+decision-taken-back = Your last decision was taken back; decide again.
 hint-says = The computer suggests “{ $move }”. Chances of winning: { $chances }.
 error-stale = Somebody moved first; the table shows the game as it is now.
 result = { $count ->

@@ -152,6 +152,8 @@ move-emperor-to = { $steps ->
    *[other] { $steps } pas jusqu'à la région { $region } :
     }
 ask-hint = Demander un conseil à l'ordinateur
+take-back = Reprendre ma dernière décision
+decision-taken-back = Votre dernière décision a été reprise ; décidez à nouveau.
 hint-says = L'ordinateur suggère « { $move } ». Chances de gagner : { $chances }.
 error-stale = Quelqu'un a joué avant vous ; la table montre la partie telle qu'elle est maintenant.
 result = { $count ->

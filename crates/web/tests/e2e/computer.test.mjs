@@ -1,11 +1,12 @@
 // A person creates a game against the computer in the lobby and plays it
-// to the end by pointing and clicking; the record the server keeps replays.
+// to the end by pointing and clicking, taking back decisions on the way;
+// the record the server keeps replays.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { decideByPointing, launchBrowser, logLength, newPage, startServer, waitForMoreMoves } from "./harness.mjs";
 
-test("a game against the computer is played to the end by clicking", { timeout: 600000 }, async () => {
+test("a game against the computer is played to the end by clicking, with decisions taken back", { timeout: 600000 }, async () => {
   const server = await startServer();
   const browser = await launchBrowser();
   try {
@@ -17,6 +18,7 @@ test("a game against the computer is played to the end by clicking", { timeout: 
     await page.locator(".seat-card").first().waitFor();
 
     let decisions = 0;
+    let takenBack = 0;
     while (!(await page.locator(".turn .result").isVisible())) {
       await page.waitForFunction(() =>
         document.querySelector(".turn .result") ||
@@ -26,7 +28,25 @@ test("a game against the computer is played to the end by clicking", { timeout: 
       assert.ok(await decideByPointing(page), "it is the person's turn, so something can be picked");
       decisions += 1;
       await waitForMoreMoves(page, before);
+      if (decisions % 8 === 0 && decisions <= 24) {
+        // The person takes the decision back (the computer may have
+        // answered it already): the log and the server's record shrink
+        // alike, and the person decides again.
+        const id = new URL(page.url()).pathname.split("/").pop();
+        const longer = await logLength(page);
+        await page.getByRole("button", { name: "Take back my last decision" }).click();
+        await page.getByText("Your last decision was taken back; decide again.").waitFor();
+        await page.waitForFunction((n) => document.querySelectorAll(".log-list li").length < n, longer);
+        await page.getByRole("heading", { name: "Your turn" }).waitFor();
+        const view = await (await fetch(`${server.url}/api/games/${id}`)).json();
+        assert.equal(await logLength(page), view.record.moves.length);
+        assert.equal(view.takebacks, decisions / 8);
+        takenBack += 1;
+      }
     }
+    assert.equal(takenBack, 3, "decisions were taken back three times");
+    assert.equal(await page.getByRole("button", { name: "Take back my last decision" }).count(), 0,
+      "nothing is taken back once the game is over");
     const result = await page.locator(".turn .result").innerText();
     assert.match(result, /wins|share the victory/);
     assert.ok(decisions > 20, `a whole game takes many decisions, not ${decisions}`);
