@@ -16,6 +16,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
+use tokio::sync::oneshot;
 use utoipa::IntoParams;
 
 use crate::api::{
@@ -23,7 +24,7 @@ use crate::api::{
     MoveRequest, SeatToken, Status, TakeBackRequest,
 };
 use crate::error::ApiError;
-use crate::live::Command;
+use crate::live::{Accepted, Command};
 use crate::secret::{self, OsRandom};
 use crate::state::AppState;
 use crate::store::Cursor;
@@ -424,19 +425,38 @@ pub async fn play_move(
     headers: HeaderMap,
     request: Request<Body>,
 ) -> Result<Json<MoveAccepted>, ApiError> {
-    let token = bearer_token(&headers)?;
-    let JsonBody(body) = JsonBody::<MoveRequest>::from_request(request, &state).await?;
-    limited(&state, client)?;
-    let game = state.game(&id).await?;
-    let accepted = game
-        .ask(|answer| Command::Move {
+    as_seat(
+        state,
+        client,
+        &id,
+        &headers,
+        request,
+        |token, body: MoveRequest, answer| Command::Move {
             token,
             text: body.mv,
             at: body.at,
             with_state: true,
             answer,
-        })
-        .await??;
+        },
+    )
+    .await
+}
+
+/// A change a seat asks for with its token and a JSON body, made by the
+/// game's task from the `command` built of them.
+async fn as_seat<T: DeserializeOwned + Send>(
+    state: AppState,
+    client: IpAddr,
+    id: &str,
+    headers: &HeaderMap,
+    request: Request<Body>,
+    command: impl FnOnce(String, T, oneshot::Sender<Result<Accepted, ApiError>>) -> Command,
+) -> Result<Json<MoveAccepted>, ApiError> {
+    let token = bearer_token(headers)?;
+    let JsonBody(body) = JsonBody::<T>::from_request(request, &state).await?;
+    limited(&state, client)?;
+    let game = state.game(id).await?;
+    let accepted = game.ask(|answer| command(token, body, answer)).await??;
     Ok(Json(accepted.into_answer()))
 }
 
@@ -468,19 +488,20 @@ pub async fn take_back(
     headers: HeaderMap,
     request: Request<Body>,
 ) -> Result<Json<MoveAccepted>, ApiError> {
-    let token = bearer_token(&headers)?;
-    let JsonBody(body) = JsonBody::<TakeBackRequest>::from_request(request, &state).await?;
-    limited(&state, client)?;
-    let game = state.game(&id).await?;
-    let accepted = game
-        .ask(|answer| Command::TakeBack {
+    as_seat(
+        state,
+        client,
+        &id,
+        &headers,
+        request,
+        |token, body: TakeBackRequest, answer| Command::TakeBack {
             token,
             at: body.at,
             with_state: true,
             answer,
-        })
-        .await??;
-    Ok(Json(accepted.into_answer()))
+        },
+    )
+    .await
 }
 
 /// The computer's advice to the seat to act: a move and every seat's

@@ -844,25 +844,33 @@ mod tests {
         a_take_back_shortens_the_stored_record_and_refuses_changes_made_before_it,
     );
 
+    /// The change of `before`'s next decision, as the server makes it.
+    fn decision(before: &Table, token: &str) -> Change {
+        let next = crate::table::decide(before.clone(), token, 1);
+        Change {
+            from: before.length(),
+            taken_back: 0,
+            moves: next.record().moves[before.length()..].to_vec(),
+            next,
+        }
+    }
+
+    /// Commits `before`'s next decision; answers the table after it.
+    async fn commit_decision(store: &Store, before: &Table, token: &str) -> Table {
+        let change = decision(before, token);
+        store.commit(before, &change, 1).await.unwrap();
+        change.next
+    }
+
     async fn a_take_back_shortens_the_stored_record_and_refuses_changes_made_before_it(
         store: Store,
     ) {
         let (table, token) = crate::table::against_the_computer(None);
         store.insert(&table).await.unwrap();
-        // Each step commits one decision, as the server does.
-        let mut before = table;
+        let mut played = table;
         for _ in 0..20 {
-            let next = crate::table::decide(before.clone(), &token, 1);
-            let change = Change {
-                from: before.length(),
-                taken_back: 0,
-                moves: next.record().moves[before.length()..].to_vec(),
-                next,
-            };
-            store.commit(&before, &change, 1).await.unwrap();
-            before = change.next;
+            played = commit_decision(&store, &played, &token).await;
         }
-        let played = before;
         let take_back = played.take_back(&token, played.length(), 2).unwrap();
         let shortened = take_back.next.clone();
         store.commit(&played, &take_back, 2).await.unwrap();
@@ -879,27 +887,12 @@ mod tests {
         // again, is refused all the same.
         let mut grown = shortened;
         while grown.length() < played.length() {
-            let next = crate::table::decide(grown.clone(), &token, 1);
-            let change = Change {
-                from: grown.length(),
-                taken_back: 0,
-                moves: next.record().moves[grown.length()..].to_vec(),
-                next,
-            };
-            store.commit(&grown, &change, 4).await.unwrap();
-            grown = change.next;
+            grown = commit_decision(&store, &grown, &token).await;
         }
         let mut old = played.clone();
         old.game = grown.game.clone();
         old.takebacks = 0;
-        let stale = crate::table::decide(old.clone(), &token, 1);
-        let stale = Change {
-            from: old.length(),
-            taken_back: 0,
-            moves: stale.record().moves[old.length()..].to_vec(),
-            next: stale,
-        };
-        let refused = store.commit(&old, &stale, 5).await;
+        let refused = store.commit(&old, &decision(&old, &token), 5).await;
         assert!(matches!(refused, Err(CommitError::Conflict)), "{refused:?}");
         let stored = store.load(&played.id).await.unwrap().unwrap();
         assert_eq!(stored.record().moves, grown.record().moves);

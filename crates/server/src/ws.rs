@@ -19,10 +19,11 @@ use carolus_rules::Seat;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::oneshot;
 use tokio::time::{Instant, interval};
 
 use crate::error::ApiError;
-use crate::live::{Command, GameHandle, Watch};
+use crate::live::{Accepted, Command, GameHandle, Watch};
 use crate::state::AppState;
 
 /// What a client may send.
@@ -332,49 +333,45 @@ impl Connection {
                 }
             }
             ClientMessage::Move { mv, at } => {
-                let Some((_, token)) = &self.seat else {
-                    return Some(error_text(&ApiError::unauthorized(
-                        "send {\"type\": \"auth\", \"token\": …} before moves",
-                    )));
-                };
-                let token = token.clone();
-                match self
-                    .game
-                    .ask(|answer| Command::Move {
-                        token,
-                        text: mv,
-                        at,
-                        with_state: false,
-                        answer,
-                    })
-                    .await
-                {
-                    // The update reaches this client with everyone else's.
-                    Ok(Ok(_)) => None,
-                    Ok(Err(error)) | Err(error) => Some(error_text(&error)),
-                }
+                self.as_seat("moves", |token, answer| Command::Move {
+                    token,
+                    text: mv,
+                    at,
+                    with_state: false,
+                    answer,
+                })
+                .await
             }
             ClientMessage::TakeBack { at } => {
-                let Some((_, token)) = &self.seat else {
-                    return Some(error_text(&ApiError::unauthorized(
-                        "send {\"type\": \"auth\", \"token\": …} before taking back",
-                    )));
-                };
-                let token = token.clone();
-                match self
-                    .game
-                    .ask(|answer| Command::TakeBack {
-                        token,
-                        at,
-                        with_state: false,
-                        answer,
-                    })
-                    .await
-                {
-                    Ok(Ok(_)) => None,
-                    Ok(Err(error)) | Err(error) => Some(error_text(&error)),
-                }
+                self.as_seat("taking back", |token, answer| Command::TakeBack {
+                    token,
+                    at,
+                    with_state: false,
+                    answer,
+                })
+                .await
             }
+        }
+    }
+
+    /// Asks the game's task for the change `command` makes with this
+    /// client's token (`what` names it if the client has sent none);
+    /// answers the error to send back, if any. A change accepted needs no
+    /// answer: its update reaches this client with everyone else's.
+    async fn as_seat(
+        &self,
+        what: &str,
+        command: impl FnOnce(String, oneshot::Sender<Result<Accepted, ApiError>>) -> Command,
+    ) -> Option<String> {
+        let Some((_, token)) = &self.seat else {
+            return Some(error_text(&ApiError::unauthorized(format!(
+                "send {{\"type\": \"auth\", \"token\": …}} before {what}"
+            ))));
+        };
+        let token = token.clone();
+        match self.game.ask(|answer| command(token, answer)).await {
+            Ok(Ok(_)) => None,
+            Ok(Err(error)) | Err(error) => Some(error_text(&error)),
         }
     }
 }

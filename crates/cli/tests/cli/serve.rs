@@ -326,6 +326,23 @@ fn connect(server: &Server, id: &str, token: &str, player: &[&str]) -> std::proc
         .expect("carolus connect runs")
 }
 
+/// `carolus connect` said it plays `seat` of game `id`, and ended when the
+/// game did.
+fn assert_played_to_the_end(output: &std::process::Output, seat: usize, id: &str) {
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "seat {seat}: {stdout} {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        stdout.starts_with(&format!("playing seat {seat} of game {id} as ")),
+        "{stdout}"
+    );
+    let last = stdout.trim_end().lines().last().unwrap_or_default();
+    assert!(last.starts_with("game over: "), "{stdout}");
+}
+
 #[test]
 fn two_connected_bots_play_a_game_on_the_server_to_the_end() {
     let dir = scratch("connect");
@@ -353,25 +370,7 @@ fn two_connected_bots_play_a_game_on_the_server_to_the_end() {
         (first.join().unwrap(), second.join().unwrap())
     });
     for (seat, output) in [(0, &first), (1, &second)] {
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        assert!(
-            output.status.success(),
-            "seat {seat}: {stdout} {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        assert!(
-            stdout.starts_with(&format!("playing seat {seat} of game {id} as ")),
-            "{stdout}"
-        );
-        assert!(
-            stdout
-                .trim_end()
-                .lines()
-                .last()
-                .unwrap()
-                .starts_with("game over: "),
-            "{stdout}"
-        );
+        assert_played_to_the_end(output, seat, &id);
     }
     let view = server.view(&id);
     assert_eq!(view["status"], "over");
@@ -418,21 +417,7 @@ fn a_connected_bot_decides_again_when_its_decision_is_taken_back() {
         }
         (bot.join().unwrap(), taken_back)
     });
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "{stdout} {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    assert!(
-        stdout
-            .trim_end()
-            .lines()
-            .last()
-            .unwrap()
-            .starts_with("game over: "),
-        "{stdout}"
-    );
+    assert_played_to_the_end(&output, 0, &id);
     assert_eq!(taken_back, 3);
     let view = server.view(&id);
     assert_eq!(view["takebacks"], 3);
