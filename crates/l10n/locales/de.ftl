@@ -1,6 +1,8 @@
-# Carolus: die Wörter des Browser-Clients, auf Deutsch.
+# Carolus: die Wörter des Browser-Clients und des Spiels im Terminal, auf Deutsch.
 # Dieselbe Syntax wie in jedem Katalog: Project Fluent, beschränkt auf Nachrichten,
-# Variablen und Auswahlausdrücke (siehe assets/js/i18n.js).
+# Variablen und Auswahlausdrücke, die der eigene Leser der Seite
+# (crates/web/assets/js/i18n.js) ebenso versteht wie fluent-bundle.
+# Nachrichten, die nur das Spiel im Terminal zeigt, beginnen mit tui-.
 
 ## Der Rahmen jeder Seite
 
@@ -176,12 +178,21 @@ log-move = { $steps ->
    *[other] { $name } zieht den Kaiser { $steps } Schritte bis Region { $region }:
     }
 outcome-nothing = Niemand gewinnt die Region.
-outcome-build = { $name } baut eine Burg.
-outcome-take = { $name } nimmt { $other } die Region ab ({ $castles ->
-    [one] eine Burg
-   *[other] { $castles } Burgen
+outcome-build = { $name } { $team ->
+        [yes] bauen
+       *[no] baut
+    } eine Burg.
+outcome-take = { $name } { $team ->
+        [yes] nehmen
+       *[no] nimmt
+    } { $other } die Region ab ({ $castles ->
+        [one] eine Burg
+       *[other] { $castles } Burgen
     }).
-outcome-keep = { $name } behält die Region.
+outcome-keep = { $name } { $team ->
+        [yes] behalten
+       *[no] behält
+    } die Region.
 outcome-merge = { $count } Regionen verbinden sich zu Region { $region }.
 
 ## Nachspielen und Aufzeichnungen
@@ -232,3 +243,270 @@ rules-end-title = Das Ende
 rules-end = Burgen können den Besitzer wechseln, daher kann eine Übernahme einen Spieler über das Ziel hinaustragen: Es zählt die Summe auf dem Brett, wenn die Partie endet.
 rules-teams-title = Das Teamspiel zu viert
 rules-teams = Die Plätze 0 und 2 spielen gegen die Plätze 1 und 3 (die Plätze sind ab 0 gezählt). Alle haben eigene Scheiben, einen eigenen Hof und Vorrat, setzen 3 Ritter und ziehen 3 nach. Die Kontrolle über eine Familie hat jeder für sich, aber Regionen und Burgen gehören den Teams: Ein Team wertet die Ritter jeder Familie, die einer der beiden Partner kontrolliert. Das erste Team mit 10 Burgen beendet die Partie.
+
+## Das Spiel im Terminal (carolus play)
+## Die Wörter, die es mit der Seite teilt (Familien, die Sätze des Verlaufs, …),
+## sind die Nachrichten oben; $team ist "yes", wenn ein Zweierteam gemeint ist.
+
+tui-list-and = { $first } und { $last }
+tui-drawn-jokers = { $count ->
+        [one] einen Joker
+       *[other] { $count } Joker
+    }
+tui-log-draw-start = { $name } zieht einen Startvorrat: { $knights }.
+tui-log-control = { $name } übernimmt die Kontrolle über { $family }.
+tui-log-control-from = { $name } übernimmt von { $other } die Kontrolle über { $family }.
+tui-outcome-tie = Gleichstand bei { $score }: Niemand gewinnt die Region.
+tui-outcome-scores = { $outcome } Wertung: { $scores }.
+tui-result-team = { $names } gewinnen mit { $castles } Burgen.
+tui-game-over-result = Partie beendet. { $result }
+tui-move-disc = Scheibe { $disc } wählen
+tui-move-joker = den Joker zu { $family } machen
+tui-move-draw = { $knights } ziehen
+tui-move-court = einen Ritter der Familie { $family } an den Hof setzen
+tui-move-region = einen Ritter der Familie { $family } in Region { $region } setzen
+tui-move-emperor = { $steps ->
+        [one] den Kaiser 1 Schritt ziehen
+       *[other] den Kaiser { $steps } Schritte ziehen
+    }
+tui-short-court = { $family } → Hof
+tui-short-region = { $family } → Region { $region }
+tui-short-emperor = Kaiser { $steps } → Region { $region }
+tui-short-emperor-steps = Kaiser { $steps }
+tui-short-joker = Joker → { $family }
+tui-short-disc = Scheibe { $disc }
+tui-task-of = { $name }: { $task }
+tui-task-draw = Ritter ziehen
+tui-task-joker = einen Joker zuweisen
+tui-task-disc = eine Scheibe wählen
+tui-task-place = Ritter { $number } von { $total } setzen
+tui-task-place-any = einen Ritter setzen
+tui-task-move = den Kaiser ziehen
+tui-illegal-over = Die Partie ist beendet
+tui-illegal-other = Das ist keine der Möglichkeiten
+tui-illegal-phase = { $name } muss jetzt { $task }
+tui-illegal-disc-used = Scheibe { $disc } wurde schon benutzt (unbenutzt: { $unused })
+tui-illegal-disc-taken = Scheibe { $disc } wurde in dieser Runde schon gewählt, und es sind noch Scheiben übrig, die niemand gewählt hat: { $allowed }
+tui-illegal-reserve = Im Vorrat ist kein Ritter der Familie { $family }
+tui-illegal-steps = Der Kaiser kann hier 1 bis { $max } Schritte ziehen, nicht { $steps }
+
+# Die Titelzeile, die Eingabezeile und die Tasten darunter
+tui-regions-left = { $count ->
+        [one] 1 Region übrig
+       *[other] { $count } Regionen übrig
+    }
+tui-castles-win = { $target } Burgen gewinnen
+tui-prompt-thinking = { $name } (Computer, Stufe { $level }) denkt nach… { $seconds } s
+tui-prompt-disc = { $name }, wähle eine Scheibe:
+tui-prompt-joker = { $name }, dein Joker wird:
+tui-prompt-place = { $name }, setze Ritter { $number } von { $total }:
+tui-prompt-destination = { $family } nach:
+tui-prompt-emperor = { $name }, ziehe den Kaiser:
+tui-drawing = Es wird gezogen…
+tui-key-result = Ergebnis
+tui-key-new = neue Partie
+tui-key-region = Region
+tui-key-court = Hof
+tui-key-place = setzen
+tui-key-back = zurück
+tui-key-family = Familie
+tui-key-take = nehmen
+tui-key-disc = Scheibe
+tui-key-choose = wählen
+tui-key-steps = Schritte
+tui-key-move = ziehen
+tui-key-assign = zuweisen
+tui-key-hint = Tipp
+tui-key-help = Hilfe
+tui-key-quit = beenden
+tui-key-undo = rückgängig
+tui-key-redo = wiederholen
+tui-key-save = speichern
+tui-key-open = öffnen
+tui-key-log = Verlauf
+tui-key-chances = Chancen
+tui-key-all = alle Tasten
+tui-key-name-enter = Enter
+tui-key-name-space = Leertaste
+tui-key-name-ctrl = Strg
+
+# Die Tabelle in der Mitte des Rings
+tui-column-player = Spieler
+tui-column-win = Sieg
+tui-ai-level = KI{ $level }
+tui-control = Kontrolle
+tui-order = Reihenfolge
+tui-regions-left-end = { $count } Regionen übrig; die Partie endet auch unter 4.
+tui-over-keys = e: Ergebnis · s: speichern · u: rückgängig · q: beenden
+tui-centre-thinking = { $name } (Stufe { $level }) denkt nach… { $seconds } s
+tui-choose-disc = Wähle eine Scheibe: Niedrige Scheiben sind früher dran, und die Zahl sagt, wie weit der Kaiser ziehen darf.
+tui-shown-this-round = In dieser Runde gezeigt: { $discs }.
+tui-choose-joker = { $count ->
+        [one] Wähle die Familie, zu der dein Joker wird (r g b y p).
+       *[other] { $count } Joker zuzuweisen, einer nach dem anderen: Wähle die Familie des ersten (r g b y p).
+    }
+tui-choose-family = { $count ->
+        [one] Setze noch 1 Ritter: Wähle eine Familie aus deinem Vorrat (r g b y p), dann, wohin er kommt.
+       *[other] Setze noch { $count } Ritter: Wähle eine Familie aus deinem Vorrat (r g b y p), dann, wohin er kommt.
+    }
+tui-choose-destination = Ritter der Familie { $family }: Wähle eine Region (←→, ihre Nummer oder ein Klick) oder c für deinen Hof; Esc geht zurück.
+tui-court-takes-control = An deinem Hof würde er { $name } die Kontrolle über { $family } abnehmen.
+tui-court-gives-control = An deinem Hof würde er dir die Kontrolle über { $family } geben.
+tui-court-keeps-control = An deinem Hof würde er nicht ändern, wer { $family } kontrolliert.
+tui-emperor-option = { $steps } → Region { $region }: { $outcome }
+tui-emperor-ends = { $count ->
+        [one] Die Partie endet: { $names } gewinnt.
+       *[other] Die Partie endet: { $names } gewinnen.
+    }
+tui-drawing-knights = Ritter werden gezogen…
+tui-estimate-of = Schätzung von { $name }: { $chances }
+tui-estimate-of-hint = Schätzung zum Tipp: { $chances }
+tui-ring-region = (Region { $region })
+tui-ring-emperor = KAISER
+tui-ring-emperor-short = KAIS.
+
+# Die Randspalten und die Ansichten über dem Tisch
+tui-analysis = Analyse
+tui-log = Verlauf
+tui-log-scrolled = Verlauf (↑{ $lines }, PgDn für Neueres)
+tui-thinking-for = { $name } denkt nach… { $seconds } s
+tui-hint-working = Ein Tipp wird ermittelt… { $seconds } s
+tui-no-estimate-hint = Noch keine Schätzung: h für einen Tipp.
+tui-no-estimate = Noch keine Schätzung.
+tui-estimate-by = { $name } (Stufe { $level })
+tui-estimate-by-hint = Tipp (Stufe { $level })
+tui-estimate-rough = einen Zug voraus, grob
+tui-estimate-playouts = { $count } Simulationen
+tui-estimate-heading = { $who }, { $how }:
+tui-moves-weighed = Erwogene Züge:
+tui-chances-so-far = Chancen bisher ({ $count } Schätzungen):
+tui-help-title = Hilfe — Esc schließt, ↑↓ blättern
+tui-log-title = Spielverlauf — Esc schließt, ↑↓ PgUp PgDn blättern
+tui-save-title = Partie speichern
+tui-open-title = Gespeicherte Partie öffnen
+tui-several-title = Eine von mehreren Partien öffnen
+tui-save-label = Zu schreibende Datei (eine carolus-record/1):
+tui-open-label = Zu lesende Datei (eine carolus-record/1):
+tui-several-label = Welche Partie, 1 bis { $count }? ({ $path })
+tui-prompt-keys = Enter bestätigt · Esc bricht ab · Strg-U leert
+tui-confirm-quit = Beenden?
+tui-confirm-open = Andere Partie öffnen?
+tui-confirm-new = Neue Partie?
+tui-unsaved = Die Partie hat ungespeicherte Züge.
+tui-confirm-keys = y: { $action } · jede andere Taste: zurück
+tui-leave-quit = beenden
+tui-leave-open = andere Partie öffnen
+tui-leave-new = neue Partie beginnen
+tui-no-graph = Noch keine Grafik. Sie zeigt die Schätzungen des Computers, wie gut jeder gewinnen kann, ab der zweiten: Computerspieler machen eine pro Zug, und h fragt nach einem Tipp.
+tui-any-key-back = Beliebige Taste: zurück zur Partie
+tui-chances-title = Gewinnchancen
+tui-result-after = Nach { $rounds ->
+        [one] 1 Runde
+       *[other] { $rounds } Runden
+    }; { $regions ->
+        [one] 1 Region ist
+       *[other] { $regions } Regionen sind
+    } übrig.
+tui-winner = Sieger
+tui-result-keys = Esc: Spielbrett · s: speichern · u: rückgängig · q: beenden
+tui-too-small = Carolus braucht mindestens { $width }×{ $height }
+tui-too-small-now = (jetzt { $width }×{ $height }).
+tui-too-small-enlarge = Bitte das Fenster vergrößern; q beendet.
+
+# Meldungen unter der Eingabezeile
+tui-estimates-left-out = Die Schätzungen der Gewinnchancen in der Partie wurden weggelassen: { $error }.
+tui-saved = Partie in { $path } gespeichert.
+tui-saved-recovered = Partie in { $path } gespeichert; ihre Wiederherstellungsdatei ist entfernt.
+tui-save-failed = Speichern fehlgeschlagen: { $error }
+tui-save-would-replace = { $path } gibt es schon: s und noch einmal Enter ersetzen die Datei.
+tui-refuse-thinking = { $name } denkt nach; bitte auf den Zug warten.
+tui-refuse-over = Die Partie ist beendet: e zeigt das Ergebnis, u nimmt deinen letzten Zug zurück.
+tui-refuse-key = „{ $key }“ bewirkt hier nichts; ? zeigt die Tasten.
+tui-refuse-no-disc = Es gibt keine Scheibe { $disc }; die Scheiben gehen von 1 bis 5.
+tui-refuse-steps = { $most ->
+        [1] Der Kaiser kann jetzt nur 1 Schritt ziehen, nicht { $steps }.
+       *[other] Der Kaiser kann jetzt 1 bis { $most } Schritte ziehen, nicht { $steps }.
+    }
+tui-refuse-territory-zero = Es gibt kein Gebiet 0; die Gebiete gehen von 1 bis 15.
+tui-refuse-digit-family = Wähle eine Familie mit ihrem Buchstaben: r, g, b, y oder p.
+tui-refuse-not-in-reserve = In deinem Vorrat ist kein Ritter der Familie { $family }.
+tui-refuse-letter-disc = Wähle eine Scheibe mit ihrer Zahl, 1 bis 5.
+tui-refuse-letter-emperor = Wähle die Schritte des Kaisers mit einer Zahl oder den Pfeiltasten.
+tui-refuse-move = „{ $action }“ geht nicht: { $reason }.
+tui-refuse-region-family = Wähle zuerst die Familie, die du setzt (r, g, b, y, p oder eine Schaltfläche).
+tui-refuse-unreachable = Mit deiner Scheibe erreicht der Kaiser diese Region nicht.
+tui-move-failed = { $token } kann nicht gespielt werden: { $reason }
+tui-computer-failed = Der Computerspieler ist gescheitert: { $error }
+tui-hint = Tipp: { $action }.
+tui-hint-chance = Tipp: { $action } (geschätzte Gewinnchance: { $percent } %).
+tui-hint-not-yours = Tipps gibt es nur für deine eigenen Entscheidungen.
+tui-hint-still = Der Tipp wird noch ermittelt…
+tui-hint-thinking = Ein Tipp wird ermittelt…
+tui-undo-nothing = Es gibt keine Entscheidung von dir, die sich zurücknehmen ließe.
+tui-undo-failed = Zurücknehmen fehlgeschlagen: { $error }
+tui-undone = { $count ->
+        [one] 1 Zug zurückgenommen: { $name } entscheidet neu.
+       *[other] { $count } Züge zurückgenommen: { $name } entscheidet neu.
+    }
+tui-redo-nothing = Es gibt nichts zu wiederholen.
+tui-redo-stopped = Wiederholen fehlgeschlagen: { $token } kann nicht gespielt werden: { $reason }
+tui-redone = { $count ->
+        [one] 1 Zug erneut gespielt: { $name } entscheidet.
+       *[other] { $count } Züge erneut gespielt: { $name } entscheidet.
+    }
+tui-redone-over = { $count ->
+        [one] 1 Zug erneut gespielt.
+       *[other] { $count } Züge erneut gespielt.
+    }
+tui-no-file-name = Kein Dateiname angegeben.
+tui-several-out-of-range = { $path } enthält die Partien 1 bis { $count }, nicht { $typed }; o öffnet die Datei erneut.
+tui-file-game = { $path }: Partie { $game }
+tui-game-of-file = Partie { $game } aus { $path }
+tui-read-failed = { $path } konnte nicht gelesen werden: { $error }
+tui-loaded = Geladen: { $game }.
+tui-loaded-without-estimates = Geladen: { $game }, ohne die Schätzungen der Gewinnchancen: { $error }.
+tui-new-game-failed = Eine neue Partie konnte nicht beginnen: { $error }
+tui-new-game = Eine neue Partie mit denselben Plätzen (Seed { $seed }).
+tui-recovery-offer = Eine unterbrochene Partie wurde in { $path } aufbewahrt{ $more ->
+        [0] {""}
+       *[other] {" "}(und { $more } weitere)
+    }: o und Enter setzen sie fort.
+tui-left-in-round = Partie in Runde { $round } verlassen.
+tui-kept-in = Die ungespeicherten Züge sind in { $path } aufbewahrt (carolus play --load { $path }).
+tui-not-kept = Die ungespeicherten Züge konnten nicht in { $directory } aufbewahrt werden: { $error }.
+
+# Die Hilfe (die Zeilen bricht das Programm um)
+tui-help-game-title = Das Spiel
+tui-help-game = Karl der Große reist durch sein Reich. Wo er haltmacht, baut die stärkste Gefolgschaft eine Burg. Wer am Ende die meisten Burgen hat, gewinnt. Die Partie endet sofort, wenn jemand das Ziel erreicht (10 Burgen bei 2 Spielern, 8 bei 3, 10 für ein Team) oder weniger als vier Regionen übrig sind.
+tui-help-round-title = Eine Runde
+tui-help-round-discs = Alle wählen eine Scheibe (1-5). Wenn möglich, muss es eine Zahl sein, die in dieser Runde noch niemand gezeigt hat. Benutzte Scheiben kommen zurück, wenn alle fünf benutzt sind.
+tui-help-round-order = Die niedrigste Scheibe ist zuerst dran; bei gleichen Scheiben bleibt die Wahlreihenfolge.
+tui-help-round-place = In deinem Zug setzt du 3 Ritter (4 bei 3 Spielern) aus deinem Vorrat, jeden an deinen Hof oder in eine beliebige Region. Ritter am Hof bringen die Kontrolle über ihre Familie, wenn dein Hof echt mehr von ihr hat als jeder andere.
+tui-help-round-move = Ziehe den Kaiser im Uhrzeigersinn um 1 bis so viele Regionen weiter, wie deine Scheibe zeigt.
+tui-help-round-score = Dort zählt jede Seite die Ritter der Familien, die sie kontrolliert, plus ihre eigenen Burgen. Die alleinige höchste Zahl baut eine Burg oder übernimmt alle Burgen eines anderen Besitzers. Gleichstand und null bewirken nichts.
+tui-help-round-merge = Eine Region mit Besitzer verbindet sich mit Nachbarn desselben Besitzers.
+tui-help-round-draw = Ziehe 3 neue Ritter (4 bei 3 Spielern); ein Joker (J) wird zu einer beliebigen Familie.
+tui-help-teams = Teamspiel (4 Spieler): Die Plätze 0+2 (Schwarz) spielen gegen 1+3 (Weiß). Die Kontrolle hat jeder für sich; Regionen und Burgen gehören dem Team.
+tui-help-table-title = Der Tisch
+tui-help-table-ring = Der Ring zeigt die Gebiete 1-15 im Uhrzeigersinn, verbundene Regionen als einen Kasten: Ritter als R2 G1 (R Rot, G Grün, B Blau, Y Gelb, P Rosa), Burgen als ⌂ mit ihrem Besitzer, und den KAISER.
+tui-help-table-seats = In der Mitte eine Zeile pro Platz: seine Nummer (# — die Nummer, die --ai nimmt; ▸ = ist dran), Name, Burgfarbe (● Schwarz, ○ Weiß, ◐ Grau), KI und Stufe bei einem Computer, Burgen gegen das Ziel (⌂/10), Hof (markierte Felder = Familien, die du kontrollierst), Vorrat, unbenutzte Scheiben (· = benutzt) und die in dieser Runde gewählte Scheibe (▸3). Die oberste Zeile zählt die übrigen Regionen: Die Partie endet, wenn es weniger als vier sind.
+tui-help-table-analysis = Auf einem breiten Bildschirm zeigt die Analyse die letzte Schätzung des Computers, wie gut jeder gewinnen kann, und sobald er zwei gemacht hat, eine Grafik all seiner bisherigen Schätzungen (eine Linie pro Platz oder Team, ▁ 0% … █ 100%). Der Ergebnisbildschirm zeigt die Grafik auch, w zeigt sie jederzeit, und gespeicherte Partien behalten sie. Unter „Erwogene Züge“ steht die Wahl des Computers zuerst (bei der Baumsuche ist das ihr meistuntersuchter Zug, nicht immer der mit der höchsten Chance); jeder Zug zeigt die Chance, die er dem Ziehenden lässt. Im Teamspiel ist jede Chance die eines Teams: Partner gewinnen gemeinsam.
+tui-help-keys-title = Tasten
+tui-help-keys-same = Die Tasten sind in jeder Sprache dieselben (carolus play --lang en, de oder fr); die Taste einer Familie ist ihr Buchstabe in der Notation: r g b y p (Rot, Grün, Blau, Gelb, Rosa).
+tui-help-key-options = zwischen den Möglichkeiten wechseln
+tui-help-key-take = die Möglichkeit unter dem Cursor nehmen
+tui-help-key-numbers = eine Scheibe wählen oder die Schritte des Kaisers
+tui-help-key-families = eine Familie wählen: den Ritter zum Setzen oder die des Jokers
+tui-help-key-territories = beim Setzen: die Region eines Gebiets oder dein Hof
+tui-help-key-back = zurück von der Wahl, wohin ein Ritter kommt
+tui-help-key-hint = Tipp: was der Computer spielen würde (Stufe 4 oder ein stärkerer Computer am Tisch)
+tui-help-key-undo = rückgängig: zurück zu deiner vorigen Entscheidung
+tui-help-key-redo = wiederholen: erneut spielen, was rückgängig gemacht wurde
+tui-help-key-files = die Partie speichern / eine gespeicherte Partie öffnen (laden)
+tui-help-key-new = eine neue Partie mit denselben Plätzen (fragt vorher, wenn Züge ungespeichert sind, wie o und q)
+tui-help-key-log = der ganze Spielverlauf; PgUp/PgDn blättern im Verlauf am Rand
+tui-help-key-chances = Gewinnchancen: die Grafik der Schätzungen des Computers
+tui-help-key-result = das Ergebnis, wenn die Partie vorbei ist
+tui-help-key-help = diese Hilfe
+tui-help-key-quit = beenden (Strg-C beendet sofort und bewahrt ungespeicherte Züge in einer Wiederherstellungsdatei auf, die der nächste Start anbietet)
+tui-help-mouse = Maus: Klicke eine Möglichkeit in der untersten Zeile an, eine Region im Ring oder deine Zeile in der Tabelle (deinen Hof). Ein Klick auf eine Region setzt den gewählten Ritter; beim Kaiser zeigt der erste Klick, was geschieht, und der zweite zieht.

@@ -1,6 +1,8 @@
-# Carolus: the words of the browser client, in English.
+# Carolus: the words of the browser client and the terminal game, in English.
 # The same syntax as every catalog: Project Fluent, restricted to messages,
-# variables and select expressions (see assets/js/i18n.js).
+# variables and select expressions, which the page's own reader
+# (crates/web/assets/js/i18n.js) understands as well as fluent-bundle.
+# Messages only the terminal game shows begin with tui-.
 
 ## The frame of every page
 
@@ -176,12 +178,21 @@ log-move = { $steps ->
    *[other] { $name } moves the emperor { $steps } steps to region { $region }:
     }
 outcome-nothing = nobody wins the region.
-outcome-build = { $name } builds a castle.
-outcome-take = { $name } takes the region from { $other } ({ $castles ->
-    [one] one castle
-   *[other] { $castles } castles
+outcome-build = { $name } { $team ->
+        [yes] build
+       *[no] builds
+    } a castle.
+outcome-take = { $name } { $team ->
+        [yes] take
+       *[no] takes
+    } the region from { $other } ({ $castles ->
+        [one] one castle
+       *[other] { $castles } castles
     }).
-outcome-keep = { $name } keeps the region.
+outcome-keep = { $name } { $team ->
+        [yes] keep
+       *[no] keeps
+    } the region.
 outcome-merge = { $count } regions join into region { $region }.
 
 ## Replays and records
@@ -232,3 +243,271 @@ rules-end-title = The end
 rules-end = Castles can change hands, so a takeover can carry a player past the target: what counts is the total on the board when the game ends.
 rules-teams-title = The team game for four
 rules-teams = Seats 0 and 2 play against seats 1 and 3 (seats are numbered from 0). Everybody has their own discs, court and reserve, places 3 knights and draws 3. Control of a family is each player's own, but regions and castles belong to teams: a team scores the knights of every family either partner controls. The first team to 10 castles ends the game.
+
+## The terminal game (carolus play)
+## The words it shares with the page (families, the log's sentences, …) are
+## the messages above; $team is "yes" when a team of two is meant.
+
+tui-list-and = { $first } and { $last }
+tui-drawn-jokers = { $count ->
+        [one] a joker
+       *[other] { $count } jokers
+    }
+tui-log-draw-start = { $name } draws a starting reserve: { $knights }.
+tui-log-control = { $name } takes control of { $family }.
+tui-log-control-from = { $name } takes control of { $family } from { $other }.
+tui-outcome-tie = a tie at { $score }: nobody wins the region.
+tui-outcome-scores = { $outcome } Scores: { $scores }.
+tui-result-team = { $names } win with { $castles } castles.
+tui-game-over-result = Game over. { $result }
+tui-move-disc = choose disc { $disc }
+tui-move-joker = turn the joker into { $family }
+tui-move-draw = draw { $knights }
+tui-move-court = place a { $family } knight in the court
+tui-move-region = place a { $family } knight in region { $region }
+tui-move-emperor = { $steps ->
+        [one] move the emperor 1 step
+       *[other] move the emperor { $steps } steps
+    }
+tui-short-court = { $family } → court
+tui-short-region = { $family } → region { $region }
+tui-short-emperor = emperor { $steps } → region { $region }
+tui-short-emperor-steps = emperor { $steps }
+tui-short-joker = joker → { $family }
+tui-short-disc = disc { $disc }
+tui-task-of = { $name }: { $task }
+tui-task-draw = draw knights
+tui-task-joker = assign a joker
+tui-task-disc = choose a disc
+tui-task-place = place knight { $number } of { $total }
+tui-task-place-any = place a knight
+tui-task-move = move the emperor
+tui-illegal-over = the game is over
+tui-illegal-other = it is not one of the options
+tui-illegal-phase = { $name } is to { $task } now
+tui-illegal-disc-used = disc { $disc } has already been used (unused: { $unused })
+tui-illegal-disc-taken = disc { $disc } was already chosen this round, and discs nobody chose are left: { $allowed }
+tui-illegal-reserve = there is no { $family } knight in the reserve
+tui-illegal-steps = the emperor can move 1 to { $max } steps here, not { $steps }
+
+# The title bar, the prompt line and the keys under it
+tui-regions-left = { $count ->
+        [one] 1 region left
+       *[other] { $count } regions left
+    }
+tui-castles-win = { $target } castles win
+tui-prompt-thinking = { $name } (computer, level { $level }) is thinking… { $seconds }s
+tui-prompt-disc = { $name }, choose a disc:
+tui-prompt-joker = { $name }, your joker becomes:
+tui-prompt-place = { $name }, place knight { $number } of { $total }:
+tui-prompt-destination = { $family } to:
+tui-prompt-emperor = { $name }, move the emperor:
+tui-drawing = Drawing…
+tui-key-result = result
+tui-key-new = new game
+tui-key-region = region
+tui-key-court = court
+tui-key-place = place
+tui-key-back = back
+tui-key-family = family
+tui-key-take = take
+tui-key-disc = disc
+tui-key-choose = choose
+tui-key-steps = steps
+tui-key-move = move
+tui-key-assign = assign
+tui-key-hint = hint
+tui-key-help = help
+tui-key-quit = quit
+tui-key-undo = undo
+tui-key-redo = redo
+tui-key-save = save
+tui-key-open = open
+tui-key-log = log
+tui-key-chances = chances
+tui-key-all = all keys
+tui-key-name-enter = Enter
+tui-key-name-space = Space
+tui-key-name-ctrl = Ctrl
+
+# The table in the middle of the ring. The family keys in "(r g b y p)" are
+# joined by no-break spaces, so that a line is never broken inside them.
+tui-column-player = Player
+tui-column-win = Win
+tui-ai-level = AI{ $level }
+tui-control = Control
+tui-order = Order
+tui-regions-left-end = { $count } regions left; the game also ends below 4.
+tui-over-keys = e: result · s: save · u: take back · q: quit
+tui-centre-thinking = { $name } (level { $level }) is thinking… { $seconds }s
+tui-choose-disc = Choose a disc: lower discs act earlier, and the number is how far the emperor may go.
+tui-shown-this-round = Shown this round: { $discs }.
+tui-choose-joker = { $count ->
+        [one] Choose the family your joker becomes (r g b y p).
+       *[other] { $count } jokers to assign, one at a time: choose the family of the first (r g b y p).
+    }
+tui-choose-family = { $count ->
+        [one] Place 1 more knight: pick a family from your reserve (r g b y p), then where it goes.
+       *[other] Place { $count } more knights: pick a family from your reserve (r g b y p), then where it goes.
+    }
+tui-choose-destination = { $family } knight: pick a region (←→, its number, or a click) or c for your court; Esc goes back.
+tui-court-takes-control = In your court it would take control of { $family } from { $name }.
+tui-court-gives-control = In your court it would give you control of { $family }.
+tui-court-keeps-control = In your court it would not change who controls { $family }.
+tui-emperor-option = { $steps } → region { $region }: { $outcome }
+tui-emperor-ends = { $count ->
+        [one] The game ends: { $names } wins.
+       *[other] The game ends: { $names } win.
+    }
+tui-drawing-knights = Drawing knights…
+tui-estimate-of = { $name }'s estimate: { $chances }
+tui-estimate-of-hint = Hint estimate: { $chances }
+tui-ring-region = (region { $region })
+tui-ring-emperor = EMPEROR
+tui-ring-emperor-short = EMP
+
+# The panels and the screens over the table
+tui-analysis = Analysis
+tui-log = Log
+tui-log-scrolled = Log (↑{ $lines }, PgDn for newer)
+tui-thinking-for = { $name } is thinking… { $seconds }s
+tui-hint-working = Working out a hint… { $seconds }s
+tui-no-estimate-hint = No estimate yet: press h for a hint.
+tui-no-estimate = No estimate yet.
+tui-estimate-by = { $name } (level { $level })
+tui-estimate-by-hint = Hint (level { $level })
+tui-estimate-rough = one turn ahead, rough
+tui-estimate-playouts = { $count } playouts
+tui-estimate-heading = { $who }, { $how }:
+tui-moves-weighed = Moves weighed:
+tui-chances-so-far = Chances so far ({ $count } estimates):
+tui-help-title = Help — Esc closes, ↑↓ scroll
+tui-log-title = Game log — Esc closes, ↑↓ PgUp PgDn scroll
+tui-save-title = Save the game
+tui-open-title = Open a saved game
+tui-several-title = Open one of several games
+tui-save-label = File to write (a carolus-record/1):
+tui-open-label = File to read (a carolus-record/1):
+tui-several-label = Which game, 1 to { $count }? ({ $path })
+tui-prompt-keys = Enter confirms · Esc cancels · Ctrl-U clears
+tui-confirm-quit = Quit?
+tui-confirm-open = Open another game?
+tui-confirm-new = New game?
+tui-unsaved = The game has unsaved moves.
+tui-confirm-keys = y: { $action } · any other key: back
+tui-leave-quit = quit
+tui-leave-open = open another game
+tui-leave-new = start a new game
+tui-no-graph = No graph yet. It shows the computer's estimates of everybody's chance to win, from the second one on: computer players make one a move, and h asks for a hint.
+tui-any-key-back = Any key: back to the game
+tui-chances-title = Win chances
+tui-result-after = After { $rounds ->
+        [one] 1 round
+       *[other] { $rounds } rounds
+    }, with { $regions ->
+        [one] 1 region
+       *[other] { $regions } regions
+    } left.
+tui-winner = winner
+tui-result-keys = Esc: the board · s: save · u: take back · q: quit
+tui-too-small = Carolus needs at least { $width }×{ $height }
+tui-too-small-now = (now { $width }×{ $height }).
+tui-too-small-enlarge = Please enlarge the window; q quits.
+
+# Messages under the prompt
+tui-estimates-left-out = The game's win-chance estimates were left out: { $error }.
+tui-saved = Saved the game to { $path }.
+tui-saved-recovered = Saved the game to { $path }; its recovery file is removed.
+tui-save-failed = Could not save: { $error }
+tui-save-would-replace = { $path } exists already: s and Enter again replace it.
+tui-refuse-thinking = { $name } is thinking; please wait for the move.
+tui-refuse-over = The game is over: e shows the result, u takes back your last move.
+tui-refuse-key = “{ $key }” does nothing here; press ? for the keys.
+tui-refuse-no-disc = There is no disc { $disc }; discs go from 1 to 5.
+tui-refuse-steps = { $most ->
+        [1] The emperor can move only 1 step now, not { $steps }.
+       *[other] The emperor can move 1 to { $most } steps now, not { $steps }.
+    }
+tui-refuse-territory-zero = There is no territory 0; territories go from 1 to 15.
+tui-refuse-digit-family = Choose a family with its letter: r, g, b, y or p.
+tui-refuse-not-in-reserve = There is no { $family } knight in your reserve.
+tui-refuse-letter-disc = Choose a disc with its number, 1 to 5.
+tui-refuse-letter-emperor = Choose the emperor's steps with a number or the arrow keys.
+tui-refuse-move = You cannot { $action }: { $reason }.
+tui-refuse-region-family = First choose the family to place (r, g, b, y, p or a button).
+tui-refuse-unreachable = The emperor cannot reach that region with your disc.
+tui-move-failed = { $token } cannot be played: { $reason }
+tui-computer-failed = The computer player failed: { $error }
+tui-hint = Hint: { $action }.
+tui-hint-chance = Hint: { $action } (estimated chance to win: { $percent }%).
+tui-hint-not-yours = Hints are for your own decisions.
+tui-hint-still = Still thinking about a hint…
+tui-hint-thinking = Thinking about a hint…
+tui-undo-nothing = There is no decision of yours to take back.
+tui-undo-failed = Cannot undo: { $error }
+tui-undone = { $count ->
+        [one] Took back 1 move: { $name } decides again.
+       *[other] Took back { $count } moves: { $name } decides again.
+    }
+tui-redo-nothing = There is nothing to redo.
+tui-redo-stopped = Cannot redo: { $token } cannot be played: { $reason }
+tui-redone = { $count ->
+        [one] Played 1 move again: { $name } decides.
+       *[other] Played { $count } moves again: { $name } decides.
+    }
+tui-redone-over = { $count ->
+        [one] Played 1 move again.
+       *[other] Played { $count } moves again.
+    }
+tui-no-file-name = No file name given.
+tui-several-out-of-range = { $path } holds games 1 to { $count }, not { $typed }; press o to open it again.
+tui-file-game = { $path }: game { $game }
+tui-game-of-file = game { $game } of { $path }
+tui-read-failed = Could not read { $path }: { $error }
+tui-loaded = Loaded { $game }.
+tui-loaded-without-estimates = Loaded { $game }, without its win-chance estimates: { $error }.
+tui-new-game-failed = Cannot start a new game: { $error }
+tui-new-game = A new game with the same seats (seed { $seed }).
+tui-recovery-offer = An interrupted game was kept in { $path }{ $more ->
+        [0] {""}
+       *[other] {" "}({ $more } more beside it)
+    }: o and Enter continue it.
+tui-left-in-round = Left the game in round { $round }.
+tui-kept-in = The unsaved moves are kept in { $path } (carolus play --load { $path }).
+tui-not-kept = The unsaved moves could not be kept in { $directory }: { $error }.
+
+# The help screen (the lines are broken by the program)
+tui-help-game-title = The game
+tui-help-game = Charlemagne travels round his empire. Where he stops, the strongest following builds a castle. Most castles at the end wins. The game ends at once when someone reaches the target (10 castles with 2 players, 8 with 3, 10 for a team) or fewer than four regions are left.
+tui-help-round-title = A round
+tui-help-round-discs = Everybody chooses a disc (1-5). You must pick a number nobody has shown this round if you can. Used discs come back when all five are used.
+tui-help-round-order = The lowest disc acts first; ties keep the choosing order.
+tui-help-round-place = On your turn, place 3 knights (4 with 3 players) from your reserve, each into your court or any region. Court knights win control of their family when your court holds strictly more of it than any other.
+tui-help-round-move = Move the emperor clockwise 1 up to your disc's number of regions.
+tui-help-round-score = There, each side scores the knights of the families it controls plus its own castles. A unique highest score builds a castle, or takes over all the castles of another owner. Ties and zero scores do nothing.
+tui-help-round-merge = An owned region merges with neighbours of the same owner.
+tui-help-round-draw = Draw 3 new knights (4 with 3 players); a joker (J) becomes any family.
+tui-help-teams = Team game (4 players): seats 0+2 (black) play against 1+3 (white). Control is personal; regions and castles belong to the team.
+tui-help-table-title = The table
+tui-help-table-ring = The ring shows territories 1-15 clockwise, merged regions as one box: knights as R2 G1 (R red, G green, B blue, Y yellow, P pink), castles as ⌂ with their owner, and the EMPEROR.
+tui-help-table-seats = In the centre, a row per seat: its number (# — the number --ai takes; ▸ = to act), name, castle colour (● black, ○ white, ◐ grey), AI and level for a computer, castles against the target (⌂/10), court (marked cells = families you control), reserve, unused discs (· = used) and the disc chosen this round (▸3). The top line counts the regions left: the game ends when fewer than four are.
+tui-help-table-analysis = On a wide screen the Analysis panel shows the computer's latest estimate of everybody's chance to win and, once it has made two, a graph of all its estimates so far (a line per seat or team, ▁ 0% … █ 100%). The result screen shows the graph too, w shows it on any screen, and saved games keep it. Under "Moves weighed" the computer's choice comes first (the tree search's is its most searched move, not always the highest chance); each move shows the chance it leaves the mover. In the team game every chance shown is a team's: partners win together.
+tui-help-keys-title = Keys
+tui-help-keys-same = The keys are the same in every language (carolus play --lang en, de or fr); a family's key is its letter in the notation: r g b y p.
+tui-help-key-options = move between the options
+tui-help-key-take = take the option under the cursor
+tui-help-key-numbers = choose a disc, or the emperor's steps
+tui-help-key-families = choose a family: the knight to place, or the joker's
+tui-help-key-territories = when placing: a territory's region, or your court
+tui-help-key-back = back from choosing where a knight goes
+tui-help-key-hint = hint: what the computer would play (level 4, or a stronger computer at the table)
+tui-help-key-undo = undo: back to your previous decision
+tui-help-key-redo = redo: play again what undo took back
+tui-help-key-files = save the game / open (load) a saved game
+tui-help-key-new = a new game with the same seats (asks first if moves are unsaved, as o and q do)
+tui-help-key-log = the whole game log; PgUp/PgDn scroll the log panel
+tui-help-key-chances = win chances: the graph of the computer's estimates
+tui-help-key-result = the result, once the game is over
+tui-help-key-help = this help
+tui-help-key-quit = quit (Ctrl-C quits at once, keeping unsaved moves in a recovery file that the next start offers)
+tui-help-mouse = Mouse: click an option in the bottom line, a region on the ring or your row in the table (your court). A region click places the chosen knight; for the emperor, the first click shows the outcome and the second moves.
