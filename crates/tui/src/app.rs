@@ -15,6 +15,7 @@ use std::time::Duration;
 use carolus_ai::{Candidate, Level};
 use carolus_core::estimates::{self, Trail};
 use carolus_core::session::{self, RedoError, SeatError, SeatInfo, SeatKind, UndoError};
+use carolus_l10n::Catalog;
 use carolus_rules::{
     Destination, Disc, Family, Game, GameRng, Move, Phase, RandomSource, Record, RecordStream,
     RecordedGame, Seat, SeatDraws, Setup, Territory, Variant,
@@ -66,11 +67,11 @@ pub enum Leaving {
 
 impl Leaving {
     /// What `y` does, in the words of the question.
-    pub fn action(self) -> &'static str {
+    pub fn action(self, tr: &Catalog) -> String {
         match self {
-            Leaving::Quit => "quit",
-            Leaving::Open => "open another game",
-            Leaving::NewGame => "start a new game",
+            Leaving::Quit => tr!(tr, "tui-leave-quit"),
+            Leaving::Open => tr!(tr, "tui-leave-open"),
+            Leaving::NewGame => tr!(tr, "tui-leave-new"),
         }
     }
 }
@@ -108,18 +109,22 @@ impl Source {
     /// What leads a message about the game's contents, as `carolus replay`
     /// words it: the file's name, and the game's number in a file of
     /// several.
-    fn prefix(&self) -> String {
+    fn prefix(&self, tr: &Catalog) -> String {
         match self {
             Source::File(path) => path.clone(),
-            Source::GameOf { path, game } => format!("{path}: game {game}"),
+            Source::GameOf { path, game } => {
+                tr!(tr, "tui-file-game", path = path, game = *game)
+            }
         }
     }
 
     /// The game as a notice names it.
-    fn described(&self) -> String {
+    fn described(&self, tr: &Catalog) -> String {
         match self {
             Source::File(path) => path.clone(),
-            Source::GameOf { path, game } => format!("game {game} of {path}"),
+            Source::GameOf { path, game } => {
+                tr!(tr, "tui-game-of-file", game = *game, path = path)
+            }
         }
     }
 
@@ -214,6 +219,8 @@ pub struct App {
     draw_seed: u64,
     seed: u64,
     theme: Theme,
+    /// The messages of the game's language.
+    tr: &'static Catalog,
     screen: Screen,
     pick: Pick,
     /// The last destination a person chose, offered first next time.
@@ -330,6 +337,7 @@ impl App {
             draw_seed,
             seed: config.seed,
             theme: Theme::new(config.colour),
+            tr: carolus_l10n::catalog(config.language),
             screen: Screen::Board,
             pick: Pick::Wait,
             last_destination: None,
@@ -354,11 +362,11 @@ impl App {
             recovered: None,
         };
         if let Some(error) = app.session.unread_estimates() {
-            let text = format!("The game's win-chance estimates were left out: {error}.");
+            let text = tr!(app.tr, "tui-estimates-left-out", error = error);
             app.notice(text);
         }
         app.note_seed();
-        app.log = history::log_of(app.record(), app.seats());
+        app.log = history::log_of(app.tr, app.record(), app.seats());
         Ok(app)
     }
 
@@ -387,6 +395,11 @@ impl App {
 
     pub fn theme(&self) -> Theme {
         self.theme
+    }
+
+    /// The messages of the game's language.
+    pub fn tr(&self) -> &'static Catalog {
+        self.tr
     }
 
     pub fn screen(&self) -> &Screen {
@@ -516,21 +529,17 @@ impl App {
                         self.may_replace = None;
                         self.path = Some(path.clone());
                         if let Some(kept) = self.recovered.take().filter(|kept| *kept != path) {
-                            self.notice(format!(
-                                "Saved the game to {path}; its recovery file is removed."
-                            ));
+                            self.notice(tr!(self.tr, "tui-saved-recovered", path = &path));
                             return vec![Effect::Forget { path: kept }];
                         }
-                        self.notice(format!("Saved the game to {path}."));
+                        self.notice(tr!(self.tr, "tui-saved", path = &path));
                     }
-                    Err(error) => self.refuse(format!("Could not save: {error}")),
+                    Err(error) => self.refuse(tr!(self.tr, "tui-save-failed", error = error)),
                 }
                 Vec::new()
             }
             Event::SaveWouldReplace { path } => {
-                self.refuse(format!(
-                    "{path} exists already: s and Enter again replace it."
-                ));
+                self.refuse(tr!(self.tr, "tui-save-would-replace", path = &path));
                 self.may_replace = Some(path);
                 Vec::new()
             }
@@ -678,9 +687,9 @@ impl App {
                 self.message = None;
             } else if let Some(thinking) = self.thinking.filter(|t| t.purpose == Purpose::Play) {
                 let name = words::seat_name(self.seats(), thinking.seat).to_owned();
-                self.refuse(format!("{name} is thinking; please wait for the move."));
+                self.refuse(tr!(self.tr, "tui-refuse-thinking", name = name));
             } else if self.game().is_over() {
-                self.refuse("The game is over: e shows the result, u takes back your last move.");
+                self.refuse(tr!(self.tr, "tui-refuse-over"));
             }
             return Vec::new();
         }
@@ -710,7 +719,7 @@ impl App {
                 } else if c == 'c' && matches!(self.pick, Pick::Destination { .. }) {
                     self.choose_destination(Destination::Court);
                 } else {
-                    self.refuse(format!("{c:?} does nothing here; press ? for the keys."));
+                    self.refuse(tr!(self.tr, "tui-refuse-key", key = c.to_string()));
                 }
             }
             _ => {}
@@ -770,7 +779,7 @@ impl App {
         match self.pick {
             Pick::Disc { .. } => {
                 let Some(disc) = Disc::new(digit) else {
-                    self.refuse(format!("There is no disc {digit}; discs go from 1 to 5."));
+                    self.refuse(tr!(self.tr, "tui-refuse-no-disc", disc = digit));
                     return;
                 };
                 match choices::discs(&game).iter().position(|&d| d == disc) {
@@ -784,12 +793,7 @@ impl App {
                     Some(index) => self.set_cursor(index),
                     None => {
                         let most = steps.last().copied().unwrap_or(1);
-                        let can = if most == 1 {
-                            "only 1 step".to_owned()
-                        } else {
-                            format!("1 to {most} steps")
-                        };
-                        self.refuse(format!("The emperor can move {can} now, not {digit}."));
+                        self.refuse(tr!(self.tr, "tui-refuse-steps", most = most, steps = digit));
                     }
                 }
             }
@@ -800,7 +804,7 @@ impl App {
                 };
                 let Some(territory) = Territory::new(number) else {
                     self.typed = 0;
-                    self.refuse("There is no territory 0; territories go from 1 to 15.");
+                    self.refuse(tr!(self.tr, "tui-refuse-territory-zero"));
                     return;
                 };
                 let index = game.region_index(territory);
@@ -816,7 +820,7 @@ impl App {
                 self.typed = if number == 1 { 1 } else { 0 };
             }
             Pick::Joker { .. } | Pick::Family { .. } => {
-                self.refuse("Choose a family with its letter: r, g, b, y or p.");
+                self.refuse(tr!(self.tr, "tui-refuse-digit-family"));
             }
             Pick::Wait => {}
         }
@@ -843,16 +847,15 @@ impl App {
                     };
                     self.message = None;
                 } else {
-                    self.refuse(format!(
-                        "There is no {} knight in your reserve.",
-                        words::family_word(family)
+                    self.refuse(tr!(
+                        self.tr,
+                        "tui-refuse-not-in-reserve",
+                        family = words::family_word(self.tr, family)
                     ));
                 }
             }
-            Pick::Disc { .. } => self.refuse("Choose a disc with its number, 1 to 5."),
-            Pick::Emperor { .. } => {
-                self.refuse("Choose the emperor's steps with a number or the arrow keys.")
-            }
+            Pick::Disc { .. } => self.refuse(tr!(self.tr, "tui-refuse-letter-disc")),
+            Pick::Emperor { .. } => self.refuse(tr!(self.tr, "tui-refuse-letter-emperor")),
             Pick::Wait => {}
         }
         Vec::new()
@@ -926,12 +929,14 @@ impl App {
     /// Refuses `mv` with the engine's own reason.
     fn refuse_move(&mut self, game: &Game, mv: Move) {
         let reason = match game.check(&mv) {
-            Err(error) => error.to_string(),
-            Ok(()) => "it is not one of the options".to_owned(),
+            Err(error) => words::illegal_words(self.tr, self.seats(), &error),
+            Ok(()) => tr!(self.tr, "tui-illegal-other"),
         };
-        self.refuse(format!(
-            "You cannot {}: {reason}.",
-            words::move_words(game, mv)
+        self.refuse(tr!(
+            self.tr,
+            "tui-refuse-move",
+            action = words::move_words(self.tr, game, mv),
+            reason = reason
         ));
     }
 
@@ -960,9 +965,15 @@ impl App {
     fn apply(&mut self, mv: Move) -> Result<(), String> {
         let before = self.game().clone();
         let index = self.record().moves.len();
-        self.session
-            .play(mv)
-            .map_err(|error| format!("{mv} cannot be played: {error}"))?;
+        let result = self.session.play(mv);
+        result.map_err(|error| {
+            tr!(
+                self.tr,
+                "tui-move-failed",
+                token = mv.to_string(),
+                reason = words::illegal_words(self.tr, self.seats(), &error)
+            )
+        })?;
         self.log_played(before, index, &[mv]);
         self.decided();
         Ok(())
@@ -974,7 +985,7 @@ impl App {
         for (offset, &mv) in moves.iter().enumerate() {
             let seats = self.session.seats();
             self.log
-                .extend(words::describe(&before, mv, index + offset, seats));
+                .extend(words::describe(self.tr, &before, mv, index + offset, seats));
             if before.play(mv).is_err() {
                 break;
             }
@@ -1082,7 +1093,7 @@ impl App {
         let analysis = match reply.result {
             Ok(analysis) => Some(analysis),
             Err(error) => {
-                self.refuse(format!("The computer player failed: {error}"));
+                self.refuse(tr!(self.tr, "tui-computer-failed", error = error));
                 None
             }
         };
@@ -1129,10 +1140,17 @@ impl App {
 
     fn show_hint(&mut self, game: &Game, seat: Seat, mv: Move, win: &[f64]) {
         self.hint = Some(mv);
-        let chance = estimates::seat_chance(game, win, seat)
-            .map(|p| format!(" (estimated chance to win: {:.0}%)", p * 100.0))
-            .unwrap_or_default();
-        self.notice(format!("Hint: {}{chance}.", words::move_words(game, mv)));
+        let action = words::move_words(self.tr, game, mv);
+        let text = match estimates::seat_chance(game, win, seat) {
+            Some(chance) => tr!(
+                self.tr,
+                "tui-hint-chance",
+                action = action,
+                percent = format!("{:.0}", chance * 100.0)
+            ),
+            None => tr!(self.tr, "tui-hint", action = action),
+        };
+        self.notice(text);
         // Point the cursor at the suggestion; Enter then plays it.
         match mv {
             Move::Disc(disc) => {
@@ -1167,14 +1185,14 @@ impl App {
 
     fn ask_hint(&mut self) -> Vec<Effect> {
         let Some(seat) = self.human_to_act() else {
-            self.refuse("Hints are for your own decisions.");
+            self.refuse(tr!(self.tr, "tui-hint-not-yours"));
             return Vec::new();
         };
         if self.thinking.is_some() {
-            self.notice("Still thinking about a hint…");
+            self.notice(tr!(self.tr, "tui-hint-still"));
             return Vec::new();
         }
-        self.notice("Thinking about a hint…");
+        self.notice(tr!(self.tr, "tui-hint-thinking"));
         let level = self.session.hint_level();
         vec![self.think(seat, level, Purpose::Hint)]
     }
@@ -1186,11 +1204,11 @@ impl App {
         let undone = match self.session.undo() {
             Ok(undone) => undone,
             Err(UndoError::NoDecision) => {
-                self.refuse("There is no decision of yours to take back.");
+                self.refuse(tr!(self.tr, "tui-undo-nothing"));
                 return Vec::new();
             }
             Err(UndoError::Replay(error)) => {
-                self.refuse(format!("Cannot undo: {error}"));
+                self.refuse(tr!(self.tr, "tui-undo-failed", error = error.to_string()));
                 return Vec::new();
             }
         };
@@ -1206,10 +1224,11 @@ impl App {
         self.pick = Pick::Wait;
         self.reset_pick();
         let mover = self.name_to_act();
-        let taken = undone.taken;
-        self.notice(format!(
-            "Took back {taken} move{}: {mover} decides again.",
-            if taken == 1 { "" } else { "s" }
+        self.notice(tr!(
+            self.tr,
+            "tui-undone",
+            count = undone.taken,
+            name = mover
         ));
         effects.extend(self.schedule());
         effects
@@ -1227,7 +1246,7 @@ impl App {
     /// move after it, up to the next decision a person makes.
     fn redo(&mut self) -> Vec<Effect> {
         if !self.session.can_redo() {
-            self.refuse("There is nothing to redo.");
+            self.refuse(tr!(self.tr, "tui-redo-nothing"));
             return Vec::new();
         }
         let mut effects = Vec::new();
@@ -1244,21 +1263,23 @@ impl App {
             self.decided();
         }
         if let Some((mv, error)) = redone.stopped {
-            self.refuse(format!("Cannot redo: {mv} cannot be played: {error}"));
+            let reason = words::illegal_words(self.tr, self.seats(), &error);
+            self.refuse(tr!(
+                self.tr,
+                "tui-redo-stopped",
+                token = mv.to_string(),
+                reason = reason
+            ));
         }
         self.screen = Screen::Board;
         let replayed = redone.moves.len();
         if replayed > 0 {
             let mover = self.name_to_act();
-            self.notice(format!(
-                "Played {replayed} move{} again{}",
-                if replayed == 1 { "" } else { "s" },
-                if mover.is_empty() {
-                    ".".to_owned()
-                } else {
-                    format!(": {mover} decides.")
-                }
-            ));
+            self.notice(if mover.is_empty() {
+                tr!(self.tr, "tui-redone-over", count = replayed)
+            } else {
+                tr!(self.tr, "tui-redone", count = replayed, name = mover)
+            });
         }
         effects.extend(self.advance());
         effects
@@ -1291,7 +1312,7 @@ impl App {
             return self.open_one_of_several(&path);
         }
         if path.is_empty() {
-            self.refuse("No file name given.");
+            self.refuse(tr!(self.tr, "tui-no-file-name"));
             return Vec::new();
         }
         match kind {
@@ -1328,9 +1349,12 @@ impl App {
             .ok()
             .and_then(|game| Some((game, records.get(game.checked_sub(1)?)?)));
         let Some((game, text)) = chosen else {
-            let count = records.len();
-            self.refuse(format!(
-                "{path} holds games 1 to {count}, not {typed:?}; press o to open it again."
+            self.refuse(tr!(
+                self.tr,
+                "tui-several-out-of-range",
+                path = &path,
+                count = records.len(),
+                typed = format!("{typed:?}")
             ));
             return Vec::new();
         };
@@ -1338,7 +1362,7 @@ impl App {
         match Record::from_json(text) {
             Ok(record) => self.open_record(record, source),
             Err(error) => {
-                self.refuse(format!("{}: {error}", source.prefix()));
+                self.refuse(format!("{}: {error}", source.prefix(self.tr)));
                 Vec::new()
             }
         }
@@ -1374,7 +1398,7 @@ impl App {
         let text = match text {
             Ok(text) => text,
             Err(error) => {
-                self.refuse(format!("Could not read {path}: {error}"));
+                self.refuse(tr!(self.tr, "tui-read-failed", path = &path, error = error));
                 return Vec::new();
             }
         };
@@ -1410,14 +1434,14 @@ impl App {
         let saved_ai = match session::saved_levels(&record) {
             Ok(saved) => saved,
             Err(error) => {
-                self.refuse(format!("{}: {error}", source.prefix()));
+                self.refuse(format!("{}: {error}", source.prefix(self.tr)));
                 return Vec::new();
             }
         };
         let game = match RecordedGame::from_record(record) {
             Ok(game) => game,
             Err(error) => {
-                self.refuse(format!("{}: {error}", source.prefix()));
+                self.refuse(format!("{}: {error}", source.prefix(self.tr)));
                 return Vec::new();
             }
         };
@@ -1444,7 +1468,7 @@ impl App {
             Err(_) => match session::seats(players, None, &ai) {
                 Ok(seats) => seats,
                 Err(error) => {
-                    self.refuse(format!("{}: {error}", source.prefix()));
+                    self.refuse(format!("{}: {error}", source.prefix(self.tr)));
                     return Vec::new();
                 }
             },
@@ -1452,7 +1476,7 @@ impl App {
         let opened = match table(game, self.draw_seed, seats) {
             Ok(opened) => opened,
             Err(error) => {
-                self.refuse(format!("{}: {error}", source.prefix()));
+                self.refuse(format!("{}: {error}", source.prefix(self.tr)));
                 return Vec::new();
             }
         };
@@ -1463,7 +1487,7 @@ impl App {
         let unread = opened.unread_estimates().map(str::to_owned);
         self.session = opened;
         self.note_seed();
-        self.log = history::log_of(self.record(), self.seats());
+        self.log = history::log_of(self.tr, self.record(), self.seats());
         self.log_scroll = 0;
         self.estimate = None;
         self.hint = None;
@@ -1483,11 +1507,14 @@ impl App {
         };
         self.screen = Screen::Board;
         self.pick = Pick::Wait;
-        let described = source.described();
+        let described = source.described(self.tr);
         match unread {
-            None => self.notice(format!("Loaded {described}.")),
-            Some(error) => self.notice(format!(
-                "Loaded {described}, without its win-chance estimates: {error}."
+            None => self.notice(tr!(self.tr, "tui-loaded", game = described)),
+            Some(error) => self.notice(tr!(
+                self.tr,
+                "tui-loaded-without-estimates",
+                game = described,
+                error = error
             )),
         }
         effects.extend(self.advance());
@@ -1528,10 +1555,11 @@ impl App {
         let mut config = PlayConfig::new_game(self.game().players(), self.next_seed).with_ai(&ai);
         config.names = Some(self.seats().iter().map(|seat| seat.name.clone()).collect());
         config.colour = self.theme.has_colour();
+        config.language = self.tr.language();
         let mut fresh = match App::new(config) {
             Ok(fresh) => fresh,
             Err(error) => {
-                self.refuse(format!("Cannot start a new game: {error}"));
+                self.refuse(tr!(self.tr, "tui-new-game-failed", error = error));
                 return Vec::new();
             }
         };
@@ -1545,10 +1573,7 @@ impl App {
         fresh.now = self.now;
         fresh.next_id = self.next_id;
         *self = fresh;
-        self.notice(format!(
-            "A new game with the same seats (seed {}).",
-            self.seed
-        ));
+        self.notice(tr!(self.tr, "tui-new-game", seed = self.seed.to_string()));
         effects.extend(self.advance());
         effects
     }
@@ -1675,7 +1700,7 @@ impl App {
                 }
             }
             Pick::Family { .. } => {
-                self.refuse("First choose the family to place (r, g, b, y, p or a button).");
+                self.refuse(tr!(self.tr, "tui-refuse-region-family"));
                 Vec::new()
             }
             Pick::Emperor { cursor } => {
@@ -1690,7 +1715,7 @@ impl App {
                         Vec::new()
                     }
                     None => {
-                        self.refuse("The emperor cannot reach that region with your disc.");
+                        self.refuse(tr!(self.tr, "tui-refuse-unreachable"));
                         Vec::new()
                     }
                 }

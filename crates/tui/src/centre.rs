@@ -33,6 +33,9 @@ struct Columns {
 
 /// The seat number (as `--ai` takes it) and the mark of the seat to act.
 const SEAT: u16 = 3;
+/// The castle colour written out ("black " in English), before the
+/// catalog's words are measured.
+const COLOUR_WORD: u16 = 6;
 const KIND: u16 = 4;
 const CASTLES: u16 = 5;
 const DISCS: u16 = 8;
@@ -40,9 +43,12 @@ const DISCS: u16 = 8;
 const NAME: u16 = 6;
 
 impl Columns {
-    fn new(width: u16, estimate: bool) -> Columns {
-        let fixed = |colour_word: bool, family: u16, win: u16| {
-            let colour = if colour_word { 6 } else { 2 };
+    /// The columns for a table `width` cells wide, with a column for the
+    /// win chances if there is an `estimate`, and castle colours written
+    /// out taking `colour_word` cells (the longest word and a space).
+    fn new(width: u16, estimate: bool, colour_word: u16) -> Columns {
+        let fixed = |written: bool, family: u16, win: u16| {
+            let colour = if written { colour_word } else { 2 };
             SEAT + colour + KIND + CASTLES + 2 * (5 * family + 1) + DISCS + win
         };
         let win = if estimate { 6 } else { 0 };
@@ -158,22 +164,41 @@ pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
 fn seat_table(app: &App, area: Rect, y: u16, buf: &mut Buffer) -> u16 {
     let game = app.game();
     let theme = app.theme();
+    let tr = app.tr();
     let estimate = app.estimate();
-    let columns = Columns::new(area.width, estimate.is_some());
+    let colours: Vec<String> = game
+        .owners()
+        .map(|owner| words::owner_colour(tr, owner))
+        .collect();
+    let colour_word = colours
+        .iter()
+        .map(|colour| canvas::width(colour) + 1)
+        .max()
+        .unwrap_or(COLOUR_WORD);
+    let columns = Columns::new(area.width, estimate.is_some(), colour_word);
     let family_width = usize::from(columns.family) * 5;
-    let colour_width = if columns.colour_word { 6 } else { 2 };
+    let colour_width = if columns.colour_word { colour_word } else { 2 };
     let target = game.config().castle_target;
 
     let mut header = vec![
         Span::raw(pad("#", SEAT)),
-        Span::raw(pad("Player", columns.name + colour_width + KIND)),
+        Span::raw(pad(
+            &tr!(tr, "tui-column-player"),
+            columns.name + colour_width + KIND,
+        )),
         Span::raw(pad(&format!("⌂/{target}"), CASTLES)),
-        Span::raw(pad("Court", family_width as u16 + 1)),
-        Span::raw(pad("Reserve", family_width as u16 + 1)),
-        Span::raw(pad("Discs", DISCS)),
+        Span::raw(pad(&tr!(tr, "court"), family_width as u16 + 1)),
+        Span::raw(pad(&tr!(tr, "reserve"), family_width as u16 + 1)),
+        Span::raw(pad(&tr!(tr, "discs"), DISCS)),
     ];
     if columns.win > 0 {
-        header.push(Span::raw(pad("Win", columns.win)));
+        // Right-aligned over the percentages, so that a heading as long
+        // as the discs' column is never joined to it.
+        let win = canvas::truncate(&tr!(tr, "tui-column-win"), usize::from(columns.win));
+        header.push(Span::raw(format!(
+            "{win:>width$}",
+            width = usize::from(columns.win)
+        )));
     }
     put_line(
         buf,
@@ -207,16 +232,16 @@ fn seat_table(app: &App, area: Rect, y: u16, buf: &mut Buffer) -> u16 {
         ));
         let owner = game.owner_of(seat);
         let colour = if columns.colour_word {
-            words::owner_colour(owner)
+            words::owner_colour(tr, owner)
         } else {
-            words::owner_mark(owner)
+            words::owner_mark(owner).to_owned()
         };
-        spans.push(Span::styled(colour.to_owned(), theme.owner(owner.index())));
+        spans.push(Span::styled(colour.clone(), theme.owner(owner.index())));
         spans.push(Span::raw(" ".repeat(
-            usize::from(colour_width).saturating_sub(usize::from(canvas::width(colour))),
+            usize::from(colour_width).saturating_sub(usize::from(canvas::width(&colour))),
         )));
         let kind = match app.ai_level(seat) {
-            Some(level) => format!("AI{level}"),
+            Some(level) => tr!(tr, "tui-ai-level", level = level.to_string()),
             None => String::new(),
         };
         spans.push(Span::styled(pad(&kind, KIND), theme.dim()));
@@ -304,9 +329,13 @@ fn discs(theme: Theme, game: &Game, seat: Seat) -> Vec<Span<'static>> {
 fn standings(app: &App, width: usize) -> Vec<Line<'static>> {
     let game = app.game();
     let theme = app.theme();
+    let tr = app.tr();
     let seats = app.seats();
     let mut lines = Vec::new();
-    let mut order = vec![Span::styled("Order   ", theme.dim())];
+    let mut order = vec![Span::styled(
+        format!("{}  ", tr!(tr, "tui-order")),
+        theme.dim(),
+    )];
     for (i, seat) in game.order().enumerate() {
         if i > 0 {
             order.push(Span::styled(" ▸ ", theme.dim()));
@@ -344,16 +373,20 @@ fn standings(app: &App, width: usize) -> Vec<Line<'static>> {
             ),
             Span::styled("█".repeat(filled), theme.owner(owner.index())),
             Span::styled("·".repeat(empty), theme.dim()),
-            Span::styled(format!(" {castles} of {target} castles"), theme.dim()),
+            Span::styled(
+                format!(
+                    " {}",
+                    tr!(tr, "castles-count", count = castles, target = target)
+                ),
+                theme.dim(),
+            ),
         ]));
     }
-    lines.push(Line::from(Span::styled(
-        format!(
-            "{} regions left; the game also ends below 4.",
-            game.regions().len()
-        ),
-        theme.dim(),
-    )));
+    // A sentence, wrapped rather than cut: some languages need two lines.
+    let note = tr!(tr, "tui-regions-left-end", count = game.regions().len());
+    for line in canvas::wrap(&note, width) {
+        lines.push(Line::from(Span::styled(line, theme.dim())));
+    }
     lines
 }
 
@@ -364,17 +397,40 @@ fn control_line(app: &App, area: Rect, y: u16, buf: &mut Buffer) -> u16 {
     }
     let game = app.game();
     let theme = app.theme();
-    let name_width = usize::from(area.width.saturating_sub(9 + 5 * 3) / 5).clamp(1, 10);
-    let mut spans = vec![Span::styled("Control ", theme.dim())];
-    for family in Family::ALL {
+    let label = format!("{} ", tr!(app.tr(), "tui-control"));
+    let holders: Vec<String> = Family::ALL
+        .into_iter()
+        .map(|family| match game.controller(family) {
+            Some(seat) => words::seat_name(app.seats(), seat).to_owned(),
+            None => "–".to_owned(),
+        })
+        .collect();
+    // Each family takes its letter, a space and its holder's name, with
+    // two spaces between families. The names are whole when they fit, and
+    // else cut to the longest length that lets every family be seen.
+    let length = |most: usize| -> usize {
+        let names: usize = holders
+            .iter()
+            .map(|name| usize::from(canvas::width(name)).min(most))
+            .sum();
+        usize::from(canvas::width(&label)) + 5 * 2 + names + 4 * 2
+    };
+    let longest = holders
+        .iter()
+        .map(|name| usize::from(canvas::width(name)))
+        .max()
+        .unwrap_or(1);
+    let name_width = (1..=longest)
+        .rev()
+        .find(|&most| length(most) <= usize::from(area.width))
+        .unwrap_or(1);
+    let mut spans = vec![Span::styled(label, theme.dim())];
+    for (family, holder) in Family::ALL.into_iter().zip(&holders) {
         spans.push(Span::styled(
             family.letter().to_string(),
             theme.family(family),
         ));
-        let holder = match game.controller(family) {
-            Some(seat) => canvas::truncate(words::seat_name(app.seats(), seat), name_width),
-            None => "–".to_owned(),
-        };
+        let holder = canvas::truncate(holder, name_width);
         spans.push(Span::raw(format!(" {holder}  ")));
     }
     put_line(buf, area.x, y, &Line::from(spans), area.width);
@@ -386,6 +442,7 @@ fn control_line(app: &App, area: Rect, y: u16, buf: &mut Buffer) -> u16 {
 fn decision(app: &App, width: u16) -> (Vec<Line<'static>>, Option<usize>) {
     let game = app.game();
     let theme = app.theme();
+    let tr = app.tr();
     let seats = app.seats();
     let width = usize::from(width);
     let para = |text: &str, style: Style| -> Vec<Line<'static>> {
@@ -397,13 +454,14 @@ fn decision(app: &App, width: u16) -> (Vec<Line<'static>>, Option<usize>) {
     let mut lines = Vec::new();
     if game.is_over() {
         lines.extend(para(
-            &format!("Game over. {}", words::result_words(game, seats)),
+            &tr!(
+                tr,
+                "tui-game-over-result",
+                result = words::result_words(tr, game, seats)
+            ),
             theme.winner(),
         ));
-        lines.extend(para(
-            "e: result · s: save · u: take back · q: quit",
-            theme.dim(),
-        ));
+        lines.extend(para(&tr!(tr, "tui-over-keys"), theme.dim()));
         return (lines, None);
     }
     if let Some(thinking) = app.thinking().filter(|t| t.purpose == Purpose::Play) {
@@ -411,10 +469,12 @@ fn decision(app: &App, width: u16) -> (Vec<Line<'static>>, Option<usize>) {
         lines.push(Line::from(vec![
             Span::styled(format!("{frame} "), theme.key()),
             Span::styled(
-                format!(
-                    "{} (level {}) is thinking… {seconds:.1}s",
-                    words::seat_name(seats, thinking.seat),
-                    thinking.level
+                tr!(
+                    tr,
+                    "tui-centre-thinking",
+                    name = words::seat_name(seats, thinking.seat),
+                    level = thinking.level.to_string(),
+                    seconds = tr.decimal(seconds, 1)
                 ),
                 theme.title(),
             ),
@@ -437,13 +497,10 @@ fn decision(app: &App, width: u16) -> (Vec<Line<'static>>, Option<usize>) {
                         .map(|d| format!("{} {d}", words::seat_name(seats, s)))
                 })
                 .collect();
-            lines.extend(para(
-                "Choose a disc: lower discs act earlier, and the number is how far the emperor may go.",
-                theme.text(),
-            ));
+            lines.extend(para(&tr!(tr, "tui-choose-disc"), theme.text()));
             if !shown.is_empty() {
                 lines.extend(para(
-                    &format!("Shown this round: {}.", shown.join(", ")),
+                    &tr!(tr, "tui-shown-this-round", discs = shown.join(", ")),
                     theme.dim(),
                 ));
             }
@@ -453,75 +510,60 @@ fn decision(app: &App, width: u16) -> (Vec<Line<'static>>, Option<usize>) {
             // drawn: each is assigned by a move of its own.
             let jokers = game.pending_jokers(seat);
             lines.extend(para(
-                &if jokers == 1 {
-                    "Choose the family your joker becomes (r g b y p).".to_owned()
-                } else {
-                    format!(
-                        "{jokers} jokers to assign, one at a time: choose the family of the first (r g b y p)."
-                    )
-                },
+                &tr!(tr, "tui-choose-joker", count = jokers),
                 theme.text(),
             ));
         }
         Pick::Family { .. } => {
-            let left = game.left_to_place();
             lines.extend(para(
-                &format!(
-                    "Place {left} more knight{}: pick a family from your reserve (r g b y p), then where it goes.",
-                    if left == 1 { "" } else { "s" }
-                ),
+                &tr!(tr, "tui-choose-family", count = game.left_to_place()),
                 theme.text(),
             ));
         }
         Pick::Destination { family, .. } => {
+            let family_name = words::family_word(tr, family);
             lines.extend(para(
-                &format!(
-                    "{} knight: pick a region (←→, its number, or a click) or c for your court; Esc goes back.",
-                    words::capitalise(words::family_word(family))
-                ),
+                &words::capitalise(&tr!(tr, "tui-choose-destination", family = &family_name)),
                 theme.text(),
             ));
             let court = match preview::court_control(game, family) {
-                Some((Some(old), _)) => format!(
-                    "In your court it would take control of {} from {}.",
-                    words::family_word(family),
-                    words::seat_name(seats, old)
+                Some((Some(old), _)) => tr!(
+                    tr,
+                    "tui-court-takes-control",
+                    family = &family_name,
+                    name = words::seat_name(seats, old)
                 ),
-                Some((None, _)) => format!(
-                    "In your court it would give you control of {}.",
-                    words::family_word(family)
-                ),
-                None => format!(
-                    "In your court it would not change who controls {}.",
-                    words::family_word(family)
-                ),
+                Some((None, _)) => tr!(tr, "tui-court-gives-control", family = &family_name),
+                None => tr!(tr, "tui-court-keeps-control", family = &family_name),
             };
             lines.extend(para(&court, theme.dim()));
         }
         Pick::Emperor { cursor } => {
             let options = preview::emperor_options(game);
             for (i, option) in options.iter().enumerate() {
-                let mut text = format!(
-                    "{} → region {}: {}",
-                    option.steps,
-                    option.name,
-                    words::resolution_words(seats, &option.resolution)
+                let mut text = tr!(
+                    tr,
+                    "tui-emperor-option",
+                    steps = option.steps,
+                    region = option.name.to_string(),
+                    outcome = words::outcome_words(tr, seats, option)
                 );
-                if option.scores.iter().any(|&(_, s)| s > 0) {
-                    text.push_str(&format!(
-                        " ({})",
-                        words::scores_words(seats, &option.scores)
-                    ));
-                }
-                if let Some(merged) = &option.merged {
-                    text.push_str(&format!("; merges {}", words::span(merged)));
+                if let Some(merge) = words::merge_words(tr, option) {
+                    text.push(' ');
+                    text.push_str(&merge);
                 }
                 if let Some(winners) = &option.winners {
                     let names: Vec<String> = winners
                         .iter()
                         .map(|&s| words::seat_name(seats, s).to_owned())
                         .collect();
-                    text.push_str(&format!("; ends the game: {} win", words::join_and(&names)));
+                    text.push(' ');
+                    text.push_str(&tr!(
+                        tr,
+                        "tui-emperor-ends",
+                        count = names.len(),
+                        names = words::join_and(tr, &names)
+                    ));
                 }
                 let selected = i == cursor;
                 if selected {
@@ -541,7 +583,7 @@ fn decision(app: &App, width: u16) -> (Vec<Line<'static>>, Option<usize>) {
         }
     }
     if game.phase() == Phase::Draw {
-        lines.extend(para("Drawing knights…", theme.dim()));
+        lines.extend(para(&tr!(tr, "tui-drawing-knights"), theme.dim()));
     }
     (lines, focus)
 }
@@ -552,6 +594,7 @@ pub fn estimate_lines(app: &App, width: usize) -> Vec<Line<'static>> {
         return Vec::new();
     };
     let seats = app.seats();
+    let tr = app.tr();
     // By side: in the team game partners win together.
     let chances: Vec<String> = estimates::owner_chances(&estimate.game, &estimate.win)
         .into_iter()
@@ -559,8 +602,13 @@ pub fn estimate_lines(app: &App, width: usize) -> Vec<Line<'static>> {
         .collect();
     let who = words::seat_name(seats, estimate.seat);
     let text = match estimate.purpose {
-        Purpose::Play => format!("{who}'s estimate: {}", chances.join(" · ")),
-        Purpose::Hint => format!("Hint estimate: {}", chances.join(" · ")),
+        Purpose::Play => tr!(
+            tr,
+            "tui-estimate-of",
+            name = who,
+            chances = chances.join(" · ")
+        ),
+        Purpose::Hint => tr!(tr, "tui-estimate-of-hint", chances = chances.join(" · ")),
     };
     canvas::wrap(&text, width)
         .into_iter()

@@ -9,11 +9,8 @@
 use std::time::Duration;
 
 use carolus_ai::Level;
+use carolus_l10n::Language;
 use carolus_rules::Record;
-
-/// The castle colours of the older rulebooks, by owner (seat, or team in
-/// the team game).
-pub const CASTLE_COLOURS: [&str; 3] = ["black", "white", "grey"];
 
 /// Where the game starts.
 #[derive(Clone, Debug)]
@@ -62,6 +59,8 @@ pub struct PlayConfig {
     pub colour: bool,
     /// The thinking allowance of computer players and hints.
     pub think: ThinkLimits,
+    /// The language of everything the game shows.
+    pub language: Language,
 }
 
 impl PlayConfig {
@@ -76,7 +75,9 @@ impl PlayConfig {
         self
     }
 
-    /// A new game of `players` with seed `seed`, people at every seat.
+    /// A new game of `players` with seed `seed`, people at every seat, in
+    /// English (`carolus play` sets the language from `--lang` or the
+    /// environment).
     pub fn new_game(players: usize, seed: u64) -> PlayConfig {
         PlayConfig {
             start: Start::New { players },
@@ -85,6 +86,7 @@ impl PlayConfig {
             names: None,
             colour: true,
             think: ThinkLimits::default(),
+            language: Language::English,
         }
     }
 }

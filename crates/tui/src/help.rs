@@ -1,84 +1,174 @@
-//! The help screen's text: the rules in brief and every key.
+//! The help screen's text: the rules in brief and every key, in the game's
+//! language.
 //!
-//! Kept short enough to read in one go; RULES.md has the full rules.
+//! Kept short enough to read in one go; RULES.md has the full rules. The
+//! catalogs give each paragraph, rule and key as one message, and the lines
+//! are broken here, so that every language fits the compact screen's help
+//! box without anybody counting characters; the keys themselves are the
+//! same in every language, and the help says so.
 
-/// The help text, one entry per line; lines starting with `# ` are headings.
-pub const HELP: &[&str] = &[
-    "# The game",
-    "Charlemagne travels round his empire. Where he stops, the strongest",
-    "following builds a castle. Most castles at the end wins. The game ends at",
-    "once when someone reaches the target (10 castles with 2 players, 8 with 3,",
-    "10 for a team) or fewer than four regions are left.",
-    "",
-    "# A round",
-    "1. Everybody chooses a disc (1-5). You must pick a number nobody has shown",
-    "   this round if you can. Used discs come back when all five are used.",
-    "2. The lowest disc acts first; ties keep the choosing order.",
-    "3. On your turn, place 3 knights (4 with 3 players) from your reserve, each",
-    "   into your court or any region. Court knights win control of their",
-    "   family when your court holds strictly more of it than any other.",
-    "4. Move the emperor clockwise 1 up to your disc's number of regions.",
-    "5. There, each side scores the knights of the families it controls plus",
-    "   its own castles. A unique highest score builds a castle, or takes over",
-    "   all the castles of another owner. Ties and zero scores do nothing.",
-    "6. An owned region merges with neighbours of the same owner.",
-    "7. Draw 3 new knights (4 with 3 players); a joker (J) becomes any family.",
-    "",
-    "Team game (4 players): seats 0+2 (black) play against 1+3 (white).",
-    "Control is personal; regions and castles belong to the team.",
-    "",
-    "# The table",
-    "The ring shows territories 1-15 clockwise, merged regions as one box:",
-    "knights as R2 G1 (red, green, blue, yellow, pink), castles as ⌂ with",
-    "their owner, and the EMPEROR. In the centre, a row per seat: its number",
-    "(# — the number --ai takes; ▸ = to act), name, castle colour (● black,",
-    "○ white, ◐ grey), AI and level for a computer, castles against the",
-    "target (⌂/10), court (marked cells = families you control), reserve,",
-    "unused discs (· = used) and the disc chosen this round (▸3). The top",
-    "line counts the regions left: the game ends when fewer than four are.",
-    "On a wide screen the Analysis panel shows the computer's latest estimate",
-    "of everybody's chance to win and, once it has made two, a graph of all",
-    "its estimates so far (a line per seat or team, ▁ 0% … █ 100%). The",
-    "result screen shows the graph too, w shows it on any screen, and saved",
-    "games keep it. Under \"Moves weighed\" the computer's choice comes first",
-    "(the tree search's is its most searched move, not always the highest",
-    "chance); each move shows the chance it leaves the mover. In the team",
-    "game every chance shown is a team's: partners win together.",
-    "",
-    "# Keys",
-    "←→ ↑↓ Tab      move between the options",
-    "Enter, Space   take the option under the cursor",
-    "1-5            choose a disc, or the emperor's steps",
-    "r g b y p      choose a family: the knight to place, or the joker's",
-    "1-15, c        when placing: a territory's region, or your court",
-    "Esc            back from choosing where a knight goes",
-    "h              hint: what the computer would play (level 4, or a",
-    "               stronger computer at the table)",
-    "u              undo: back to your previous decision",
-    "Ctrl-R         redo: play again what undo took back",
-    "s / o          save the game / open (load) a saved game",
-    "n              a new game with the same seats (asks first if moves",
-    "               are unsaved, as o and q do)",
-    "l              the whole game log; PgUp/PgDn scroll the log panel",
-    "w              win chances: the graph of the computer's estimates",
-    "e              the result, once the game is over",
-    "? or F1        this help",
-    "q              quit (Ctrl-C quits at once, keeping unsaved moves in",
-    "               a recovery file that the next start offers)",
-    "",
-    "Mouse: click an option in the bottom line, a region on the ring or your",
-    "row in the table (your court). A region click places the chosen knight;",
-    "for the emperor, the first click shows the outcome and the second moves.",
-];
+use carolus_l10n::Catalog;
+
+use crate::canvas;
+
+/// The width of the help text: the compact screen's 80 columns less the
+/// box's borders and margins.
+pub const WIDTH: usize = 76;
+
+/// How far a key's description starts from the key.
+const KEY_COLUMN: usize = 15;
+
+/// A line of the help screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HelpLine {
+    pub text: String,
+    /// Whether the line is a heading.
+    pub heading: bool,
+}
+
+/// The help text being put together, line by line.
+struct Help {
+    lines: Vec<HelpLine>,
+}
+
+impl Help {
+    fn heading(&mut self, text: String) {
+        self.lines.push(HelpLine {
+            text,
+            heading: true,
+        });
+    }
+
+    /// `text` after `lead` (a number or a key), broken into lines of at
+    /// most [`WIDTH`] cells; the lines after the first are indented as far
+    /// as the text of the first.
+    fn hanging(&mut self, lead: &str, indent: usize, text: &str) {
+        let room = WIDTH.saturating_sub(indent).max(1);
+        for (i, line) in canvas::wrap(text, room).into_iter().enumerate() {
+            let first = if i == 0 {
+                let width = usize::from(canvas::width(lead));
+                format!("{lead}{}", " ".repeat(indent.saturating_sub(width)))
+            } else {
+                " ".repeat(indent)
+            };
+            self.lines.push(HelpLine {
+                text: format!("{first}{line}").trim_end().to_owned(),
+                heading: false,
+            });
+        }
+    }
+
+    fn paragraph(&mut self, text: &str) {
+        self.hanging("", 0, text);
+    }
+
+    /// One of the numbered steps of a round.
+    fn step(&mut self, number: usize, text: &str) {
+        self.hanging(&format!("{number}. "), 3, text);
+    }
+
+    /// A key and what it does.
+    fn key(&mut self, key: &str, text: &str) {
+        self.hanging(key, KEY_COLUMN, text);
+    }
+
+    fn blank(&mut self) {
+        self.lines.push(HelpLine {
+            text: String::new(),
+            heading: false,
+        });
+    }
+}
+
+/// The help text in the language of `tr`, line by line.
+pub fn lines(tr: &Catalog) -> Vec<HelpLine> {
+    let mut help = Help { lines: Vec::new() };
+    help.heading(tr!(tr, "tui-help-game-title"));
+    help.paragraph(&tr!(tr, "tui-help-game"));
+    help.blank();
+
+    help.heading(tr!(tr, "tui-help-round-title"));
+    let steps = [
+        tr!(tr, "tui-help-round-discs"),
+        tr!(tr, "tui-help-round-order"),
+        tr!(tr, "tui-help-round-place"),
+        tr!(tr, "tui-help-round-move"),
+        tr!(tr, "tui-help-round-score"),
+        tr!(tr, "tui-help-round-merge"),
+        tr!(tr, "tui-help-round-draw"),
+    ];
+    for (i, step) in steps.iter().enumerate() {
+        help.step(i + 1, step);
+    }
+    help.blank();
+    help.paragraph(&tr!(tr, "tui-help-teams"));
+    help.blank();
+
+    help.heading(tr!(tr, "tui-help-table-title"));
+    help.paragraph(&tr!(tr, "tui-help-table-ring"));
+    help.paragraph(&tr!(tr, "tui-help-table-seats"));
+    help.paragraph(&tr!(tr, "tui-help-table-analysis"));
+    help.blank();
+
+    help.heading(tr!(tr, "tui-help-keys-title"));
+    help.paragraph(&tr!(tr, "tui-help-keys-same"));
+    let enter = tr!(tr, "tui-key-name-enter");
+    let space = tr!(tr, "tui-key-name-space");
+    let ctrl = tr!(tr, "tui-key-name-ctrl");
+    let keys = [
+        ("←→ ↑↓ Tab".to_owned(), tr!(tr, "tui-help-key-options")),
+        (format!("{enter}, {space}"), tr!(tr, "tui-help-key-take")),
+        ("1-5".to_owned(), tr!(tr, "tui-help-key-numbers")),
+        ("r g b y p".to_owned(), tr!(tr, "tui-help-key-families")),
+        ("1-15, c".to_owned(), tr!(tr, "tui-help-key-territories")),
+        ("Esc".to_owned(), tr!(tr, "tui-help-key-back")),
+        ("h".to_owned(), tr!(tr, "tui-help-key-hint")),
+        ("u".to_owned(), tr!(tr, "tui-help-key-undo")),
+        (format!("{ctrl}-R"), tr!(tr, "tui-help-key-redo")),
+        ("s / o".to_owned(), tr!(tr, "tui-help-key-files")),
+        ("n".to_owned(), tr!(tr, "tui-help-key-new")),
+        ("l".to_owned(), tr!(tr, "tui-help-key-log")),
+        ("w".to_owned(), tr!(tr, "tui-help-key-chances")),
+        ("e".to_owned(), tr!(tr, "tui-help-key-result")),
+        ("?, F1".to_owned(), tr!(tr, "tui-help-key-help")),
+        ("q".to_owned(), tr!(tr, "tui-help-key-quit")),
+    ];
+    for (key, text) in &keys {
+        help.key(key, text);
+    }
+    help.blank();
+    help.paragraph(&tr!(tr, "tui-help-mouse"));
+    help.lines
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use carolus_l10n::{Language, catalog};
 
     #[test]
-    fn help_fits_the_compact_screen_width() {
-        for line in HELP {
-            assert!(line.chars().count() <= 76, "too long: {line}");
+    fn help_fits_the_compact_screen_width_in_every_language() {
+        for language in Language::ALL {
+            let lines = lines(catalog(language));
+            assert!(lines.len() > 50, "{language}: the help is whole");
+            for line in &lines {
+                assert!(
+                    usize::from(canvas::width(&line.text)) <= WIDTH,
+                    "{language}: too long: {}",
+                    line.text
+                );
+            }
         }
+    }
+
+    #[test]
+    fn keys_are_listed_with_their_descriptions_in_a_column() {
+        let lines = lines(catalog(Language::German));
+        let hint = lines
+            .iter()
+            .find(|line| line.text.starts_with("h "))
+            .expect("the hint key is listed");
+        assert_eq!(hint.text.find("Tipp"), Some(KEY_COLUMN), "{}", hint.text);
+        assert!(lines.iter().any(|line| line.text.starts_with("Strg-R")));
     }
 }

@@ -3,18 +3,19 @@
 //! `session::last_decision_by`.)
 
 use carolus_core::session::SeatInfo;
+use carolus_l10n::Catalog;
 use carolus_rules::Record;
 
 use crate::words::{self, Entry};
 
 /// The log of every move in `record`, up to the first that does not play.
-pub fn log_of(record: &Record, seats: &[SeatInfo]) -> Vec<Entry> {
+pub fn log_of(tr: &Catalog, record: &Record, seats: &[SeatInfo]) -> Vec<Entry> {
     let Ok(mut game) = record.start() else {
         return Vec::new();
     };
     let mut log = Vec::new();
     for (index, &mv) in record.moves.iter().enumerate() {
-        log.extend(words::describe(&game, mv, index, seats));
+        log.extend(words::describe(tr, &game, mv, index, seats));
         if game.play(mv).is_err() {
             break;
         }
@@ -36,7 +37,11 @@ mod tests {
             game.play_random(&mut rng);
         }
         let seats = session::seats(2, None, &[]).unwrap();
-        let log = log_of(game.record(), &seats);
+        let log = log_of(
+            carolus_l10n::catalog(carolus_l10n::Language::English),
+            game.record(),
+            &seats,
+        );
         let last = log.last().unwrap();
         assert_eq!(last.index, game.record().moves.len() - 1);
     }

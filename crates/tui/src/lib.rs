@@ -12,6 +12,10 @@
 //!   feeds the answers back; [`run`] adds the terminal and its event loop.
 //! - Computer players run behind the [`Thinker`] trait: on background
 //!   threads in the game, inline with fixed budgets in tests.
+//! - Every word on the screen is a message of carolus-l10n's catalogs, in
+//!   the language of [`PlayConfig::language`] (English, German or French),
+//!   asked for with the crate's `tr!` macro so that a test can list every
+//!   message the crate uses.
 //! - [`graph`] draws the computers' estimates over a game (carolus-core's
 //!   `Trail`) as a win-chance graph; `carolus analyse` draws its graph with
 //!   it too.
@@ -24,6 +28,21 @@
 //! app.handle(Event::Key(Key::Enter));
 //! assert_eq!(app.record().moves.iter().filter(|m| m.is_decision()).count() > 0, true);
 //! ```
+
+/// The message `$id` of the catalog `$catalog`, with its variables given as
+/// `name = value` (text or numbers): `tr!(tr, "log-disc", name = "Anna",
+/// disc = 3)`. Every message the crate shows goes through this macro with
+/// its id written out, so that the catalog test (tests/messages.rs) finds
+/// each id and its variables in the source and checks them against the
+/// catalogs of every language.
+macro_rules! tr {
+    ($catalog:expr, $id:literal) => {
+        $catalog.text($id)
+    };
+    ($catalog:expr, $id:literal, $($name:ident = $value:expr),+ $(,)?) => {
+        $catalog.format($id, &[$((stringify!($name), carolus_l10n::Arg::from($value))),+])
+    };
+}
 
 mod ai;
 mod app;
@@ -52,6 +71,7 @@ mod words;
 pub use ai::{BackgroundThinker, InlineThinker, Purpose, ThinkReply, ThinkRequest, Thinker};
 pub use app::{App, Estimate, Leaving, Message, MessageKind, Pick, PromptKind, Screen, Thinking};
 pub use carolus_core::session::{SeatInfo, SeatKind};
+pub use carolus_l10n::{Language, UnknownLanguage};
 pub use config::{PlayConfig, Start, ThinkLimits};
 pub use event::{Effect, Event, Key};
 pub use prompt::Action;

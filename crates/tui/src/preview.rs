@@ -44,6 +44,8 @@ pub struct EmperorOutcome {
     pub resolution: Resolution,
     /// The territories of the region after mergers, if it merged.
     pub merged: Option<Vec<Territory>>,
+    /// How many regions became that one (1 when nothing merged).
+    pub joined: usize,
     /// The winning seats, if the move ends the game.
     pub winners: Option<Vec<Seat>>,
 }
@@ -121,6 +123,7 @@ pub fn emperor_move(game: &Game, steps: u8) -> Option<EmperorOutcome> {
         scores,
         resolution,
         merged,
+        joined: count.saturating_sub(after.regions().len()) + 1,
         winners,
     })
 }

@@ -4,7 +4,7 @@
 //! to right and mouse clicks are matched against the same positions
 //! ([`buttons`]), so what is clicked is always what was drawn.
 
-use carolus_rules::{Destination, Family, Phase};
+use carolus_rules::{Destination, Phase};
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::Span;
@@ -56,6 +56,7 @@ pub fn spinner(app: &App) -> Option<(char, f64)> {
 /// The parts of the prompt line.
 pub fn parts(app: &App) -> Vec<Part> {
     let theme = app.theme();
+    let tr = app.tr();
     let game = app.game();
     let seats = app.seats();
     let text = |text: String| Part {
@@ -76,9 +77,16 @@ pub fn parts(app: &App) -> Vec<Part> {
 
     if game.is_over() {
         return vec![
-            text(format!("Game over. {} ", words::result_words(game, seats))),
+            text(format!(
+                "{} ",
+                tr!(
+                    tr,
+                    "tui-game-over-result",
+                    result = words::result_words(tr, game, seats)
+                )
+            )),
             Part {
-                text: "[result]".to_owned(),
+                text: format!("[{}]", tr!(tr, "tui-key-result")),
                 style: theme.option(),
                 action: Some(Action::Result),
             },
@@ -92,10 +100,12 @@ pub fn parts(app: &App) -> Vec<Part> {
                 style: theme.key(),
                 action: None,
             },
-            text(format!(
-                "{} (computer, level {}) is thinking… {seconds:.1}s",
-                words::seat_name(seats, thinking.seat),
-                thinking.level
+            text(tr!(
+                tr,
+                "tui-prompt-thinking",
+                name = words::seat_name(seats, thinking.seat),
+                level = thinking.level.to_string(),
+                seconds = tr.decimal(seconds, 1)
             )),
         ];
     }
@@ -107,17 +117,23 @@ pub fn parts(app: &App) -> Vec<Part> {
     match app.pick() {
         Pick::Wait => {}
         Pick::Disc { cursor } => {
-            parts.push(text(format!("{name}, choose a disc: ")));
+            parts.push(text(format!(
+                "{} ",
+                tr!(tr, "tui-prompt-disc", name = name)
+            )));
             for (i, disc) in choices::discs(game).iter().enumerate() {
                 parts.push(button(disc.to_string(), i, i == cursor, theme.option()));
                 parts.push(gap());
             }
         }
         Pick::Joker { cursor } => {
-            parts.push(text(format!("{name}, your joker becomes: ")));
+            parts.push(text(format!(
+                "{} ",
+                tr!(tr, "tui-prompt-joker", name = name)
+            )));
             for (i, &family) in choices::joker_families(game).iter().enumerate() {
                 parts.push(button(
-                    words::family_word(family).to_owned(),
+                    words::family_word(tr, family),
                     i,
                     i == cursor,
                     theme.family(family),
@@ -128,7 +144,16 @@ pub fn parts(app: &App) -> Vec<Part> {
         Pick::Family { cursor } => {
             let of = game.placed_this_turn() + 1;
             let total = of + game.left_to_place() - 1;
-            parts.push(text(format!("{name}, place knight {of} of {total}: ")));
+            parts.push(text(format!(
+                "{} ",
+                tr!(
+                    tr,
+                    "tui-prompt-place",
+                    name = name,
+                    number = of,
+                    total = total
+                )
+            )));
             let reserve = game.reserve(seat);
             for (i, &family) in choices::families(game).iter().enumerate() {
                 parts.push(button(
@@ -141,23 +166,30 @@ pub fn parts(app: &App) -> Vec<Part> {
             }
         }
         Pick::Destination { family, cursor } => {
-            parts.push(text(format!("{} to: ", capital_family(family))));
+            let family_name = words::family_word(tr, family);
+            parts.push(text(format!(
+                "{} ",
+                words::capitalise(&tr!(tr, "tui-prompt-destination", family = family_name))
+            )));
             for (i, &to) in choices::destinations(game, family).iter().enumerate() {
                 let label = match to {
-                    Destination::Court => "court".to_owned(),
+                    Destination::Court => tr!(tr, "tui-key-court"),
                     Destination::Region(territory) => territory.to_string(),
                 };
                 parts.push(button(label, i, i == cursor, theme.option()));
             }
             parts.push(gap());
             parts.push(Part {
-                text: "[back]".to_owned(),
+                text: format!("[{}]", tr!(tr, "tui-key-back")),
                 style: theme.dim(),
                 action: Some(Action::Back),
             });
         }
         Pick::Emperor { cursor } => {
-            parts.push(text(format!("{name}, move the emperor: ")));
+            parts.push(text(format!(
+                "{} ",
+                tr!(tr, "tui-prompt-emperor", name = name)
+            )));
             for (i, option) in preview::emperor_options(game).iter().enumerate() {
                 parts.push(button(
                     format!("{}→{}", option.steps, option.name),
@@ -170,13 +202,9 @@ pub fn parts(app: &App) -> Vec<Part> {
         }
     }
     if parts.is_empty() && game.phase() == Phase::Draw {
-        parts.push(text("Drawing…".to_owned()));
+        parts.push(text(tr!(tr, "tui-drawing")));
     }
     parts
-}
-
-fn capital_family(family: Family) -> String {
-    words::capitalise(words::family_word(family))
 }
 
 /// Where the clickable parts of the prompt line are, when drawn in `row`.

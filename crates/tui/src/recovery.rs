@@ -13,6 +13,8 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use carolus_l10n::Catalog;
+
 /// The start of every recovery file's name; the game's seed follows.
 const PREFIX: &str = "interrupted-";
 
@@ -74,15 +76,13 @@ pub fn waiting(directory: &Path) -> Vec<PathBuf> {
 }
 
 /// What the game says at its start about the recovery files `waiting`.
-pub fn notice(waiting: &[PathBuf]) -> Option<String> {
+pub fn notice(tr: &Catalog, waiting: &[PathBuf]) -> Option<String> {
     let newest = waiting.first()?;
-    let more = match waiting.len() {
-        1 => String::new(),
-        n => format!(" ({} more beside it)", n - 1),
-    };
-    Some(format!(
-        "An interrupted game was kept in {}{more}: o and Enter continue it.",
-        newest.display()
+    Some(tr!(
+        tr,
+        "tui-recovery-offer",
+        path = newest.display().to_string(),
+        more = waiting.len() - 1
     ))
 }
 
@@ -95,7 +95,8 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("carolus-recovery-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         assert!(waiting(&dir).is_empty());
-        assert_eq!(notice(&[]), None);
+        let english = carolus_l10n::catalog(carolus_l10n::Language::English);
+        assert_eq!(notice(english, &[]), None);
         let path = write(&dir.join("carolus"), 42, "{}\n").unwrap();
         assert_eq!(path, dir.join("carolus").join("interrupted-42.json"));
         fs::write(dir.join("carolus").join("notes.txt"), "not a game").unwrap();
@@ -106,9 +107,14 @@ mod tests {
         assert_eq!(second, dir.join("carolus").join("interrupted-42-2.json"));
         assert_eq!(fs::read_to_string(&path).unwrap(), "{}\n");
         assert_eq!(waiting(&dir.join("carolus")).len(), 2);
+        assert!(
+            notice(english, &waiting(&dir.join("carolus")))
+                .unwrap()
+                .contains("(1 more beside it)")
+        );
         fs::remove_file(&second).unwrap();
         assert_eq!(
-            notice(&found),
+            notice(english, &found),
             Some(format!(
                 "An interrupted game was kept in {}: o and Enter continue it.",
                 path.display()

@@ -21,9 +21,8 @@ use crate::ai::Purpose;
 use crate::app::{App, Leaving, MessageKind, Pick, PromptKind, Screen};
 use crate::canvas::{self, put, put_centred, put_line};
 use crate::centre;
-use crate::config::CASTLE_COLOURS;
 use crate::graph;
-use crate::help::HELP;
+use crate::help;
 use crate::layout::{Kind, Layout, MIN_HEIGHT, MIN_WIDTH};
 use crate::log_view;
 use crate::prompt;
@@ -66,10 +65,16 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
         return;
     }
     let y = area.y + area.height / 2;
+    let tr = app.tr();
     let lines = [
-        format!("Carolus needs at least {MIN_WIDTH}×{MIN_HEIGHT}"),
-        format!("(now {}×{}).", area.width, area.height),
-        "Please enlarge the window; q quits.".to_owned(),
+        tr!(tr, "tui-too-small", width = MIN_WIDTH, height = MIN_HEIGHT),
+        tr!(
+            tr,
+            "tui-too-small-now",
+            width = area.width,
+            height = area.height
+        ),
+        tr!(tr, "tui-too-small-enlarge"),
     ];
     for (i, text) in lines.iter().enumerate() {
         let row = (y + i as u16).saturating_sub(1);
@@ -87,23 +92,27 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// What the player to act is doing, for the title bar.
 fn task(app: &App) -> String {
+    let tr = app.tr();
     let game = app.game();
     let Some(seat) = game.to_act() else {
-        return "game over".to_owned();
+        return tr!(tr, "game-over");
     };
     let name = words::seat_name(app.seats(), seat);
-    match game.phase() {
-        Phase::Place => format!(
-            "{name}: place knight {} of {}",
-            game.placed_this_turn() + 1,
-            game.placed_this_turn() + game.left_to_place()
+    let task = match game.phase() {
+        Phase::Place => tr!(
+            tr,
+            "tui-task-place",
+            number = game.placed_this_turn() + 1,
+            total = game.placed_this_turn() + game.left_to_place()
         ),
-        phase => format!("{name}: {}", phase.task()),
-    }
+        phase => words::task_words(tr, phase),
+    };
+    tr!(tr, "tui-task-of", name = name, task = task)
 }
 
 fn header(app: &App, layout: &Layout, buf: &mut Buffer) {
     let theme = app.theme();
+    let tr = app.tr();
     let game = app.game();
     let row = layout.header;
     canvas::clear(buf, row, theme.header());
@@ -114,28 +123,36 @@ fn header(app: &App, layout: &Layout, buf: &mut Buffer) {
     let regions = game.regions().len();
     let mut left = vec![
         " CAROLUS MAGNUS".to_owned(),
-        format!("round {}", game.round()),
-        format!(
-            "{regions} region{} left",
-            if regions == 1 { "" } else { "s" }
-        ),
-        format!("{target} castles win"),
+        tr!(tr, "round", round = game.round()),
+        tr!(tr, "tui-regions-left", count = regions),
+        tr!(tr, "tui-castles-win", target = target),
     ];
     if row.width >= 100 {
-        left.push(if game.variant().teams {
-            "4 players in teams".to_owned()
-        } else {
-            format!("{} players", game.players())
+        left.push(match game.players() {
+            2 => tr!(tr, "players-2"),
+            3 => tr!(tr, "players-3"),
+            _ => tr!(tr, "players-4"),
         });
     }
-    // The task matters most, so it is never cut; the title gives way,
-    // whole pieces at a time from the end.
-    let right = format!("{} │ ? help ", task(app));
+    // The task matters most, so it is never cut; the other pieces give
+    // way, whole pieces at a time from the end, and the game's name before
+    // the round and the regions left (which longer languages need room
+    // for).
+    let right = format!("{} │ ? {} ", task(app), tr!(tr, "tui-key-help"));
     let right = canvas::truncate(&right, usize::from(row.width));
     let right_width = canvas::width(&right);
     let room = row.width.saturating_sub(right_width + 1);
-    while left.len() > 1 && canvas::width(&left.join(" │ ")) > room {
+    let fits = |pieces: &[String]| canvas::width(&pieces.join(" │ ")) <= room;
+    while left.len() > 3 && !fits(&left) {
         left.pop();
+    }
+    if !fits(&left) {
+        // Without the name, the pieces start one space in, as it did.
+        left.remove(0);
+        left[0].insert(0, ' ');
+        while left.len() > 1 && !fits(&left) {
+            left.pop();
+        }
     }
     let left = left.join(" │ ");
     put(
@@ -184,7 +201,7 @@ fn footer(app: &App, layout: &Layout, buf: &mut Buffer) {
     let (hints, gap) = fitting_key_hints(app, row.width);
     for (key, what) in hints {
         // Whole hints only: a cut-off key is worse than none.
-        let width = canvas::width(key) + canvas::width(what) + 1;
+        let width = canvas::width(key) + canvas::width(&what) + 1;
         if used + width > row.width {
             break;
         }
@@ -198,54 +215,92 @@ fn footer(app: &App, layout: &Layout, buf: &mut Buffer) {
     put_line(buf, row.x, row.y, &Line::from(spans), row.width);
 }
 
+/// A key and what it does, for the key line.
+type KeyHint = (&'static str, String);
+
 /// The keys worth showing now, most useful first.
-fn key_hints(app: &App) -> Vec<(&'static str, &'static str)> {
+fn key_hints(app: &App) -> Vec<KeyHint> {
     let mut keys = decision_keys(app);
     keys.extend(general_keys(app, false));
     keys
 }
 
 /// The keys of the decision at hand.
-fn decision_keys(app: &App) -> Vec<(&'static str, &'static str)> {
+fn decision_keys(app: &App) -> Vec<KeyHint> {
+    let tr = app.tr();
     let mut keys = Vec::new();
     if app.game().is_over() {
-        keys.extend([("e", "result"), ("n", "new game")]);
+        keys.extend([
+            ("e", tr!(tr, "tui-key-result")),
+            ("n", tr!(tr, "tui-key-new")),
+        ]);
     } else if app.human_to_act().is_some() {
         match app.pick() {
             Pick::Destination { .. } => {
                 keys.extend([
-                    ("←→ 1-15", "region"),
-                    ("c", "court"),
-                    ("⏎", "place"),
-                    ("Esc", "back"),
+                    ("←→ 1-15", tr!(tr, "tui-key-region")),
+                    ("c", tr!(tr, "tui-key-court")),
+                    ("⏎", tr!(tr, "tui-key-place")),
+                    ("Esc", tr!(tr, "tui-key-back")),
                 ]);
             }
-            Pick::Family { .. } => keys.extend([("r g b y p", "family"), ("⏎", "take")]),
-            Pick::Disc { .. } => keys.extend([("1-5 ←→", "disc"), ("⏎", "choose")]),
-            Pick::Emperor { .. } => keys.extend([("1-5 ←→", "steps"), ("⏎", "move")]),
-            Pick::Joker { .. } => keys.extend([("r g b y p", "family"), ("⏎", "assign")]),
+            Pick::Family { .. } => keys.extend([
+                ("r g b y p", tr!(tr, "tui-key-family")),
+                ("⏎", tr!(tr, "tui-key-take")),
+            ]),
+            Pick::Disc { .. } => keys.extend([
+                ("1-5 ←→", tr!(tr, "tui-key-disc")),
+                ("⏎", tr!(tr, "tui-key-choose")),
+            ]),
+            Pick::Emperor { .. } => keys.extend([
+                ("1-5 ←→", tr!(tr, "tui-key-steps")),
+                ("⏎", tr!(tr, "tui-key-move")),
+            ]),
+            Pick::Joker { .. } => keys.extend([
+                ("r g b y p", tr!(tr, "tui-key-family")),
+                ("⏎", tr!(tr, "tui-key-assign")),
+            ]),
             Pick::Wait => {}
         }
-        keys.push(("h", "hint"));
+        keys.push(("h", tr!(tr, "tui-key-hint")));
     }
     keys
 }
 
 /// The keys that work on every turn; `short` pairs some of them up, for
 /// narrow screens.
-fn general_keys(app: &App, short: bool) -> Vec<(&'static str, &'static str)> {
-    let mut keys = vec![("?", "help"), ("q", "quit")];
+fn general_keys(app: &App, short: bool) -> Vec<KeyHint> {
+    let tr = app.tr();
+    let mut keys = vec![
+        ("?", tr!(tr, "tui-key-help")),
+        ("q", tr!(tr, "tui-key-quit")),
+    ];
     match (short, app.can_redo()) {
-        (true, true) => keys.push(("u/^R", "undo/redo")),
-        (false, true) => keys.extend([("u", "undo"), ("^R", "redo")]),
-        (_, false) => keys.push(("u", "undo")),
+        (true, true) => keys.push((
+            "u/^R",
+            format!("{}/{}", tr!(tr, "tui-key-undo"), tr!(tr, "tui-key-redo")),
+        )),
+        (false, true) => keys.extend([
+            ("u", tr!(tr, "tui-key-undo")),
+            ("^R", tr!(tr, "tui-key-redo")),
+        ]),
+        (_, false) => keys.push(("u", tr!(tr, "tui-key-undo"))),
     }
     if short {
-        keys.push(("s/o", "save/open"));
+        keys.push((
+            "s/o",
+            format!("{}/{}", tr!(tr, "tui-key-save"), tr!(tr, "tui-key-open")),
+        ));
     } else {
-        keys.extend([("s", "save"), ("o", "open")]);
+        keys.extend([
+            ("s", tr!(tr, "tui-key-save")),
+            ("o", tr!(tr, "tui-key-open")),
+        ]);
     }
-    keys.extend([("l", "log"), ("w", "chances")]);
+    keys.extend([
+        ("l", tr!(tr, "tui-key-log")),
+        ("w", tr!(tr, "tui-key-chances")),
+    ]);
     keys
 }
 
@@ -253,8 +308,8 @@ fn general_keys(app: &App, short: bool) -> Vec<(&'static str, &'static str)> {
 /// one space, or some keys paired up; if even that is too long, the
 /// decision's keys and as many others as fit, with `?` (which lists them
 /// all) kept.
-fn fitting_key_hints(app: &App, width: u16) -> (Vec<(&'static str, &'static str)>, u16) {
-    let length = |keys: &[(&str, &str)], gap: u16| -> u16 {
+fn fitting_key_hints(app: &App, width: u16) -> (Vec<KeyHint>, u16) {
+    let length = |keys: &[KeyHint], gap: u16| -> u16 {
         keys.iter()
             .map(|(key, what)| canvas::width(key) + canvas::width(what) + 1 + gap)
             .sum::<u16>()
@@ -268,7 +323,7 @@ fn fitting_key_hints(app: &App, width: u16) -> (Vec<(&'static str, &'static str)
         return (full, 1);
     }
     // Short: the family keys run together, and some keys pair up.
-    let mut short: Vec<(&str, &str)> = decision_keys(app)
+    let mut short: Vec<KeyHint> = decision_keys(app)
         .into_iter()
         .map(|(key, what)| (if key == "r g b y p" { "rgbyp" } else { key }, what))
         .collect();
@@ -276,8 +331,11 @@ fn fitting_key_hints(app: &App, width: u16) -> (Vec<(&'static str, &'static str)
     if length(&short, 1) <= width {
         return (short, 1);
     }
-    let mut kept = decision_keys(app);
-    kept.push(("?", "all keys"));
+    let mut kept: Vec<KeyHint> = decision_keys(app)
+        .into_iter()
+        .map(|(key, what)| (if key == "r g b y p" { "rgbyp" } else { key }, what))
+        .collect();
+    kept.push(("?", tr!(app.tr(), "tui-key-all")));
     for key in general_keys(app, true).into_iter().skip(1) {
         let mut tried = kept.clone();
         tried.insert(tried.len() - 1, key);
@@ -295,7 +353,7 @@ fn side_panel(app: &App, area: Rect, buf: &mut Buffer) {
     let height = (analysis.len() as u16 + 2).clamp(3, area.height / 2);
     let top = Rect::new(area.x, area.y, area.width, height);
     let block = Block::bordered()
-        .title(" Analysis ")
+        .title(format!(" {} ", tr!(app.tr(), "tui-analysis")))
         .border_style(theme.border())
         .title_style(theme.title());
     let inner = block.inner(top);
@@ -315,9 +373,9 @@ fn side_panel(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let scrolled = app.log_scroll();
     let title = if scrolled > 0 {
-        format!(" Log (↑{scrolled}, PgDn for newer) ")
+        format!(" {} ", tr!(app.tr(), "tui-log-scrolled", lines = scrolled))
     } else {
-        " Log ".to_owned()
+        format!(" {} ", tr!(app.tr(), "tui-log"))
     };
     let block = Block::bordered()
         .title(title)
@@ -340,17 +398,24 @@ fn side_panel(app: &App, area: Rect, buf: &mut Buffer) {
 /// The computer's view: who is thinking, everyone's chances, the moves weighed.
 fn analysis_lines(app: &App, width: usize) -> Vec<Line<'static>> {
     let theme = app.theme();
+    let tr = app.tr();
     let seats = app.seats();
     let mut lines = Vec::new();
     if let Some(thinking) = app.thinking() {
         let (frame, seconds) = prompt::spinner(app).unwrap_or(('·', 0.0));
+        let seconds = tr.decimal(seconds, 1);
         let what = match thinking.purpose {
-            Purpose::Play => format!("{} is thinking", words::seat_name(seats, thinking.seat)),
-            Purpose::Hint => "Working out a hint".to_owned(),
+            Purpose::Play => tr!(
+                tr,
+                "tui-thinking-for",
+                name = words::seat_name(seats, thinking.seat),
+                seconds = seconds
+            ),
+            Purpose::Hint => tr!(tr, "tui-hint-working", seconds = seconds),
         };
         lines.push(Line::from(vec![
             Span::styled(format!("{frame} "), theme.key()),
-            Span::styled(format!("{what}… {seconds:.1}s"), theme.title()),
+            Span::styled(what, theme.title()),
         ]));
     }
     let Some(estimate) = app.estimate() else {
@@ -358,11 +423,11 @@ fn analysis_lines(app: &App, width: usize) -> Vec<Line<'static>> {
             // Hints are for decisions still to make, so a finished game
             // does not offer one.
             let note = if app.human_to_act().is_some() {
-                "No estimate yet: press h for a hint."
+                tr!(tr, "tui-no-estimate-hint")
             } else {
-                "No estimate yet."
+                tr!(tr, "tui-no-estimate")
             };
-            for text in canvas::wrap(note, width) {
+            for text in canvas::wrap(&note, width) {
                 lines.push(Line::from(Span::styled(text, theme.dim())));
             }
         }
@@ -370,22 +435,30 @@ fn analysis_lines(app: &App, width: usize) -> Vec<Line<'static>> {
         lines.extend(graph_lines(app, width));
         return lines;
     };
+    let level = estimate.level.to_string();
     let who = match estimate.purpose {
-        Purpose::Play => format!(
-            "{} (level {})",
-            words::seat_name(seats, estimate.seat),
-            estimate.level
+        Purpose::Play => tr!(
+            tr,
+            "tui-estimate-by",
+            name = words::seat_name(seats, estimate.seat),
+            level = &level
         ),
-        Purpose::Hint => format!("Hint (level {})", estimate.level),
+        Purpose::Hint => tr!(tr, "tui-estimate-by-hint", level = &level),
     };
     // The greedy levels look one turn ahead and value the position
     // reached, which is a rough guide rather than a measured chance; say so.
     let how = if matches!(estimate.level.spec(), BotSpec::Greedy { .. }) {
-        "one turn ahead, rough".to_owned()
+        tr!(tr, "tui-estimate-rough")
     } else {
-        format!("{} playouts", estimate.iterations)
+        // As text: a count of playouts can pass any float's exact range.
+        tr!(
+            tr,
+            "tui-estimate-playouts",
+            count = estimate.iterations.to_string()
+        )
     };
-    for text in canvas::wrap(&format!("{who}, {how}:"), width) {
+    let heading = tr!(tr, "tui-estimate-heading", who = who, how = how);
+    for text in canvas::wrap(&heading, width) {
         lines.push(Line::from(Span::styled(text, theme.dim())));
     }
     let name_width = 10;
@@ -405,7 +478,10 @@ fn analysis_lines(app: &App, width: usize) -> Vec<Line<'static>> {
         ]));
     }
     if !estimate.candidates.is_empty() {
-        lines.push(Line::from(Span::styled("Moves weighed:", theme.dim())));
+        lines.push(Line::from(Span::styled(
+            tr!(tr, "tui-moves-weighed"),
+            theme.dim(),
+        )));
         for candidate in estimate.candidates.iter().take(5) {
             // Some bots score candidates on their own scale rather than as
             // a chance; a number outside 0–1 is shown as it is.
@@ -418,7 +494,7 @@ fn analysis_lines(app: &App, width: usize) -> Vec<Line<'static>> {
             };
             let text = format!(
                 "{value}  {}",
-                words::short_move(&estimate.game, candidate.mv)
+                words::short_move(tr, &estimate.game, candidate.mv)
             );
             lines.push(Line::from(canvas::truncate(&text, width)));
         }
@@ -449,8 +525,9 @@ fn graph_lines(app: &App, width: usize) -> Vec<Line<'static>> {
     let name_width = 10;
     let columns = width.saturating_sub(name_width).max(1);
     let per_column = graph::values_per_column(readings, columns);
+    let heading = tr!(app.tr(), "tui-chances-so-far", count = readings);
     let mut lines = vec![Line::from(Span::styled(
-        canvas::truncate(&format!("Chances so far ({readings} estimates):"), width),
+        canvas::truncate(&heading, width),
         theme.dim(),
     ))];
     for (owner, values) in app.trail().series(app.game()) {
@@ -507,20 +584,22 @@ fn popup(app: &App, area: Rect, title: &str, buf: &mut Buffer) -> Rect {
 
 fn help(app: &App, area: Rect, scroll: u16, buf: &mut Buffer) {
     let rect = centred(area, 80, area.height);
-    let inner = popup(app, rect, "Help — Esc closes, ↑↓ scroll", buf);
+    let inner = popup(app, rect, &tr!(app.tr(), "tui-help-title"), buf);
     let theme = app.theme();
     let height = usize::from(inner.height);
-    let first = usize::from(scroll).min(HELP.len().saturating_sub(height));
-    for (i, text) in HELP.iter().skip(first).take(height).enumerate() {
-        let (text, style) = match text.strip_prefix("# ") {
-            Some(heading) => (heading, theme.title()),
-            None => (*text, theme.text()),
+    let lines = help::lines(app.tr());
+    let first = usize::from(scroll).min(lines.len().saturating_sub(height));
+    for (i, line) in lines.iter().skip(first).take(height).enumerate() {
+        let style = if line.heading {
+            theme.title()
+        } else {
+            theme.text()
         };
         put(
             buf,
             inner.x + 1,
             inner.y + i as u16,
-            text,
+            &line.text,
             style,
             inner.width.saturating_sub(1),
         );
@@ -529,7 +608,7 @@ fn help(app: &App, area: Rect, scroll: u16, buf: &mut Buffer) {
 
 fn full_log(app: &App, area: Rect, scroll: usize, buf: &mut Buffer) {
     let rect = centred(area, area.width.min(100), area.height);
-    let inner = popup(app, rect, "Game log — Esc closes, ↑↓ PgUp PgDn scroll", buf);
+    let inner = popup(app, rect, &tr!(app.tr(), "tui-log-title"), buf);
     let lines = log_view::lines(app, usize::from(inner.width.saturating_sub(1)), true);
     let shown = log_view::window(&lines, usize::from(inner.height), scroll);
     for (i, line) in shown.iter().enumerate() {
@@ -545,20 +624,23 @@ fn full_log(app: &App, area: Rect, scroll: usize, buf: &mut Buffer) {
 
 fn file_prompt(app: &App, area: Rect, kind: PromptKind, text: &str, buf: &mut Buffer) {
     let theme = app.theme();
+    let tr = app.tr();
     let rect = centred(area, 70, 6);
     let title = match kind {
-        PromptKind::Save => "Save the game",
-        PromptKind::Load => "Open a saved game",
-        PromptKind::Game { .. } => "Open one of several games",
+        PromptKind::Save => tr!(tr, "tui-save-title"),
+        PromptKind::Load => tr!(tr, "tui-open-title"),
+        PromptKind::Game { .. } => tr!(tr, "tui-several-title"),
     };
-    let inner = popup(app, rect, title, buf);
+    let inner = popup(app, rect, &title, buf);
     let label = match kind {
-        PromptKind::Save => "File to write (a carolus-record/1):".to_owned(),
-        PromptKind::Load => "File to read (a carolus-record/1):".to_owned(),
+        PromptKind::Save => tr!(tr, "tui-save-label"),
+        PromptKind::Load => tr!(tr, "tui-open-label"),
         // The question first: a long file name is what the width cuts.
-        PromptKind::Game { count } => format!(
-            "Which game, 1 to {count}? ({})",
-            app.several_games_path().unwrap_or("")
+        PromptKind::Game { count } => tr!(
+            tr,
+            "tui-several-label",
+            count = count,
+            path = app.several_games_path().unwrap_or("")
         ),
     };
     put(buf, inner.x + 1, inner.y, &label, theme.text(), inner.width);
@@ -579,25 +661,37 @@ fn file_prompt(app: &App, area: Rect, kind: PromptKind, text: &str, buf: &mut Bu
         buf,
         inner.x + 1,
         inner.y + 3,
-        "Enter confirms · Esc cancels · Ctrl-U clears",
+        &tr!(tr, "tui-prompt-keys"),
         theme.dim(),
         inner.width,
     );
 }
 
 fn confirm(app: &App, leaving: Leaving, area: Rect, buf: &mut Buffer) {
-    let rect = centred(area, 50, 5);
+    let tr = app.tr();
     let title = match leaving {
-        Leaving::Quit => "Quit?",
-        Leaving::Open => "Open another game?",
-        Leaving::NewGame => "New game?",
+        Leaving::Quit => tr!(tr, "tui-confirm-quit"),
+        Leaving::Open => tr!(tr, "tui-confirm-open"),
+        Leaving::NewGame => tr!(tr, "tui-confirm-new"),
     };
-    let inner = popup(app, rect, title, buf);
+    let question = tr!(tr, "tui-unsaved");
+    let keys = tr!(tr, "tui-confirm-keys", action = leaving.action(tr));
+    // As wide as the longest line needs (the languages differ), at least
+    // as wide as it was.
+    let width = [&title, &question, &keys]
+        .iter()
+        .map(|text| canvas::width(text))
+        .max()
+        .unwrap_or(0)
+        .saturating_add(4)
+        .max(50);
+    let rect = centred(area, width, 5);
+    let inner = popup(app, rect, &title, buf);
     put(
         buf,
         inner.x + 1,
         inner.y,
-        "The game has unsaved moves.",
+        &question,
         app.theme().text(),
         inner.width,
     );
@@ -605,7 +699,7 @@ fn confirm(app: &App, leaving: Leaving, area: Rect, buf: &mut Buffer) {
         buf,
         inner.x + 1,
         inner.y + 2,
-        &format!("y: {} · any other key: back", leaving.action()),
+        &keys,
         app.theme().dim(),
         inner.width,
     );
@@ -614,13 +708,12 @@ fn confirm(app: &App, leaving: Leaving, area: Rect, buf: &mut Buffer) {
 /// The win-chance graph on a screen of its own, as wide as fits.
 fn chances(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
+    let tr = app.tr();
     let width = usize::from(area.width.saturating_sub(4)).min(WIDE_GRAPH_COLUMNS + 10);
     let mut lines = graph_lines(app, width);
     if lines.is_empty() {
-        let text = "No graph yet. It shows the computer's estimates of everybody's \
-                    chance to win, from the second one on: computer players make one \
-                    a move, and h asks for a hint.";
-        for line in canvas::wrap(text, width.min(60)) {
+        let text = tr!(tr, "tui-no-graph");
+        for line in canvas::wrap(&text, width.min(60)) {
             lines.push(Line::from(Span::styled(line, theme.text())));
         }
     } else {
@@ -628,30 +721,30 @@ fn chances(app: &App, area: Rect, buf: &mut Buffer) {
     }
     lines.push(Line::default());
     lines.push(Line::from(Span::styled(
-        "Any key: back to the game",
+        tr!(tr, "tui-any-key-back"),
         theme.dim(),
     )));
-    popup_of_lines(app, area, "Win chances", &lines, 0, buf);
+    popup_of_lines(app, area, &tr!(tr, "tui-chances-title"), &lines, 0, buf);
 }
 
 /// The end screen: castles per seat (and per team), and the winners.
 fn result(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
+    let tr = app.tr();
     let game = app.game();
     let seats = app.seats();
     let winners: Vec<Seat> = game.winners().collect();
     let mut lines: Vec<Line> = Vec::new();
     lines.push(Line::from(Span::styled(
-        words::result_words(game, seats),
+        words::result_words(tr, game, seats),
         theme.winner(),
     )));
     lines.push(Line::from(Span::styled(
-        format!(
-            "After {} round{}, with {} region{} left.",
-            game.round(),
-            if game.round() == 1 { "" } else { "s" },
-            game.regions().len(),
-            if game.regions().len() == 1 { "" } else { "s" }
+        tr!(
+            tr,
+            "tui-result-after",
+            rounds = game.round(),
+            regions = game.regions().len()
         ),
         theme.dim(),
     )));
@@ -660,9 +753,11 @@ fn result(app: &App, area: Rect, buf: &mut Buffer) {
     owners.sort_by_key(|&o| std::cmp::Reverse(game.castles_of(o)));
     for owner in owners {
         let won = owner.seats().any(|seat| winners.contains(&seat));
-        let colour = CASTLE_COLOURS.get(owner.index()).copied().unwrap_or("grey");
+        let colour = words::owner_colour(tr, owner);
         let label = match owner {
-            Owner::Team(team) => format!("Team {team} ({colour})"),
+            Owner::Team(team) => {
+                format!("{} ({colour})", tr!(tr, "team-of", team = team.to_string()))
+            }
             Owner::Seat(_) => format!("{} ({colour})", words::owner_name(seats, owner)),
         };
         let castles = game.castles_of(owner);
@@ -672,7 +767,14 @@ fn result(app: &App, area: Rect, buf: &mut Buffer) {
                 theme.title(),
             ),
             Span::styled(format!("⌂ {castles:>2} "), theme.owner(owner.index())),
-            Span::styled(if won { "  winner" } else { "" }, theme.winner()),
+            Span::styled(
+                if won {
+                    format!("  {}", tr!(tr, "tui-winner"))
+                } else {
+                    String::new()
+                },
+                theme.winner(),
+            ),
         ]));
         if let Owner::Team(_) = owner {
             for seat in owner.seats() {
@@ -690,10 +792,10 @@ fn result(app: &App, area: Rect, buf: &mut Buffer) {
     }
     lines.push(Line::default());
     lines.push(Line::from(Span::styled(
-        "Esc: the board · s: save · u: take back · q: quit",
+        tr!(tr, "tui-result-keys"),
         theme.dim(),
     )));
-    popup_of_lines(app, area, "Game over", &lines, 40, buf);
+    popup_of_lines(app, area, &tr!(tr, "game-over"), &lines, 40, buf);
 }
 
 /// A popup just big enough for `lines` (and at least `min_width` wide),

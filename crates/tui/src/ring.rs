@@ -172,6 +172,7 @@ fn marks(app: &App) -> Marks {
 pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
     let game = app.game();
     let theme = app.theme();
+    let tr = app.tr();
     let grid = grid(game, layout);
     let marks = marks(app);
 
@@ -245,7 +246,7 @@ pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
             continue;
         };
         for other in segments.iter().filter(|&&r| r != main) {
-            let text = format!("(region {})", region.name());
+            let text = tr!(tr, "tui-ring-region", region = region.name().to_string());
             let shown = canvas::truncate(&text, usize::from(other.width));
             put(buf, other.x, other.y, &shown, theme.dim(), other.width);
         }
@@ -268,15 +269,35 @@ pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
             ]));
         }
         if index == marks.emperor {
-            let word = if main.width >= 9 { "EMPEROR" } else { "EMP" };
+            // The word whole, or its short form: never a word cut short.
+            let word = tr!(tr, "tui-ring-emperor");
+            let word = if canvas::width(&word) <= main.width {
+                word
+            } else {
+                tr!(tr, "tui-ring-emperor-short")
+            };
             tail.push(Line::from(Span::styled(word, theme.emperor())));
         }
         // Castles and the emperor must never be lost for want of room, so
         // the knights give way first.
         let height = usize::from(main.height);
+        let room = height.saturating_sub(tail.len());
         let bars = layout.kind == Kind::Wide;
-        let mut lines = knight_lines(theme, region.knights(), main.width, main.height, bars);
-        lines.truncate(height.saturating_sub(tail.len()));
+        let empty = tr!(tr, "no-knights");
+        let mut lines = knight_lines(
+            theme,
+            &empty,
+            region.knights(),
+            main.width,
+            main.height,
+            bars,
+        );
+        if region.knights().present().next().is_none() && lines.len() > room {
+            // Half of "no knights" could say the opposite; an empty region
+            // says it well enough by showing no knights.
+            lines.clear();
+        }
+        lines.truncate(room);
         lines.extend(tail);
         let excess = lines.len().saturating_sub(height);
         lines.drain(..excess);
@@ -339,9 +360,11 @@ fn segments(game: &Game, layout: &Layout, index: usize, first: Territory) -> Vec
 
 /// The knights of a region as lines of at most `width` cells: one family
 /// per line with a bar when there is room, else `R2 G1` on as few lines as
-/// possible (without spaces if that saves a line).
+/// possible (without spaces if that saves a line); `empty` (wrapped) when
+/// there are none.
 fn knight_lines(
     theme: Theme,
+    empty: &str,
     knights: &FamilyCounts,
     width: u16,
     height: u16,
@@ -350,7 +373,10 @@ fn knight_lines(
     let present: Vec<_> = knights.present().collect();
     let width = usize::from(width);
     if present.is_empty() {
-        return vec![Line::from(Span::styled("no knights", theme.dim()))];
+        return canvas::wrap(empty, width)
+            .into_iter()
+            .map(|line| Line::from(Span::styled(line, theme.dim())))
+            .collect();
     }
     // The wide layout's tall slots show a bar per family.
     if bars && usize::from(height) >= present.len() + 2 && width >= 10 {
@@ -422,22 +448,29 @@ mod tests {
             counts[family] = 1;
         }
         assert_eq!(
-            text(&knight_lines(theme, &counts, 14, 3, false)),
+            text(&knight_lines(theme, "no knights", &counts, 14, 3, false)),
             ["R1 G1 B1 Y1 P1"]
         );
         assert_eq!(
-            text(&knight_lines(theme, &counts, 12, 3, false)),
+            text(&knight_lines(theme, "no knights", &counts, 12, 3, false)),
             ["R1G1B1Y1P1"]
         );
         counts[Family::Red] = 12;
         counts[Family::Pink] = 10;
         assert_eq!(
-            text(&knight_lines(theme, &counts, 8, 3, false)),
+            text(&knight_lines(theme, "no knights", &counts, 8, 3, false)),
             ["R12 G1", "B1 Y1", "P10"]
         );
         assert_eq!(
-            text(&knight_lines(theme, &FamilyCounts::ZERO, 8, 3, false)),
-            ["no knights"]
+            text(&knight_lines(
+                theme,
+                "no knights",
+                &FamilyCounts::ZERO,
+                8,
+                3,
+                false
+            )),
+            ["no", "knights"]
         );
     }
 

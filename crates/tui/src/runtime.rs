@@ -93,10 +93,11 @@ pub fn run(config: PlayConfig) -> Result<Outcome, PlayError> {
     let seed = config.seed;
     let limits = config.think;
     let mut app = App::new(config).map_err(PlayError::Config)?;
+    let tr = app.tr();
     let recovery_directory = recovery::directory();
     if let Some(directory) = &recovery_directory {
         let waiting = recovery::waiting(directory);
-        if let Some(notice) = recovery::notice(&waiting) {
+        if let Some(notice) = recovery::notice(tr, &waiting) {
             app.offer_to_open(&waiting[0].to_string_lossy(), notice);
         }
     }
@@ -172,9 +173,9 @@ pub fn run(config: PlayConfig) -> Result<Outcome, PlayError> {
     let app = session.into_app();
     let finished = app.game().is_over();
     let mut summary = if finished {
-        words::result_words(app.game(), app.seats())
+        words::result_words(tr, app.game(), app.seats())
     } else {
-        format!("Left the game in round {}.", app.game().round())
+        tr!(tr, "tui-left-in-round", round = app.game().round())
     };
     // A signal (the window closed, `kill`) gives nobody the chance to save,
     // and Ctrl-C does not ask, so the moves are kept in a recovery file
@@ -183,13 +184,12 @@ pub fn run(config: PlayConfig) -> Result<Outcome, PlayError> {
         // Without a home directory the working directory keeps the moves.
         let directory = recovery_directory.unwrap_or_default();
         summary = match recovery::write(&directory, seed, &app.save_text()) {
-            Ok(path) => {
-                let path = path.display();
-                format!("The unsaved moves are kept in {path} (carolus play --load {path}).")
-            }
-            Err(error) => format!(
-                "The unsaved moves could not be kept in {}: {error}.",
-                directory.display()
+            Ok(path) => tr!(tr, "tui-kept-in", path = path.display().to_string()),
+            Err(error) => tr!(
+                tr,
+                "tui-not-kept",
+                directory = directory.display().to_string(),
+                error = error.to_string()
             ),
         };
     }

@@ -1,15 +1,19 @@
 //! Moves, outcomes and results in words, for the game log and the panels:
-//! "Anna places a red knight in region 4".
+//! "Anna places a red knight in region 4." — in the game's language.
 //!
 //! Tokens are the notation of machines; people read sentences. Every
 //! sentence is built from the position before the move and the engine's
-//! own answer about what the move does ([`crate::preview`]).
+//! own answer about what the move does ([`crate::preview`]), and worded by
+//! the catalogs: the log's sentences are the ones the browser client's log
+//! uses (`log-…`, `outcome-…`), so that both say a move the same way.
 
-use carolus_rules::{Destination, Family, Game, Knight, Move, Owner, Seat, Territory};
-
-use crate::config::CASTLE_COLOURS;
-use crate::preview::{self, Resolution, Scores};
 use carolus_core::session::SeatInfo;
+use carolus_l10n::Catalog;
+use carolus_rules::{
+    Destination, DiscSet, Family, Game, IllegalMove, Knight, Move, Owner, Phase, Seat, Territory,
+};
+
+use crate::preview::{self, EmperorOutcome, Resolution, Scores};
 
 /// What kind of line a log entry is, for its style.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,11 +40,12 @@ pub struct Entry {
     pub text: String,
 }
 
-/// The name of `seat`.
+/// The name of `seat` (a seat the game does not have, which no caller
+/// asks for, is "?").
 pub fn seat_name(seats: &[SeatInfo], seat: Seat) -> &str {
     seats
         .get(seat.index())
-        .map_or("somebody", |info| info.name.as_str())
+        .map_or("?", |info| info.name.as_str())
 }
 
 /// The name of an owner of castles: a player, or a team ("Anna & Clara").
@@ -51,6 +56,15 @@ pub fn owner_name(seats: &[SeatInfo], owner: Owner) -> String {
             let [a, b] = team.seats();
             format!("{} & {}", seat_name(seats, a), seat_name(seats, b))
         }
+    }
+}
+
+/// Whether an owner is a team, for the verbs of the sentences about it
+/// ("Anna & Clara build"): the `team` variable of the catalogs.
+fn team(owner: Owner) -> &'static str {
+    match owner {
+        Owner::Seat(_) => "no",
+        Owner::Team(_) => "yes",
     }
 }
 
@@ -70,8 +84,12 @@ pub fn owner_badge(seats: &[SeatInfo], owner: Owner, width: usize) -> String {
 
 /// The castle colour of an owner (a seat, or a team in the team game), as
 /// the rulebooks give them: black, white and grey.
-pub fn owner_colour(owner: Owner) -> &'static str {
-    CASTLE_COLOURS.get(owner.index()).copied().unwrap_or("grey")
+pub fn owner_colour(tr: &Catalog, owner: Owner) -> String {
+    match owner.index() {
+        0 => tr!(tr, "colour-black"),
+        1 => tr!(tr, "colour-white"),
+        _ => tr!(tr, "colour-grey"),
+    }
 }
 
 /// The castle colour of an owner as one mark whose shape tells it without
@@ -84,17 +102,16 @@ pub fn owner_mark(owner: Owner) -> &'static str {
     }
 }
 
-/// Picks the verb form for an owner: teams are plural.
-fn verb(owner: Owner, singular: &'static str, plural: &'static str) -> &'static str {
-    match owner {
-        Owner::Seat(_) => singular,
-        Owner::Team(_) => plural,
+/// "red", "green", … ("Rot", "Grün", … in German): the family's name in
+/// the catalogs, which the browser client uses too.
+pub fn family_word(tr: &Catalog, family: Family) -> String {
+    match family {
+        Family::Red => tr!(tr, "family-R"),
+        Family::Green => tr!(tr, "family-G"),
+        Family::Blue => tr!(tr, "family-B"),
+        Family::Yellow => tr!(tr, "family-Y"),
+        Family::Pink => tr!(tr, "family-P"),
     }
-}
-
-/// "red", "green", …
-pub fn family_word(family: Family) -> &'static str {
-    family.colour_name()
 }
 
 /// The territories of a region for people: "4", "6–8" or "14–2".
@@ -106,42 +123,44 @@ pub fn span(territories: &[Territory]) -> String {
     }
 }
 
-/// "a red knight", "3 red knights".
-fn knights(count: usize, family: &str) -> String {
-    match count {
-        1 => format!("a {family} knight"),
-        n => format!("{n} {family} knights"),
-    }
+/// The name of the region holding `territory` in `game` (its smallest
+/// territory), as the log and the prompts give it.
+fn region_name(game: &Game, territory: Territory) -> String {
+    game.regions()
+        .get(game.region_index(territory))
+        .map_or(territory, |region| region.name())
+        .to_string()
 }
 
-/// The counts of a draw in words: "2 red, a green and a joker".
-fn draw_words(knights_drawn: &[Knight]) -> String {
+/// The counts of a draw in words: "2 red, 1 green and a joker".
+fn draw_words(tr: &Catalog, knights_drawn: &[Knight]) -> String {
     let mut parts = Vec::new();
     for outcome in Knight::OUTCOMES {
         let count = knights_drawn.iter().filter(|&&k| k == outcome).count();
         if count == 0 {
             continue;
         }
-        let word = match outcome {
-            Knight::Family(family) => family_word(family),
-            Knight::Joker => "joker",
-        };
-        parts.push(match (count, outcome) {
-            (1, Knight::Joker) => "a joker".to_owned(),
-            (n, Knight::Joker) => format!("{n} jokers"),
-            (1, _) => format!("a {word}"),
-            (n, _) => format!("{n} {word}"),
+        parts.push(match outcome {
+            Knight::Family(family) => tr!(
+                tr,
+                "knights-of-family",
+                count = count,
+                family = family_word(tr, family)
+            ),
+            // Drawn: "einen Joker" in German, where the page's `jokers`
+            // (a label) says "ein Joker".
+            Knight::Joker => tr!(tr, "tui-drawn-jokers", count = count),
         });
     }
-    join_and(&parts)
+    join_and(tr, &parts)
 }
 
-/// "a", "a and b", "a, b and c".
-pub fn join_and(parts: &[String]) -> String {
+/// "a", "a and b", "a, b and c" (with the language's "and").
+pub fn join_and(tr: &Catalog, parts: &[String]) -> String {
     match parts {
         [] => String::new(),
         [only] => only.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        [init @ .., last] => tr!(tr, "tui-list-and", first = init.join(", "), last = last),
     }
 }
 
@@ -156,41 +175,41 @@ pub fn scores_words(seats: &[SeatInfo], scores: &Scores) -> String {
         .join(", ")
 }
 
-/// What resolving a region does, as a clause: "Anna builds a castle".
-pub fn resolution_words(seats: &[SeatInfo], resolution: &Resolution) -> String {
+/// What resolving a region does, as the game log's sentence: "Anna builds
+/// a castle."
+pub fn resolution_words(tr: &Catalog, seats: &[SeatInfo], resolution: &Resolution) -> String {
     match *resolution {
-        Resolution::Build(owner) => format!(
-            "{} {} a castle",
-            owner_name(seats, owner),
-            verb(owner, "builds", "build")
+        Resolution::Build(owner) => tr!(
+            tr,
+            "outcome-build",
+            name = owner_name(seats, owner),
+            team = team(owner)
         ),
         Resolution::TakeOver {
             winner,
             from,
             castles,
-        } => format!(
-            "{} {} over {} from {}",
-            owner_name(seats, winner),
-            verb(winner, "takes", "take"),
-            if castles == 1 {
-                "the castle".to_owned()
-            } else {
-                format!("{castles} castles")
-            },
-            owner_name(seats, from)
+        } => tr!(
+            tr,
+            "outcome-take",
+            name = owner_name(seats, winner),
+            team = team(winner),
+            other = owner_name(seats, from),
+            castles = castles
         ),
-        Resolution::Hold(owner) => format!(
-            "{} {} it: nothing changes",
-            owner_name(seats, owner),
-            verb(owner, "holds", "hold")
+        Resolution::Hold(owner) => tr!(
+            tr,
+            "outcome-keep",
+            name = owner_name(seats, owner),
+            team = team(owner)
         ),
-        Resolution::Tie { score } => format!("a tie at {score}: nothing happens"),
-        Resolution::NoScore => "nobody scores: nothing happens".to_owned(),
+        Resolution::Tie { score } => tr!(tr, "tui-outcome-tie", score = score),
+        Resolution::NoScore => tr!(tr, "outcome-nothing"),
     }
 }
 
 /// The winners of a finished game in a sentence.
-pub fn result_words(game: &Game, seats: &[SeatInfo]) -> String {
+pub fn result_words(tr: &Catalog, game: &Game, seats: &[SeatInfo]) -> String {
     let winners: Vec<Seat> = game.winners().collect();
     let owners: Vec<Owner> = {
         let mut owners: Vec<Owner> = winners.iter().map(|&s| game.owner_of(s)).collect();
@@ -198,21 +217,24 @@ pub fn result_words(game: &Game, seats: &[SeatInfo]) -> String {
         owners
     };
     let castles = winners.first().map_or(0, |&s| game.castles(s));
-    let plural = |n: usize| if n == 1 { "" } else { "s" };
     match owners.as_slice() {
-        [] => "The game is over.".to_owned(),
-        [only] => format!(
-            "{} {} with {castles} castle{}.",
-            owner_name(seats, *only),
-            verb(*only, "wins", "win"),
-            plural(castles)
+        [] => tr!(tr, "game-over"),
+        // A team wins together: its castles are the team's, not each
+        // partner's.
+        [team @ Owner::Team(_)] => tr!(
+            tr,
+            "tui-result-team",
+            names = owner_name(seats, *team),
+            castles = castles
         ),
         many => {
             let names: Vec<String> = many.iter().map(|&o| owner_name(seats, o)).collect();
-            format!(
-                "{} share the victory with {castles} castle{} each.",
-                join_and(&names),
-                plural(castles)
+            tr!(
+                tr,
+                "result",
+                count = many.len(),
+                names = join_and(tr, &names),
+                castles = castles
             )
         }
     }
@@ -220,7 +242,13 @@ pub fn result_words(game: &Game, seats: &[SeatInfo]) -> String {
 
 /// The log lines of `mv`, played in `before` (the position before it) as
 /// the move at index `index` of the record.
-pub fn describe(before: &Game, mv: Move, index: usize, seats: &[SeatInfo]) -> Vec<Entry> {
+pub fn describe(
+    tr: &Catalog,
+    before: &Game,
+    mv: Move,
+    index: usize,
+    seats: &[SeatInfo],
+) -> Vec<Entry> {
     let Some(seat) = before.to_act() else {
         return Vec::new();
     };
@@ -233,53 +261,68 @@ pub fn describe(before: &Game, mv: Move, index: usize, seats: &[SeatInfo]) -> Ve
     let mut push = |kind: EntryKind, text: String| entries.push(Entry { index, kind, text });
 
     match mv {
-        Move::Disc(disc) => push(EntryKind::Action, format!("{name} chooses disc {disc}")),
+        Move::Disc(disc) => push(
+            EntryKind::Action,
+            tr!(tr, "log-disc", name = name, disc = disc.number()),
+        ),
         Move::Joker(family) => push(
             EntryKind::Action,
-            format!("{name} turns a joker into a {} knight", family_word(family)),
+            tr!(
+                tr,
+                "log-joker",
+                name = name,
+                family = family_word(tr, family)
+            ),
         ),
         Move::Draw(draw) => {
-            let what = draw_words(draw.knights());
+            let knights = draw_words(tr, draw.knights());
             let text = if before.round() == 0 {
-                format!("{name} draws a starting reserve: {what}")
+                tr!(tr, "tui-log-draw-start", name = name, knights = knights)
             } else {
-                format!("{name} draws {what}")
+                tr!(tr, "log-draw", name = name, knights = knights)
             };
             push(EntryKind::Chance, text);
         }
         Move::Place { family, to } => {
-            let what = knights(1, family_word(family));
+            let family_name = family_word(tr, family);
             match to {
                 Destination::Court => {
                     push(
                         EntryKind::Action,
-                        format!("{name} places {what} in the court"),
+                        tr!(tr, "log-place-court", name = name, family = &family_name),
                     );
                     let (was, now) = (before.controller(family), after.controller(family));
                     if was != now
                         && let Some(now) = now
                     {
                         let text = match was {
-                            Some(old) => format!(
-                                "{} takes control of {} from {}",
-                                seat_name(seats, now),
-                                family_word(family),
-                                seat_name(seats, old)
+                            Some(old) => tr!(
+                                tr,
+                                "tui-log-control-from",
+                                name = seat_name(seats, now),
+                                family = &family_name,
+                                other = seat_name(seats, old)
                             ),
-                            None => format!(
-                                "{} takes control of {}",
-                                seat_name(seats, now),
-                                family_word(family)
+                            None => tr!(
+                                tr,
+                                "tui-log-control",
+                                name = seat_name(seats, now),
+                                family = &family_name
                             ),
                         };
                         push(EntryKind::Consequence, text);
                     }
                 }
                 Destination::Region(territory) => {
-                    let region = before.regions()[before.region_index(territory)].name();
                     push(
                         EntryKind::Action,
-                        format!("{name} places {what} in region {region}"),
+                        tr!(
+                            tr,
+                            "log-place",
+                            name = name,
+                            family = &family_name,
+                            region = region_name(before, territory)
+                        ),
                     );
                 }
             }
@@ -288,44 +331,64 @@ pub fn describe(before: &Game, mv: Move, index: usize, seats: &[SeatInfo]) -> Ve
             if let Some(outcome) = preview::emperor_move(before, steps) {
                 push(
                     EntryKind::Action,
-                    format!(
-                        "{name} moves the emperor {steps} step{} to region {}",
-                        if steps == 1 { "" } else { "s" },
-                        outcome.name
+                    tr!(
+                        tr,
+                        "log-move",
+                        name = name,
+                        steps = steps,
+                        region = outcome.name.to_string()
                     ),
                 );
-                let scores = if outcome.scores.iter().any(|&(_, s)| s > 0) {
-                    format!(" ({})", scores_words(seats, &outcome.scores))
-                } else {
-                    String::new()
-                };
-                push(
-                    EntryKind::Consequence,
-                    format!(
-                        "{}{scores}",
-                        capitalise(&resolution_words(seats, &outcome.resolution))
-                    ),
-                );
-                if let Some(merged) = &outcome.merged {
-                    let name = merged.iter().min().copied().unwrap_or(outcome.name);
-                    push(
-                        EntryKind::Consequence,
-                        format!("Regions merge into region {name} ({})", span(merged)),
-                    );
+                push(EntryKind::Consequence, outcome_words(tr, seats, &outcome));
+                if let Some(merge) = merge_words(tr, &outcome) {
+                    push(EntryKind::Consequence, merge);
                 }
             }
         }
     }
     if after.round() > before.round() && after.round() > 0 {
-        push(EntryKind::Round, format!("Round {}", after.round()));
+        push(EntryKind::Round, tr!(tr, "round", round = after.round()));
     }
     if after.is_over() {
         push(
             EntryKind::End,
-            format!("Game over. {}", result_words(&after, seats)),
+            tr!(
+                tr,
+                "tui-game-over-result",
+                result = result_words(tr, &after, seats)
+            ),
         );
     }
     entries
+}
+
+/// What an emperor move does in the region he stops in, with the scores
+/// there when anybody scores: "Anna builds a castle. Scores: Anna 3,
+/// Bruno 1."
+pub fn outcome_words(tr: &Catalog, seats: &[SeatInfo], outcome: &EmperorOutcome) -> String {
+    let resolution = capitalise(&resolution_words(tr, seats, &outcome.resolution));
+    if outcome.scores.iter().any(|&(_, s)| s > 0) {
+        tr!(
+            tr,
+            "tui-outcome-scores",
+            outcome = resolution,
+            scores = scores_words(seats, &outcome.scores)
+        )
+    } else {
+        resolution
+    }
+}
+
+/// The regions an emperor move joins, if it joins any: "3 regions join
+/// into region 14–2."
+pub fn merge_words(tr: &Catalog, outcome: &EmperorOutcome) -> Option<String> {
+    let merged = outcome.merged.as_ref()?;
+    Some(capitalise(&tr!(
+        tr,
+        "outcome-merge",
+        count = outcome.joined,
+        region = span(merged)
+    )))
 }
 
 /// `text` with its first letter in upper case.
@@ -339,57 +402,117 @@ pub fn capitalise(text: &str) -> String {
 
 /// A move for people, without the player's name: "place a red knight in
 /// region 4", "choose disc 3".
-pub fn move_words(game: &Game, mv: Move) -> String {
+pub fn move_words(tr: &Catalog, game: &Game, mv: Move) -> String {
     match mv {
-        Move::Disc(disc) => format!("choose disc {disc}"),
-        Move::Joker(family) => format!("turn the joker into {}", family_word(family)),
-        Move::Draw(draw) => format!("draw {}", draw_words(draw.knights())),
+        Move::Disc(disc) => tr!(tr, "tui-move-disc", disc = disc.number()),
+        Move::Joker(family) => tr!(tr, "tui-move-joker", family = family_word(tr, family)),
+        Move::Draw(draw) => tr!(
+            tr,
+            "tui-move-draw",
+            knights = draw_words(tr, draw.knights())
+        ),
         Move::Place {
             family,
             to: Destination::Court,
-        } => format!("place a {} knight in the court", family_word(family)),
+        } => tr!(tr, "tui-move-court", family = family_word(tr, family)),
         Move::Place {
             family,
             to: Destination::Region(territory),
-        } => {
-            let region = game
-                .regions()
-                .get(game.region_index(territory))
-                .map_or(territory, |r| r.name());
-            format!("place a {} knight in region {region}", family_word(family))
-        }
-        Move::Emperor { steps } => format!(
-            "move the emperor {steps} step{}",
-            if steps == 1 { "" } else { "s" }
+        } => tr!(
+            tr,
+            "tui-move-region",
+            family = family_word(tr, family),
+            region = region_name(game, territory)
         ),
+        Move::Emperor { steps } => tr!(tr, "tui-move-emperor", steps = steps),
     }
 }
 
-/// A move in a few words, for narrow lists: "R → court", "P → region 4",
-/// "emperor 2 → region 7".
-pub fn short_move(game: &Game, mv: Move) -> String {
+/// A move in a few words, for narrow lists: "red → court", "pink → region
+/// 4", "emperor 2 → region 7".
+pub fn short_move(tr: &Catalog, game: &Game, mv: Move) -> String {
     match mv {
         Move::Place {
             family,
             to: Destination::Court,
-        } => format!("{} → court", family_word(family)),
+        } => tr!(tr, "tui-short-court", family = family_word(tr, family)),
         Move::Place {
             family,
             to: Destination::Region(territory),
-        } => {
-            let region = game
-                .regions()
-                .get(game.region_index(territory))
-                .map_or(territory, |r| r.name());
-            format!("{} → region {region}", family_word(family))
-        }
+        } => tr!(
+            tr,
+            "tui-short-region",
+            family = family_word(tr, family),
+            region = region_name(game, territory)
+        ),
         Move::Emperor { steps } => match preview::emperor_move(game, steps) {
-            Some(outcome) => format!("emperor {steps} → region {}", outcome.name),
-            None => format!("emperor {steps}"),
+            Some(outcome) => tr!(
+                tr,
+                "tui-short-emperor",
+                steps = steps,
+                region = outcome.name.to_string()
+            ),
+            None => tr!(tr, "tui-short-emperor-steps", steps = steps),
         },
-        Move::Joker(family) => format!("joker → {}", family_word(family)),
-        Move::Disc(disc) => format!("disc {disc}"),
-        Move::Draw(_) => move_words(game, mv),
+        Move::Joker(family) => tr!(tr, "tui-short-joker", family = family_word(tr, family)),
+        Move::Disc(disc) => tr!(tr, "tui-short-disc", disc = disc.number()),
+        Move::Draw(_) => move_words(tr, game, mv),
+    }
+}
+
+/// What a player is to do in `phase`, as the title bar and refusals say it:
+/// "choose a disc".
+pub fn task_words(tr: &Catalog, phase: Phase) -> String {
+    match phase {
+        Phase::Draw => tr!(tr, "tui-task-draw"),
+        Phase::Joker => tr!(tr, "tui-task-joker"),
+        Phase::Disc => tr!(tr, "tui-task-disc"),
+        Phase::Place => tr!(tr, "tui-task-place-any"),
+        Phase::Move => tr!(tr, "tui-task-move"),
+        Phase::Over => tr!(tr, "game-over"),
+    }
+}
+
+/// Why the engine refuses a move, in the game's language. The engine's own
+/// messages (`IllegalMove`'s `Display`) are English, for the command line
+/// and the records' tools; the terminal game reads the reason's fields and
+/// says it with the catalogs.
+pub fn illegal_words(tr: &Catalog, seats: &[SeatInfo], error: &IllegalMove) -> String {
+    let discs = |set: DiscSet| {
+        set.iter()
+            .map(|disc| disc.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match error {
+        IllegalMove::GameOver => tr!(tr, "tui-illegal-over"),
+        IllegalMove::DrawDue { .. }
+        | IllegalMove::NoDrawDue { .. }
+        | IllegalMove::DrawSize { .. } => tr!(tr, "tui-illegal-other"),
+        IllegalMove::WrongPhase { seat, phase, .. } => tr!(
+            tr,
+            "tui-illegal-phase",
+            name = seat_name(seats, *seat),
+            task = task_words(tr, *phase)
+        ),
+        IllegalMove::DiscUsed { disc, unused } => tr!(
+            tr,
+            "tui-illegal-disc-used",
+            disc = disc.number(),
+            unused = discs(*unused)
+        ),
+        IllegalMove::DiscTaken { disc, allowed } => tr!(
+            tr,
+            "tui-illegal-disc-taken",
+            disc = disc.number(),
+            allowed = discs(*allowed)
+        ),
+        IllegalMove::NotInReserve { family } => {
+            tr!(tr, "tui-illegal-reserve", family = family_word(tr, *family))
+        }
+        IllegalMove::Steps { steps, max } => {
+            tr!(tr, "tui-illegal-steps", steps = *steps, max = *max)
+        }
     }
 }
 
@@ -397,23 +520,22 @@ pub fn short_move(game: &Game, mv: Move) -> String {
 mod tests {
     use super::*;
     use carolus_core::session::{self, SeatKind};
-    use carolus_rules::{Phase, RecordedGame, Variant};
+    use carolus_l10n::{Language, catalog};
+    use carolus_rules::{RecordedGame, Variant};
 
     fn people(n: usize) -> Vec<SeatInfo> {
         session::seats(n, None, &[]).unwrap()
     }
 
-    #[test]
-    fn placements_read_as_sentences() {
+    /// A two-player game at its first placement into a region, and that
+    /// placement.
+    fn first_placement() -> (Game, Move) {
         let recorded = RecordedGame::from_seed(2, Variant::STANDARD, 5).unwrap();
         let mut game = recorded.game().clone();
-        let seats = people(2);
-        // Get to the first placement.
         let mut rng = carolus_rules::GameRng::seed_from_u64(5);
         while game.phase() != Phase::Place {
             game.play_random(&mut rng).unwrap();
         }
-        let mover = seat_name(&seats, game.to_act().unwrap()).to_owned();
         let mv = game
             .legal_moves()
             .iter()
@@ -428,6 +550,14 @@ mod tests {
                 )
             })
             .unwrap();
+        (game, mv)
+    }
+
+    #[test]
+    fn placements_read_as_the_browser_logs_sentences_in_every_language() {
+        let (game, mv) = first_placement();
+        let seats = people(2);
+        let mover = seat_name(&seats, game.to_act().unwrap()).to_owned();
         let Move::Place {
             family,
             to: Destination::Region(t),
@@ -435,15 +565,32 @@ mod tests {
         else {
             unreachable!()
         };
-        let entries = describe(&game, mv, 7, &seats);
+        let english = catalog(Language::English);
+        let entries = describe(english, &game, mv, 7, &seats);
         assert_eq!(
             entries[0].text,
             format!(
-                "{mover} places a {} knight in region {t}",
-                family_word(family)
+                "{mover} places a {} knight in region {t}.",
+                family_word(english, family)
             )
         );
         assert_eq!(entries[0].index, 7);
+        let german = catalog(Language::German);
+        assert_eq!(
+            describe(german, &game, mv, 7, &seats)[0].text,
+            format!(
+                "{mover} setzt einen Ritter der Familie {} in Region {t}.",
+                family_word(german, family)
+            )
+        );
+        let french = catalog(Language::French);
+        assert_eq!(
+            describe(french, &game, mv, 7, &seats)[0].text,
+            format!(
+                "{mover} place un chevalier {} dans la région {t}.",
+                family_word(french, family)
+            )
+        );
     }
 
     #[test]
@@ -452,23 +599,39 @@ mod tests {
         let Move::Draw(draw) = draw else {
             unreachable!()
         };
-        assert_eq!(draw_words(draw.knights()), "2 red, a green and a joker");
+        let words = |language| draw_words(catalog(language), draw.knights());
+        assert_eq!(words(Language::English), "2 red, 1 green and a joker");
+        assert_eq!(words(Language::German), "Rot (2), Grün (1) und einen Joker");
+        assert_eq!(words(Language::French), "rouge (2), vert (1) et un joker");
     }
 
     #[test]
-    fn teams_are_named_by_both_partners() {
+    fn teams_are_named_by_both_partners_and_take_plural_verbs() {
         let mut seats = people(4);
         seats[1].kind = SeatKind::Ai {
             level: carolus_ai::Level::new(2).unwrap(),
         };
         let team = Owner::Team(carolus_rules::Team::new(1).unwrap());
+        let english = catalog(Language::English);
         assert_eq!(owner_name(&seats, team), "Bruno & David");
         // A badge gives the seats' numbers, as the seat table and --ai do.
         assert_eq!(owner_badge(&seats, team, 5), "1+3");
-        assert_eq!((owner_colour(team), owner_mark(team)), ("white", "○"));
         assert_eq!(
-            resolution_words(&seats, &Resolution::Build(team)),
-            "Bruno & David build a castle"
+            (owner_colour(english, team), owner_mark(team)),
+            ("white".to_owned(), "○")
+        );
+        assert_eq!(
+            resolution_words(english, &seats, &Resolution::Build(team)),
+            "Bruno & David build a castle."
+        );
+        assert_eq!(
+            resolution_words(catalog(Language::German), &seats, &Resolution::Build(team)),
+            "Bruno & David bauen eine Burg."
+        );
+        let one = Owner::Seat(Seat::new(0).unwrap());
+        assert_eq!(
+            resolution_words(catalog(Language::French), &seats, &Resolution::Build(one)),
+            "Anna construit un château."
         );
     }
 
@@ -477,9 +640,32 @@ mod tests {
         let t = |n| Territory::new(n).unwrap();
         assert_eq!(span(&[t(14), t(15), t(1), t(2)]), "14–2");
         assert_eq!(span(&[t(4)]), "4");
+        let parts = ["a".to_owned(), "b".to_owned(), "c".to_owned()];
+        assert_eq!(join_and(catalog(Language::English), &parts), "a, b and c");
+        assert_eq!(join_and(catalog(Language::French), &parts), "a, b et c");
+    }
+
+    #[test]
+    fn the_engines_reasons_are_said_in_the_games_language() {
+        let (game, _) = first_placement();
+        let seats = people(2);
+        let missing = Family::ALL
+            .into_iter()
+            .find(|&f| game.reserve(game.to_act().unwrap())[f] == 0)
+            .expect("a reserve of 7 lacks some family");
+        let error = game
+            .check(&Move::Place {
+                family: missing,
+                to: Destination::Court,
+            })
+            .unwrap_err();
+        let german = catalog(Language::German);
         assert_eq!(
-            join_and(&["a".into(), "b".into(), "c".into()]),
-            "a, b and c"
+            illegal_words(german, &seats, &error),
+            format!(
+                "Im Vorrat ist kein Ritter der Familie {}",
+                family_word(german, missing)
+            )
         );
     }
 }

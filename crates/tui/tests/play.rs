@@ -5,11 +5,11 @@ mod support;
 
 use carolus_rules::{Destination, Family, Move, Phase, Record, Seat};
 use carolus_tui::{
-    Event, InlineThinker, Key, Leaving, MessageKind, Pick, PromptKind, Screen, Session,
+    Event, InlineThinker, Key, Language, Leaving, MessageKind, Pick, PromptKind, Screen, Session,
 };
 use support::{
     buffer, press, random_record, rows, scratch_directory, screen, session, session_from, settle,
-    type_text,
+    speaking, type_text,
 };
 
 /// The labels of the buttons on the prompt line, as drawn at 80×24.
@@ -1261,4 +1261,98 @@ fn a_recovered_game_saved_elsewhere_takes_its_recovery_file_away() {
     assert!(dir.join("continued.json").exists());
     assert!(!dir.join("interrupted-6.json").exists());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Presses Enter for every decision a person makes, until the game ends.
+fn enter_to_the_end(session: &mut Session<InlineThinker>) {
+    for _ in 0..20_000 {
+        if session.app().game().is_over() {
+            return;
+        }
+        if session.app().human_to_act().is_some() {
+            press(session, Key::Enter);
+        } else {
+            assert!(session.pump(), "nobody moves");
+        }
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn a_german_game_is_played_and_told_in_german_from_start_to_end() {
+    let mut session = speaking(Language::German, 2, 21, &[(1, 1)]);
+    while session.app().human_to_act().is_none() {
+        assert!(session.pump(), "nobody moves");
+    }
+    // A key that does nothing is refused in German, naming the key.
+    press(&mut session, Key::Char('x'));
+    assert_eq!(
+        message_text(&session),
+        "„x“ bewirkt hier nichts; ? zeigt die Tasten."
+    );
+    // The help explains the keys in German; the keys stay the same.
+    press(&mut session, Key::Char('?'));
+    assert!(screen(session.app(), 80, 24).contains("Karl der Große"));
+    for _ in 0..6 {
+        press(&mut session, Key::PageDown);
+    }
+    let help = screen(session.app(), 80, 24);
+    assert!(help.contains("Strg-R         wiederholen"), "{help}");
+    press(&mut session, Key::Esc);
+    // A decision taken asks before quitting, in German.
+    play_on(&mut session, 3);
+    press(&mut session, Key::Char('q'));
+    let asked = screen(session.app(), 80, 24);
+    assert!(
+        asked.contains("Beenden?") && asked.contains("ungespeicherte Züge"),
+        "{asked}"
+    );
+    press(&mut session, Key::Esc);
+    enter_to_the_end(&mut session);
+    let over = screen(session.app(), 80, 24);
+    assert!(over.contains("Partie beendet"), "{over}");
+    assert!(over.contains("Burgen"), "{over}");
+    // The log tells the game in German sentences, none in English.
+    let log: Vec<&str> = session
+        .app()
+        .log()
+        .iter()
+        .map(|e| e.text.as_str())
+        .collect();
+    assert!(
+        log.iter().any(|line| line.contains(" wählt Scheibe ")),
+        "{log:#?}"
+    );
+    assert!(
+        log.iter().any(|line| line.contains("zieht den Kaiser")),
+        "{log:#?}"
+    );
+    for english in [" chooses ", " places ", " moves the emperor", " draws "] {
+        assert!(!log.iter().any(|line| line.contains(english)), "{log:#?}");
+    }
+}
+
+#[test]
+fn the_engines_refusal_is_told_in_french() {
+    let mut session = speaking(Language::French, 2, 4, &[]);
+    while !(session.app().game().round() == 2 && session.app().game().phase() == Phase::Disc) {
+        press(&mut session, Key::Enter);
+    }
+    press(&mut session, Key::Char('5'));
+    press(&mut session, Key::Enter);
+    press(&mut session, Key::Char('5'));
+    let message = session.app().message().unwrap();
+    assert_eq!(message.kind, MessageKind::Error);
+    assert!(
+        message.text.starts_with(
+            "Vous ne pouvez pas choisir le disque 5\u{a0}: le disque 5 a déjà été choisi"
+        ),
+        "{}",
+        message.text
+    );
+    press(&mut session, Key::Char('9'));
+    assert_eq!(
+        message_text(&session),
+        "Il n'y a pas de disque 9\u{a0}; les disques vont de 1 à 5."
+    );
 }

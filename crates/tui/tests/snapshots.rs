@@ -1,13 +1,16 @@
 //! Rendered positions compared with the text snapshots in
 //! `tests/snapshots/`: a fresh game, merged regions across the seam, and a
-//! finished team game, each in the compact (80×24) and a wide layout.
+//! finished team game, each in the compact (80×24) and a wide layout; and
+//! the screens of a decision at every supported size, for every number of
+//! players, in English, German and French (whose words are longer).
 
 mod support;
 
+use carolus_l10n::{Arg, catalog};
 use carolus_rules::{Game, Phase, Record};
-use carolus_tui::{App, Event, PlayConfig, Screen};
+use carolus_tui::{App, Event, Language, PlayConfig, Screen};
 use ratatui::style::Color;
-use support::{assert_snapshot, buffer, random_record, screen, session_from};
+use support::{assert_snapshot, buffer, random_record, screen, session_from, session_in};
 
 fn fresh_game() -> App {
     let mut config = PlayConfig::new_game(2, 7);
@@ -132,54 +135,150 @@ fn placing_record(players: usize) -> Record {
 }
 
 #[test]
-fn every_screen_shows_what_a_decision_needs_for_every_player_count() {
-    for players in [2, 3, 4] {
-        let record = placing_record(players);
-        let session = session_from(record, 1, true);
-        let app = session.app();
-        let game = app.game();
-        let target = game.config().castle_target;
-        for (width, height) in [(80, 24), (100, 32), (170, 45)] {
-            let text = screen(app, width, height);
-            if width == 80 {
-                assert_snapshot(&format!("placing_{players}_80x24"), &text);
-            }
-            let seen = |what: &str| {
-                assert!(
-                    text.contains(what),
-                    "{players} players at {width}×{height} lack {what:?}:\n{text}"
-                );
-            };
-            // Every seat by its number (the one --ai takes), its whole
-            // name and its castle colour; its chosen disc.
-            for seat in carolus_rules::Seat::all(players) {
-                let name = &app.seats()[seat.index()].name;
-                let row = text
+fn every_screen_shows_what_a_decision_needs_in_every_language_and_player_count() {
+    for language in Language::ALL {
+        let tr = catalog(language);
+        for players in [2, 3, 4] {
+            let record = placing_record(players);
+            let session = session_in(record, 1, true, language);
+            let app = session.app();
+            let game = app.game();
+            let target = game.config().castle_target;
+            let acting = game.to_act().expect("a seat places a knight");
+            for (width, height) in [(80, 24), (100, 32), (170, 45)] {
+                let text = screen(app, width, height);
+                if width == 80 {
+                    let name = match language {
+                        Language::English => format!("placing_{players}_80x24"),
+                        other => format!("placing_{players}_80x24_{other}"),
+                    };
+                    assert_snapshot(&name, &text);
+                }
+                let at = format!("{language}, {players} players at {width}×{height}");
+                let seen = |what: &str| {
+                    assert!(text.contains(what), "{at} lacks {what:?}:\n{text}");
+                };
+                // Every seat by its number (the one --ai takes), its whole
+                // name and its castle colour; its chosen disc.
+                for seat in carolus_rules::Seat::all(players) {
+                    let name = &app.seats()[seat.index()].name;
+                    let row = text
+                        .lines()
+                        .find(|line| {
+                            line.contains(&format!(" {}  {name}", seat.index()))
+                                || line.contains(&format!(" {}▸ {name}", seat.index()))
+                        })
+                        .unwrap_or_else(|| panic!("{at}: no row for seat {seat} {name}:\n{text}"));
+                    let owner = game.owner_of(seat).index();
+                    let colour = [
+                        ["●", "○", "◐"][owner].to_owned(),
+                        tr.text(["colour-black", "colour-white", "colour-grey"][owner]),
+                    ];
+                    assert!(
+                        colour.iter().any(|mark| row.contains(mark.as_str())),
+                        "{at}: seat {seat} shows no colour: {row}"
+                    );
+                    let disc = game.chosen_disc(seat).expect("every seat chose a disc");
+                    assert!(
+                        row.contains(&format!("▸{disc}")),
+                        "{at}: seat {seat}'s disc is cut off: {row}"
+                    );
+                }
+                // The table's headings whole, never joined to the next.
+                let heading = text
                     .lines()
-                    .find(|line| {
-                        line.contains(&format!(" {}  {name}", seat.index()))
-                            || line.contains(&format!(" {}▸ {name}", seat.index()))
-                    })
-                    .unwrap_or_else(|| {
-                        panic!("{players} players at {width}×{height}: no row for seat {seat} {name}:\n{text}")
-                    });
-                let owner = game.owner_of(seat).index();
-                let colour = [["●", "black"], ["○", "white"], ["◐", "grey"]][owner];
+                    .find(|line| line.contains(&format!("⌂/{target}")))
+                    .unwrap_or_else(|| panic!("{at}: no castle target:\n{text}"));
+                for id in ["court", "reserve", "discs"] {
+                    assert!(
+                        heading.contains(&format!(" {} ", tr.text(id)))
+                            || heading.ends_with(&format!(" {}", tr.text(id))),
+                        "{at}: the heading {id} is cut or joined: {heading}"
+                    );
+                }
+                // The race: the castle target and the regions left.
+                seen(&tr.format(
+                    "tui-regions-left",
+                    &[("count", Arg::from(game.regions().len()))],
+                ));
+                // The decision: who places which knight, in full.
+                let name = &app.seats()[acting.index()].name;
+                seen(&tr.format(
+                    "tui-prompt-place",
+                    &[
+                        ("name", Arg::from(name.as_str())),
+                        ("number", Arg::from(game.placed_this_turn() + 1)),
+                        (
+                            "total",
+                            Arg::from(game.placed_this_turn() + game.left_to_place()),
+                        ),
+                    ],
+                ));
+                // The keys: the families to pick, and help (which lists the
+                // log and the graph) always.
+                let keys = text
+                    .lines()
+                    .rev()
+                    .find(|line| !line.is_empty())
+                    .unwrap_or("");
+                let family = tr.text("tui-key-family");
                 assert!(
-                    colour.iter().any(|mark| row.contains(mark)),
-                    "{players} players at {width}×{height}: seat {seat} shows no colour: {row}"
+                    keys.contains(&format!("r g b y p {family}"))
+                        || keys.contains(&format!("rgbyp {family}")),
+                    "{at}: the family keys are cut: {keys}"
                 );
-                let disc = game.chosen_disc(seat).expect("every seat chose a disc");
                 assert!(
-                    row.contains(&format!("▸{disc}")),
-                    "{players} players at {width}×{height}: seat {seat}'s disc is cut off: {row}"
+                    keys.contains(&format!("? {}", tr.text("tui-key-help")))
+                        || keys.contains(&format!("? {}", tr.text("tui-key-all"))),
+                    "{at}: no help key: {keys}"
                 );
             }
-            // The race: the castle target and the regions left.
-            seen(&format!("⌂/{target}"));
-            seen(&format!("{} regions left", game.regions().len()));
-            // The keys: help always, and the log and the graph at least by `?`.
-            seen("? ");
         }
+    }
+}
+
+#[test]
+fn a_german_table_speaks_german_and_a_french_one_french() {
+    let record = placing_record(2);
+    let german = screen(
+        session_in(record.clone(), 1, true, Language::German).app(),
+        100,
+        32,
+    );
+    for word in [
+        "Runde",
+        "Regionen übrig",
+        "Spieler",
+        "Hof",
+        "Vorrat",
+        "Scheiben",
+        "Kontrolle",
+    ] {
+        assert!(german.contains(word), "no {word:?}:\n{german}");
+    }
+    assert!(
+        german.contains("wählt Scheibe"),
+        "the log is German:\n{german}"
+    );
+    let french = screen(session_in(record, 1, true, Language::French).app(), 100, 32);
+    for word in [
+        "Manche",
+        "régions restantes",
+        "Joueur",
+        "Cour",
+        "Réserve",
+        "Disques",
+    ] {
+        assert!(french.contains(word), "no {word:?}:\n{french}");
+    }
+    assert!(
+        french.contains("choisit le disque"),
+        "the log is French:\n{french}"
+    );
+    for english in ["Reserve ", "Player", "regions left", "chooses disc"] {
+        assert!(
+            !german.contains(english),
+            "English {english:?} in German:\n{german}"
+        );
     }
 }

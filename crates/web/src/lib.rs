@@ -26,6 +26,21 @@ use rust_embed::Embed;
 #[folder = "assets/"]
 struct Assets;
 
+/// The message catalogs, served as `/assets/locales/{en,de,fr}.ftl`. Their
+/// one copy belongs to carolus-l10n, which the terminal game reads them
+/// with; they are embedded from its folder rather than through that crate
+/// so that the server does not link a Fluent implementation it never uses
+/// (the page has its own reader).
+#[derive(Embed)]
+#[folder = "../l10n/locales/"]
+#[prefix = "locales/"]
+struct Locales;
+
+/// An embedded file of the client or the catalogs.
+fn embedded(name: &str) -> Option<rust_embed::EmbeddedFile> {
+    Assets::get(name).or_else(|| Locales::get(name))
+}
+
 /// The paths of the client's pages: the lobby, a game's table, the replay
 /// of an uploaded record and the rules.
 pub const PAGE_PATHS: [&str; 4] = ["/", "/games/{id}", "/replay", "/rules"];
@@ -75,7 +90,7 @@ async fn asset(Path(file): Path<String>, headers: HeaderMap) -> Response {
 /// but browsers must ask again after an upgrade, hence `no-cache` (keep,
 /// but check) rather than a lifetime.
 fn serve(name: &str, headers: &HeaderMap) -> Response {
-    let Some(file) = Assets::get(name) else {
+    let Some(file) = embedded(name) else {
         return not_found();
     };
     let tag = entity_tag(&file.metadata.sha256_hash());
@@ -133,14 +148,15 @@ fn not_found() -> Response {
         .into_response()
 }
 
-/// The names of every embedded file, for tests and tools.
+/// The names of every embedded file, for tests and tools: the client's
+/// and the catalogs (`locales/en.ftl`, …).
 pub fn files() -> impl Iterator<Item = Cow<'static, str>> {
-    Assets::iter()
+    Assets::iter().chain(Locales::iter())
 }
 
 /// The contents of the embedded file `name`.
 pub fn file(name: &str) -> Option<Cow<'static, [u8]>> {
-    Assets::get(name).map(|file| file.data)
+    embedded(name).map(|file| file.data)
 }
 
 #[cfg(test)]
@@ -195,6 +211,23 @@ mod tests {
         assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
         let other = get_path("/assets/js/app.js", Some("\"stale\"")).await;
         assert_eq!(other.status(), StatusCode::OK);
+    }
+
+    #[tokio::test]
+    async fn the_catalogs_are_served_where_the_page_asks_for_them() {
+        for language in ["en", "de", "fr"] {
+            let response = get_path(&format!("/assets/locales/{language}.ftl"), None).await;
+            assert_eq!(response.status(), StatusCode::OK, "{language}");
+            let body = response.into_body().collect().await.unwrap().to_bytes();
+            assert!(
+                std::str::from_utf8(&body)
+                    .unwrap()
+                    .contains("\nlog-disc = "),
+                "{language}"
+            );
+        }
+        let missing = get_path("/assets/locales/es.ftl", None).await;
+        assert_eq!(missing.status(), StatusCode::NOT_FOUND);
     }
 
     #[tokio::test]

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use carolus_ai::Level;
 use carolus_rules::Record;
-use carolus_tui::{PlayConfig, PlayError, Start, Theme, ThinkLimits};
+use carolus_tui::{Language, PlayConfig, PlayError, Start, Theme, ThinkLimits};
 
 use crate::args::{Players, parse_positive_seconds};
 use crate::failure::bad_input;
@@ -22,6 +22,8 @@ use crate::seed;
 /// files that `--load` (or o in the game) reads back.
 ///
 /// Colours follow the terminal's own palette; set NO_COLOR for none at all.
+/// The game speaks English, German or French: --lang, else the language of
+/// the environment (LC_ALL, LC_MESSAGES, LANG), else English.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
@@ -60,6 +62,19 @@ pub struct Args {
     /// How long the tree-search levels (4 and 5) think per move, in seconds.
     #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_positive_seconds)]
     think: Duration,
+
+    /// The language of the game: en (English), de (German) or fr (French)
+    /// [default: the first of LC_ALL, LC_MESSAGES and LANG that is set, as
+    /// de_DE.UTF-8 gives de; any other language, and none, English]. The
+    /// keys are the same in every language.
+    #[arg(long, value_name = "LANG", value_parser = parse_language)]
+    lang: Option<Language>,
+}
+
+/// Reads a language code; the error names the languages there are.
+fn parse_language(text: &str) -> Result<Language, String> {
+    text.parse()
+        .map_err(|error: carolus_tui::UnknownLanguage| error.to_string())
 }
 
 /// Reads `SEAT=LEVEL`, or `none` (no computer player at all). The seat is
@@ -109,6 +124,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         time: Some(args.think.max(Duration::from_millis(50))),
         iterations: None,
     };
+    config.language = args.lang.unwrap_or_else(Language::from_environment);
     let outcome = carolus_tui::run(config).map_err(|error| match error {
         PlayError::Config(message) => bad_input(message),
         PlayError::Terminal(error) => anyhow::Error::new(error).context("the terminal failed"),

@@ -14,7 +14,8 @@ use std::process::Command;
 const DRIVER: &str = r#"
 import fcntl, os, pty, select, struct, sys, termios, time
 carolus, workdir, shield = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
-command = [carolus, "play", "--seed", "5", "--ai", "1=3"]
+# English whatever the machine's locale: the markers below are English.
+command = [carolus, "play", "--lang", "en", "--seed", "5", "--ai", "1=3"]
 if shield:
     command = ["sh", "-c", 'trap "" HUP; "$@"; :', "sh"] + command
 pid, fd = pty.fork()
@@ -117,7 +118,7 @@ pid, fd = pty.fork()
 if pid == 0:
     fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     os.chdir(workdir)
-    os.execvp(carolus, [carolus, "play", "--seed", "6"])
+    os.execvp(carolus, [carolus, "play", "--lang", "en", "--seed", "6"])
 seen = b""
 deadline = time.time() + 20
 while b"An interrupted game was kept" not in seen and time.time() < deadline:

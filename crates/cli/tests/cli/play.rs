@@ -49,3 +49,106 @@ fn a_saved_game_whose_computer_seats_do_not_read_is_refused_naming_the_file() {
         )
     );
 }
+
+#[test]
+fn an_unknown_language_is_one_line_naming_the_languages_there_are() {
+    let refused = carolus(&["play", "--lang", "es"], None)
+        .assert_bad_input()
+        .to_owned();
+    assert!(
+        refused.contains("\"es\" is not a language of the game: give en, de or fr"),
+        "{refused}"
+    );
+    // A locale's name is not a language code: --lang takes the code.
+    assert!(
+        carolus(&["play", "--lang", "de_DE"], None)
+            .assert_bad_input()
+            .contains("give en, de or fr")
+    );
+}
+
+/// Starts `carolus play ARGS` on an 80×24 pseudo-terminal with the locale
+/// variables `locale` (and no others), waits for `marker` on the screen,
+/// presses q and returns everything the program wrote; `None` without
+/// python3, or "never shown" if the marker did not appear.
+fn played_on_a_terminal(args: &[&str], locale: &[(&str, &str)], marker: &str) -> Option<String> {
+    const DRIVER: &str = r#"
+import fcntl, json, os, pty, select, struct, sys, termios, time
+command, marker, home = json.loads(sys.argv[1]), sys.argv[2].encode(), sys.argv[3]
+pid, fd = pty.fork()
+if pid == 0:
+    fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    os.chdir(home)
+    os.execv(command[0], command)
+seen, pressed = b"", False
+deadline = time.time() + 20
+while time.time() < deadline:
+    done, status = os.waitpid(pid, os.WNOHANG)
+    ready, _, _ = select.select([fd], [], [], 0.05)
+    if ready:
+        try:
+            seen += os.read(fd, 65536)
+        except OSError:
+            pass
+    if marker in seen and not pressed:
+        os.write(fd, b"q")
+        pressed = True
+    if done:
+        print(seen.decode(errors="replace")); sys.exit(0)
+os.kill(pid, 9)
+print("never shown" if not pressed else "waiting")
+"#;
+    if !crate::support::has_python() {
+        return None;
+    }
+    let home = std::env::temp_dir().join(format!(
+        "carolus-play-lang-{}-{}",
+        std::process::id(),
+        marker.len()
+    ));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    let mut command = vec![env!("CARGO_BIN_EXE_carolus"), "play", "--seed", "5"];
+    command.extend_from_slice(args);
+    let mut python = std::process::Command::new("python3");
+    for variable in ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"] {
+        python.env_remove(variable);
+    }
+    python
+        .envs(locale.iter().copied())
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("TERM", "xterm-256color")
+        .args([
+            "-c",
+            DRIVER,
+            &serde_json::to_string(&command).unwrap(),
+            marker,
+            home.to_str().unwrap(),
+        ]);
+    let output = python.output().expect("python3 runs");
+    let _ = std::fs::remove_dir_all(&home);
+    Some(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+#[test]
+fn the_game_speaks_the_language_of_lang_else_of_the_environment() {
+    // --lang de: the key line and the words of the table are German, and
+    // so is the sentence printed when the game is left.
+    let Some(german) = played_on_a_terminal(&["--lang", "de"], &[("LANG", "fr_FR.UTF-8")], "Hilfe")
+    else {
+        return;
+    };
+    assert!(
+        german.contains("Vorrat") && german.contains("Scheiben"),
+        "{german}"
+    );
+    assert!(german.contains("Partie in Runde 0 verlassen."), "{german}");
+    // Without --lang, LANG decides...
+    let french = played_on_a_terminal(&[], &[("LANG", "fr_FR.UTF-8")], "aide").unwrap();
+    assert!(french.contains("Réserve"), "{french}");
+    assert!(french.contains("Partie quittée à la manche 0."), "{french}");
+    // ...unless LC_ALL says otherwise: C is English.
+    let english =
+        played_on_a_terminal(&[], &[("LANG", "de_DE.UTF-8"), ("LC_ALL", "C")], "help").unwrap();
+    assert!(english.contains("Left the game in round 0."), "{english}");
+}

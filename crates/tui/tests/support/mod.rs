@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use carolus_ai::Level;
 use carolus_rules::{GameRng, Record, RecordedGame, Variant};
 use carolus_tui::{
-    App, Event, InlineThinker, Key, PlayConfig, Session, Start, ThinkLimits, render,
+    App, Event, InlineThinker, Key, Language, PlayConfig, Session, Start, ThinkLimits, render,
 };
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -100,12 +100,23 @@ pub fn scratch_directory(test: &str) -> std::path::PathBuf {
 /// A session of a new game of `players` with computers at `ai`, as (seat,
 /// level number).
 pub fn session(players: usize, seed: u64, ai: &[(usize, u8)]) -> Session<InlineThinker> {
+    speaking(Language::English, players, seed, ai)
+}
+
+/// As [`session`], in `language`.
+pub fn speaking(
+    language: Language,
+    players: usize,
+    seed: u64,
+    ai: &[(usize, u8)],
+) -> Session<InlineThinker> {
     let ai: Vec<(usize, Level)> = ai
         .iter()
         .map(|&(seat, level)| (seat, Level::new(level).expect("a level from 1 to 5")))
         .collect();
     let mut config = PlayConfig::new_game(players, seed).with_ai(&ai);
     config.think = fixed_budget();
+    config.language = language;
     let app = App::new(config).expect("a valid configuration");
     let mut session = Session::new(app, InlineThinker::new(seed, fixed_budget()));
     session.send(Event::Resize {
@@ -118,9 +129,20 @@ pub fn session(players: usize, seed: u64, ai: &[(usize, u8)]) -> Session<InlineT
 
 /// A session continuing `record`, people at every seat.
 pub fn session_from(record: Record, seed: u64, colour: bool) -> Session<InlineThinker> {
+    session_in(record, seed, colour, Language::English)
+}
+
+/// A session continuing `record`, people at every seat, in `language`.
+pub fn session_in(
+    record: Record,
+    seed: u64,
+    colour: bool,
+    language: Language,
+) -> Session<InlineThinker> {
     let mut config = PlayConfig::new_game(record.setup.players, seed);
     config.start = Start::Record(Box::new(record));
     config.colour = colour;
+    config.language = language;
     let app = App::new(config).expect("a valid record");
     let mut session = Session::new(app, InlineThinker::new(seed, fixed_budget()));
     session.send(Event::Resize {

@@ -10,7 +10,7 @@ import { decideByPointing, launchBrowser, logLength, newPage, startServer, waitF
 
 /** A message of a catalog, read straight from its file. */
 function message(language, id) {
-  const text = readFileSync(new URL(`../../assets/locales/${language}.ftl`, import.meta.url), "utf8");
+  const text = readFileSync(new URL(`../../../l10n/locales/${language}.ftl`, import.meta.url), "utf8");
   const line = text.split("\n").find((entry) => entry.startsWith(`${id} = `));
   return line.slice(id.length + 3);
 }

@@ -13,7 +13,7 @@ const examples = JSON.parse(readFileSync(new URL("../l10n-examples.json", import
 test("the page reads every example as fluent-bundle does", () => {
   const catalogs = {};
   for (const { language, id, args, text } of examples) {
-    catalogs[language] ??= parseCatalog(readFileSync(new URL(`../../assets/locales/${language}.ftl`, import.meta.url), "utf8"));
+    catalogs[language] ??= parseCatalog(readFileSync(new URL(`../../../l10n/locales/${language}.ftl`, import.meta.url), "utf8"));
     assert.equal(formatMessage(catalogs[language], language, id, args), text, `${language} ${id}`);
   }
 });

@@ -1,0 +1,514 @@
+# Carolus: die Wörter des Browser-Clients und des Spiels im Terminal, auf Deutsch.
+# Dieselbe Syntax wie in jedem Katalog: Project Fluent, beschränkt auf Nachrichten,
+# Variablen und Auswahlausdrücke, die der eigene Leser der Seite
+# (crates/web/assets/js/i18n.js) ebenso versteht wie fluent-bundle.
+# Nachrichten, die nur das Spiel im Terminal zeigt, beginnen mit tui-.
+
+## Der Rahmen jeder Seite
+
+skip-to-content = Zum Inhalt springen
+nav-play = Spielen
+nav-replay = Aufzeichnung öffnen
+nav-rules = Regeln
+language = Sprache
+connection-lost = Die Verbindung zum Server ist abgebrochen. Neue Verbindung wird aufgebaut…
+
+## Die Lobby
+
+lobby-title = Carolus Magnus
+lobby-intro = Leo Colovinis Spiel um Ritter, Burgen und einen Kaiser auf Reisen, für zwei bis vier Personen. Starte eine Partie gegen den Computer oder mit Freunden, tritt einer offenen Partie bei oder schau einer zu.
+new-game = Neue Partie
+players = Spieler
+players-2 = 2 Spieler
+players-3 = 3 Spieler
+players-4 = 4 Spieler (zwei Teams)
+seat-n = Platz { $seat }
+player-n = Spieler { $seat }
+seat-kind-of = Wer auf Platz { $seat } spielt
+seat-name-of = Name auf Platz { $seat }
+seat-level-of = Stufe des Computers auf Platz { $seat }
+seat-kind-here = Eine Person an diesem Gerät
+seat-kind-invite = Eine per Link eingeladene Person
+seat-kind-open = Offen für alle
+seat-kind-computer = Der Computer
+team-of = Team { $team }
+level-1 = Stufe 1 (Anfänger)
+level-2 = Stufe 2
+level-3 = Stufe 3
+level-4 = Stufe 4
+level-5 = Stufe 5 (am stärksten)
+clock = Bedenkzeit
+clock-none = Ohne Uhr
+clock-blitz = 10 Minuten, +10 s pro Zug
+clock-long = 30 Minuten, +30 s pro Zug
+clock-correspondence = 2 Tage pro Zug
+hints-allowed = Tipps vom Computer erlauben
+start-game = Partie starten
+invite-links = Die Links für deine Eingeladenen
+invite-explained = Schicke jeder Person ihren Link: Damit spielt sie auf ihrem Platz. Die Links werden nur jetzt angezeigt.
+seat-link-of = Der Link für den Platz von { $name }
+go-to-table = Zum Tisch
+games-open = Offene Partien zum Mitspielen
+games-running = Laufende Partien
+games-over = Beendete Partien
+no-games-open = Keine Partie wartet auf Mitspieler.
+no-games-running = Gerade läuft keine Partie.
+no-games-over = Noch ist keine Partie beendet.
+more-games = Mehr
+game-moves = { $count ->
+    [one] ein Zug
+   *[other] { $count } Züge
+    }
+action-join = mitspielen
+action-watch = zuschauen
+action-replay = nachspielen
+guest = Gast
+open-seat = Freier Platz
+game-title = Partie { $id }
+game-not-found-title = Diese Partie gibt es nicht
+game-not-found = Auf diesem Server gibt es keine Partie { $id }.
+back-to-lobby = Zurück zur Lobby
+
+## Das Spielmaterial
+
+family-R = Rot
+family-G = Grün
+family-B = Blau
+family-Y = Gelb
+family-P = Rosa
+joker = Joker
+colour-black = Schwarz
+colour-white = Weiß
+colour-grey = Grau
+knights-of-family = { $family } ({ $count })
+jokers = { $count ->
+    [one] ein Joker
+   *[other] { $count } Joker
+    }
+no-knights = keine Ritter
+emperor = Der Kaiser
+board-label = Das Spielbrett: fünfzehn Gebiete im Ring
+region-label = Region { $region }: { $knights }; { $castles ->
+    [0] keine Burg
+    [one] eine Burg von { $owner }
+   *[other] { $castles } Burgen von { $owner }
+    }
+control-nobody = Niemand kontrolliert { $family }
+control-by = { $name } kontrolliert { $family }
+controls = Kontrolliert { $family }
+seat-board-label = Hof, Vorrat und Scheiben von { $name }
+court = Hof
+reserve = Vorrat
+reserve-empty = leer
+discs = Scheiben
+disc-free = Scheibe { $disc }, unbenutzt
+disc-used = Scheibe { $disc }, benutzt
+disc-chosen = Scheibe { $disc }, in dieser Runde gewählt
+round = Runde { $round }
+setting-up = Aufbau
+game-over = Partie beendet
+castles-count = { $count } / { $target } Burgen
+castles-title = Burgen auf dem Brett und die Zahl, bei der die Partie endet
+order-place = { $place }. in der Reihenfolge
+order-place-title = Der Platz in der Zugreihenfolge dieser Runde
+
+## Am Tisch
+
+players-label = Spieler
+you = du
+computer-name = Computer { $seat }
+computer-level = Computer (Stufe { $level })
+level-tag = Stufe { $level }
+thinking = denkt nach…
+timed-out = Zeit abgelaufen
+away = abwesend
+your-turn = Du bist am Zug
+turn-of = { $name } ist am Zug
+waiting-for = Warten auf { $name }.
+computer-thinking = { $name } denkt nach…
+waiting-for-players = Warten auf Mitspieler für die freien Plätze.
+take-seat = Diesen Platz einnehmen
+your-name = Dein Name
+prompt-joker = { $count ->
+    [one] Du hast einen Joker gezogen: Wähle seine Familie.
+   *[other] Du hast { $count } Joker gezogen: Wähle die Familie des ersten.
+    }
+prompt-disc = Wähle eine Scheibe. Die niedrigste Scheibe ist in dieser Runde zuerst dran, und der Kaiser darf so viele Regionen weiterziehen, wie deine Scheibe zeigt.
+disc-button = Scheibe { $disc }
+prompt-place = { $count ->
+    [one] Setze noch einen Ritter: Wähle einen Ritter aus deinem Vorrat, dann deinen Hof oder eine Region.
+   *[other] Setze noch { $count } Ritter: Wähle einen Ritter aus deinem Vorrat, dann deinen Hof oder eine Region.
+    }
+prompt-place-where = Wohin kommt der Ritter der Familie { $family }? Wähle deinen Hof oder eine hervorgehobene Region.
+place-in-court = Den Ritter der Familie { $family } an deinen Hof setzen
+place-in-region = Den Ritter der Familie { $family } in Region { $region } setzen
+pick-knight = Einen Ritter der Familie { $family } wählen ({ $count } in deinem Vorrat)
+prompt-move = Ziehe den Kaiser im Uhrzeigersinn 1 bis { $disc } Regionen weiter: Wähle ein Ziel.
+move-emperor-to = { $steps ->
+    [one] Ein Schritt bis Region { $region }:
+   *[other] { $steps } Schritte bis Region { $region }:
+    }
+ask-hint = Den Computer um einen Tipp bitten
+take-back = Letzte Entscheidung zurücknehmen
+decision-taken-back = Deine letzte Entscheidung wurde zurückgenommen; entscheide neu.
+hint-says = Der Computer schlägt „{ $move }“ vor. Gewinnchancen: { $chances }.
+error-stale = Jemand war schneller; der Tisch zeigt die Partie, wie sie jetzt steht.
+result = { $count ->
+    [one] { $names } gewinnt mit { $castles } Burgen.
+   *[other] { $names } teilen sich den Sieg mit je { $castles } Burgen.
+    }
+download-record = Aufzeichnung herunterladen
+replay-game = Partie nachspielen
+back-to-game = Zurück zur Partie
+replaying = Nachspielen: Das Brett zeigt die Partie an der gewählten Stelle.
+sound = Ton und Benachrichtigung, wenn ich am Zug bin
+copy-seat-link = Link für den Platz von { $name } kopieren
+copied = Kopiert
+clock-days = { $days } T. { $hours } Std.
+game-log = Spielverlauf
+players-heading = Spieler
+
+## Der Spielverlauf und was ein Zug des Kaisers bewirkt
+
+log-draw = { $name } zieht { $knights }.
+log-joker = { $name } setzt einen Joker als { $family } ein.
+log-disc = { $name } wählt Scheibe { $disc }.
+log-place = { $name } setzt einen Ritter der Familie { $family } in Region { $region }.
+log-place-court = { $name } setzt einen Ritter der Familie { $family } an den Hof.
+log-move = { $steps ->
+    [one] { $name } zieht den Kaiser einen Schritt bis Region { $region }:
+   *[other] { $name } zieht den Kaiser { $steps } Schritte bis Region { $region }:
+    }
+outcome-nothing = Niemand gewinnt die Region.
+outcome-build = { $name } { $team ->
+        [yes] bauen
+       *[no] baut
+    } eine Burg.
+outcome-take = { $name } { $team ->
+        [yes] nehmen
+       *[no] nimmt
+    } { $other } die Region ab ({ $castles ->
+        [one] eine Burg
+       *[other] { $castles } Burgen
+    }).
+outcome-keep = { $name } { $team ->
+        [yes] behalten
+       *[no] behält
+    } die Region.
+outcome-merge = { $count } Regionen verbinden sich zu Region { $region }.
+
+## Nachspielen und Aufzeichnungen
+
+chance = Gewinnchance { $percent } %
+chance-title = Die Gewinnchance von hier aus, wie der Computer (Stufe { $level }) sie sieht; die Spieler sehen sie erst nach der Partie
+analysis-title = Die Partie aus Sicht des Computers
+analysis-waiting = Der Computer analysiert die Partie …
+analysis-explained = Die Gewinnchance jedes Spielers nach jedem Zug, wie der Computer (Stufe 4) sie schätzt. Markierte Züge kosteten ihren Spieler mindestens { $points } Prozentpunkte dieser Chance: ? ein Fehler, ?? ein grober Fehler. Ein Klick in die Grafik zeigt die Stellung.
+graph-label = Die Gewinnchancen im Lauf der Partie
+mistake-title = { $name } spielte { $move }; der Computer zog { $best } vor ({ $cost } Prozentpunkte besser)
+replay-position = Stelle in der Partie
+replay-first = Zum Anfang
+replay-back = Einen Zug zurück
+replay-forward = Einen Zug vor
+replay-last = Zum Ende
+replay-at = Zug { $at } von { $total }
+record-title = Aufzeichnung öffnen
+record-intro = Eine Datei im Format carolus-record/1, wie sie der Server, carolus play und der Match-Runner schreiben, Zug für Zug nachgespielt.
+record-drop = Wähle eine Aufzeichnungsdatei oder zieh sie hierher
+record-not-json = { $file } ist keine JSON-Datei: { $problem }
+record-not-object = { $file } enthält keine Aufzeichnung: Erwartet wurde ein JSON-Objekt.
+
+## Die Regeln
+
+rules-title = Die Regeln von Carolus Magnus
+rules-lead = Karl der Große reist durch sein Reich, und wo er haltmacht, baut der Spieler mit der stärksten Gefolgschaft eine Burg. Wer am Ende die meisten Burgen hat, gewinnt.
+rules-figure = Nach dem ersten Zug einer Partie zu zweit: Bruno hat einen blauen Ritter an seinen Hof gesetzt und damit die Kontrolle über Blau übernommen, dann zwei blaue Ritter in die Gebiete 2 und 3, und er hat den Kaiser zwei Regionen weit bis Gebiet 3 gezogen, wo ihm seine zwei blauen Ritter eine Burg einbrachten.
+rules-goal-title = Das Ziel
+rules-goal = Die Partie endet sofort, wenn jemand 10 Burgen hat (8 bei drei Spielern) oder wenn durch Zusammenschlüsse weniger als vier Regionen übrig sind. Wer die meisten Burgen auf dem Brett hat, gewinnt; bei Gleichstand an der Spitze wird der Sieg geteilt.
+rules-pieces-title = Das Spielmaterial
+rules-pieces-families = Die Ritter gehören zu fünf Familien: Rot (R), Grün (G), Blau (B), Gelb (Y) und Rosa (P); jeder Würfel trägt den Buchstaben seiner Familie.
+rules-pieces-ring = Fünfzehn Gebiete bilden einen Ring, im Uhrzeigersinn nummeriert. Benachbarte Gebiete mit demselben Besitzer verbinden sich zu einer Region, die dann für den Kaiser als ein Schritt zählt und nach ihrem kleinsten Gebiet benannt wird.
+rules-pieces-player = Jeder Spieler hat fünf Scheiben mit den Zahlen 1 bis 5, einen Hof für die Ritter, die daheim bleiben, einen Vorrat an Rittern, die auf ihren Einsatz warten, und Burgen in seiner Farbe: Schwarz, Weiß oder Grau.
+rules-setup-title = Aufbau
+rules-setup = Je drei Ritter jeder Familie werden gemischt und auf die Gebiete verteilt, einer pro Gebiet. Der Kaiser beginnt in Gebiet 1. In zufälliger Reihenfolge zieht jeder Spieler einen Vorrat von 7 Rittern (9 bei drei Spielern). Ein gezogener Ritter gehört zu einer der fünf Familien oder ist ein Joker, alles gleich wahrscheinlich; einem Joker gibt sein Spieler sofort eine Familie.
+rules-discs-title = Scheiben und Zugreihenfolge
+rules-discs = In jeder Runde zeigt jeder Spieler in Zugreihenfolge eine unbenutzte Scheibe. Ihre Zahl darf in dieser Runde noch niemand gezeigt haben, es sei denn, alle übrigen Scheiben des Spielers wurden schon gezeigt. Ist die letzte Scheibe benutzt, kommen alle fünf zurück.
+rules-order = Die niedrigste Scheibe ist zuerst dran; bei gleichen Scheiben beginnt, wer früher gewählt hat. Diese Reihenfolge ist die Wahlreihenfolge der nächsten Runde.
+rules-turn-title = Ein Zug
+rules-place = Setze 3 Ritter aus deinem Vorrat (4 bei drei Spielern), einen nach dem anderen, jeweils an deinen Hof oder in eine beliebige Region.
+rules-control = Eine Familie kontrolliert der Spieler, an dessen Hof echt mehr ihrer Ritter stehen als an jedem anderen Hof. Bei Gleichstand bleibt die Kontrolle, wo sie war.
+rules-move = Dann ziehe den Kaiser im Uhrzeigersinn um mindestens eine und höchstens so viele Regionen weiter, wie deine Scheibe zeigt.
+rules-score = In der Region, in der er stehen bleibt, zählt jeder Spieler die dortigen Ritter der Familien, die er kontrolliert, plus seine eigenen Burgen dort. Wer allein die höchste Zahl über null hat, gewinnt: Er baut eine Burg in einer Region ohne Burg, ersetzt die Burgen eines anderen Spielers durch ebenso viele eigene oder behält eine Region, die ihm schon gehört.
+rules-merge = Eine Region mit Besitzer verbindet sich mit ihren Nachbarn desselben Besitzers, auf beiden Seiten, immer wieder; Ritter und Burgen werden zusammengezählt.
+rules-refill = Sofern die Partie nicht zu Ende ist, ziehe 3 Ritter (4 bei drei Spielern) in deinen Vorrat, und der nächste Spieler ist am Zug.
+rules-end-title = Das Ende
+rules-end = Burgen können den Besitzer wechseln, daher kann eine Übernahme einen Spieler über das Ziel hinaustragen: Es zählt die Summe auf dem Brett, wenn die Partie endet.
+rules-teams-title = Das Teamspiel zu viert
+rules-teams = Die Plätze 0 und 2 spielen gegen die Plätze 1 und 3 (die Plätze sind ab 0 gezählt). Alle haben eigene Scheiben, einen eigenen Hof und Vorrat, setzen 3 Ritter und ziehen 3 nach. Die Kontrolle über eine Familie hat jeder für sich, aber Regionen und Burgen gehören den Teams: Ein Team wertet die Ritter jeder Familie, die einer der beiden Partner kontrolliert. Das erste Team mit 10 Burgen beendet die Partie.
+
+## Das Spiel im Terminal (carolus play)
+## Die Wörter, die es mit der Seite teilt (Familien, die Sätze des Verlaufs, …),
+## sind die Nachrichten oben; $team ist "yes", wenn ein Zweierteam gemeint ist.
+
+tui-list-and = { $first } und { $last }
+tui-drawn-jokers = { $count ->
+        [one] einen Joker
+       *[other] { $count } Joker
+    }
+tui-log-draw-start = { $name } zieht einen Startvorrat: { $knights }.
+tui-log-control = { $name } übernimmt die Kontrolle über { $family }.
+tui-log-control-from = { $name } übernimmt von { $other } die Kontrolle über { $family }.
+tui-outcome-tie = Gleichstand bei { $score }: Niemand gewinnt die Region.
+tui-outcome-scores = { $outcome } Wertung: { $scores }.
+tui-result-team = { $names } gewinnen mit { $castles } Burgen.
+tui-game-over-result = Partie beendet. { $result }
+tui-move-disc = Scheibe { $disc } wählen
+tui-move-joker = den Joker zu { $family } machen
+tui-move-draw = { $knights } ziehen
+tui-move-court = einen Ritter der Familie { $family } an den Hof setzen
+tui-move-region = einen Ritter der Familie { $family } in Region { $region } setzen
+tui-move-emperor = { $steps ->
+        [one] den Kaiser 1 Schritt ziehen
+       *[other] den Kaiser { $steps } Schritte ziehen
+    }
+tui-short-court = { $family } → Hof
+tui-short-region = { $family } → Region { $region }
+tui-short-emperor = Kaiser { $steps } → Region { $region }
+tui-short-emperor-steps = Kaiser { $steps }
+tui-short-joker = Joker → { $family }
+tui-short-disc = Scheibe { $disc }
+tui-task-of = { $name }: { $task }
+tui-task-draw = Ritter ziehen
+tui-task-joker = einen Joker zuweisen
+tui-task-disc = eine Scheibe wählen
+tui-task-place = Ritter { $number } von { $total } setzen
+tui-task-place-any = einen Ritter setzen
+tui-task-move = den Kaiser ziehen
+tui-illegal-over = Die Partie ist beendet
+tui-illegal-other = Das ist keine der Möglichkeiten
+tui-illegal-phase = { $name } muss jetzt { $task }
+tui-illegal-disc-used = Scheibe { $disc } wurde schon benutzt (unbenutzt: { $unused })
+tui-illegal-disc-taken = Scheibe { $disc } wurde in dieser Runde schon gewählt, und es sind noch Scheiben übrig, die niemand gewählt hat: { $allowed }
+tui-illegal-reserve = Im Vorrat ist kein Ritter der Familie { $family }
+tui-illegal-steps = Der Kaiser kann hier 1 bis { $max } Schritte ziehen, nicht { $steps }
+
+# Die Titelzeile, die Eingabezeile und die Tasten darunter
+tui-regions-left = { $count ->
+        [one] 1 Region übrig
+       *[other] { $count } Regionen übrig
+    }
+tui-castles-win = { $target } Burgen gewinnen
+tui-prompt-thinking = { $name } (Computer, Stufe { $level }) denkt nach… { $seconds } s
+tui-prompt-disc = { $name }, wähle eine Scheibe:
+tui-prompt-joker = { $name }, dein Joker wird:
+tui-prompt-place = { $name }, setze Ritter { $number } von { $total }:
+tui-prompt-destination = { $family } nach:
+tui-prompt-emperor = { $name }, ziehe den Kaiser:
+tui-drawing = Es wird gezogen…
+tui-key-result = Ergebnis
+tui-key-new = neue Partie
+tui-key-region = Region
+tui-key-court = Hof
+tui-key-place = setzen
+tui-key-back = zurück
+tui-key-family = Familie
+tui-key-take = nehmen
+tui-key-disc = Scheibe
+tui-key-choose = wählen
+tui-key-steps = Schritte
+tui-key-move = ziehen
+tui-key-assign = zuweisen
+tui-key-hint = Tipp
+tui-key-help = Hilfe
+tui-key-quit = beenden
+tui-key-undo = rückgängig
+tui-key-redo = wiederholen
+tui-key-save = speichern
+tui-key-open = öffnen
+tui-key-log = Verlauf
+tui-key-chances = Chancen
+tui-key-all = alle Tasten
+tui-key-name-enter = Enter
+tui-key-name-space = Leertaste
+tui-key-name-ctrl = Strg
+
+# Die Tabelle in der Mitte des Rings
+tui-column-player = Spieler
+tui-column-win = Sieg
+tui-ai-level = KI{ $level }
+tui-control = Kontrolle
+tui-order = Reihenfolge
+tui-regions-left-end = { $count } Regionen übrig; die Partie endet auch unter 4.
+tui-over-keys = e: Ergebnis · s: speichern · u: rückgängig · q: beenden
+tui-centre-thinking = { $name } (Stufe { $level }) denkt nach… { $seconds } s
+tui-choose-disc = Wähle eine Scheibe: Niedrige Scheiben sind früher dran, und die Zahl sagt, wie weit der Kaiser ziehen darf.
+tui-shown-this-round = In dieser Runde gezeigt: { $discs }.
+tui-choose-joker = { $count ->
+        [one] Wähle die Familie, zu der dein Joker wird (r g b y p).
+       *[other] { $count } Joker zuzuweisen, einer nach dem anderen: Wähle die Familie des ersten (r g b y p).
+    }
+tui-choose-family = { $count ->
+        [one] Setze noch 1 Ritter: Wähle eine Familie aus deinem Vorrat (r g b y p), dann, wohin er kommt.
+       *[other] Setze noch { $count } Ritter: Wähle eine Familie aus deinem Vorrat (r g b y p), dann, wohin er kommt.
+    }
+tui-choose-destination = Ritter der Familie { $family }: Wähle eine Region (←→, ihre Nummer oder ein Klick) oder c für deinen Hof; Esc geht zurück.
+tui-court-takes-control = An deinem Hof würde er { $name } die Kontrolle über { $family } abnehmen.
+tui-court-gives-control = An deinem Hof würde er dir die Kontrolle über { $family } geben.
+tui-court-keeps-control = An deinem Hof würde er nicht ändern, wer { $family } kontrolliert.
+tui-emperor-option = { $steps } → Region { $region }: { $outcome }
+tui-emperor-ends = { $count ->
+        [one] Die Partie endet: { $names } gewinnt.
+       *[other] Die Partie endet: { $names } gewinnen.
+    }
+tui-drawing-knights = Ritter werden gezogen…
+tui-estimate-of = Schätzung von { $name }: { $chances }
+tui-estimate-of-hint = Schätzung zum Tipp: { $chances }
+tui-ring-region = (Region { $region })
+tui-ring-emperor = KAISER
+tui-ring-emperor-short = KAIS.
+
+# Die Randspalten und die Ansichten über dem Tisch
+tui-analysis = Analyse
+tui-log = Verlauf
+tui-log-scrolled = Verlauf (↑{ $lines }, PgDn für Neueres)
+tui-thinking-for = { $name } denkt nach… { $seconds } s
+tui-hint-working = Ein Tipp wird ermittelt… { $seconds } s
+tui-no-estimate-hint = Noch keine Schätzung: h für einen Tipp.
+tui-no-estimate = Noch keine Schätzung.
+tui-estimate-by = { $name } (Stufe { $level })
+tui-estimate-by-hint = Tipp (Stufe { $level })
+tui-estimate-rough = einen Zug voraus, grob
+tui-estimate-playouts = { $count } Simulationen
+tui-estimate-heading = { $who }, { $how }:
+tui-moves-weighed = Erwogene Züge:
+tui-chances-so-far = Chancen bisher ({ $count } Schätzungen):
+tui-help-title = Hilfe — Esc schließt, ↑↓ blättern
+tui-log-title = Spielverlauf — Esc schließt, ↑↓ PgUp PgDn blättern
+tui-save-title = Partie speichern
+tui-open-title = Gespeicherte Partie öffnen
+tui-several-title = Eine von mehreren Partien öffnen
+tui-save-label = Zu schreibende Datei (eine carolus-record/1):
+tui-open-label = Zu lesende Datei (eine carolus-record/1):
+tui-several-label = Welche Partie, 1 bis { $count }? ({ $path })
+tui-prompt-keys = Enter bestätigt · Esc bricht ab · Strg-U leert
+tui-confirm-quit = Beenden?
+tui-confirm-open = Andere Partie öffnen?
+tui-confirm-new = Neue Partie?
+tui-unsaved = Die Partie hat ungespeicherte Züge.
+tui-confirm-keys = y: { $action } · jede andere Taste: zurück
+tui-leave-quit = beenden
+tui-leave-open = andere Partie öffnen
+tui-leave-new = neue Partie beginnen
+tui-no-graph = Noch keine Grafik. Sie zeigt die Schätzungen des Computers, wie gut jeder gewinnen kann, ab der zweiten: Computerspieler machen eine pro Zug, und h fragt nach einem Tipp.
+tui-any-key-back = Beliebige Taste: zurück zur Partie
+tui-chances-title = Gewinnchancen
+tui-result-after = Nach { $rounds ->
+        [one] 1 Runde
+       *[other] { $rounds } Runden
+    }; { $regions ->
+        [one] 1 Region ist
+       *[other] { $regions } Regionen sind
+    } übrig.
+tui-winner = Sieger
+tui-result-keys = Esc: Spielbrett · s: speichern · u: rückgängig · q: beenden
+tui-too-small = Carolus braucht mindestens { $width }×{ $height }
+tui-too-small-now = (jetzt { $width }×{ $height }).
+tui-too-small-enlarge = Bitte das Fenster vergrößern; q beendet.
+
+# Meldungen unter der Eingabezeile
+tui-estimates-left-out = Die Schätzungen der Gewinnchancen in der Partie wurden weggelassen: { $error }.
+tui-saved = Partie in { $path } gespeichert.
+tui-saved-recovered = Partie in { $path } gespeichert; ihre Wiederherstellungsdatei ist entfernt.
+tui-save-failed = Speichern fehlgeschlagen: { $error }
+tui-save-would-replace = { $path } gibt es schon: s und noch einmal Enter ersetzen die Datei.
+tui-refuse-thinking = { $name } denkt nach; bitte auf den Zug warten.
+tui-refuse-over = Die Partie ist beendet: e zeigt das Ergebnis, u nimmt deinen letzten Zug zurück.
+tui-refuse-key = „{ $key }“ bewirkt hier nichts; ? zeigt die Tasten.
+tui-refuse-no-disc = Es gibt keine Scheibe { $disc }; die Scheiben gehen von 1 bis 5.
+tui-refuse-steps = { $most ->
+        [1] Der Kaiser kann jetzt nur 1 Schritt ziehen, nicht { $steps }.
+       *[other] Der Kaiser kann jetzt 1 bis { $most } Schritte ziehen, nicht { $steps }.
+    }
+tui-refuse-territory-zero = Es gibt kein Gebiet 0; die Gebiete gehen von 1 bis 15.
+tui-refuse-digit-family = Wähle eine Familie mit ihrem Buchstaben: r, g, b, y oder p.
+tui-refuse-not-in-reserve = In deinem Vorrat ist kein Ritter der Familie { $family }.
+tui-refuse-letter-disc = Wähle eine Scheibe mit ihrer Zahl, 1 bis 5.
+tui-refuse-letter-emperor = Wähle die Schritte des Kaisers mit einer Zahl oder den Pfeiltasten.
+tui-refuse-move = „{ $action }“ geht nicht: { $reason }.
+tui-refuse-region-family = Wähle zuerst die Familie, die du setzt (r, g, b, y, p oder eine Schaltfläche).
+tui-refuse-unreachable = Mit deiner Scheibe erreicht der Kaiser diese Region nicht.
+tui-move-failed = { $token } kann nicht gespielt werden: { $reason }
+tui-computer-failed = Der Computerspieler ist gescheitert: { $error }
+tui-hint = Tipp: { $action }.
+tui-hint-chance = Tipp: { $action } (geschätzte Gewinnchance: { $percent } %).
+tui-hint-not-yours = Tipps gibt es nur für deine eigenen Entscheidungen.
+tui-hint-still = Der Tipp wird noch ermittelt…
+tui-hint-thinking = Ein Tipp wird ermittelt…
+tui-undo-nothing = Es gibt keine Entscheidung von dir, die sich zurücknehmen ließe.
+tui-undo-failed = Zurücknehmen fehlgeschlagen: { $error }
+tui-undone = { $count ->
+        [one] 1 Zug zurückgenommen: { $name } entscheidet neu.
+       *[other] { $count } Züge zurückgenommen: { $name } entscheidet neu.
+    }
+tui-redo-nothing = Es gibt nichts zu wiederholen.
+tui-redo-stopped = Wiederholen fehlgeschlagen: { $token } kann nicht gespielt werden: { $reason }
+tui-redone = { $count ->
+        [one] 1 Zug erneut gespielt: { $name } entscheidet.
+       *[other] { $count } Züge erneut gespielt: { $name } entscheidet.
+    }
+tui-redone-over = { $count ->
+        [one] 1 Zug erneut gespielt.
+       *[other] { $count } Züge erneut gespielt.
+    }
+tui-no-file-name = Kein Dateiname angegeben.
+tui-several-out-of-range = { $path } enthält die Partien 1 bis { $count }, nicht { $typed }; o öffnet die Datei erneut.
+tui-file-game = { $path }: Partie { $game }
+tui-game-of-file = Partie { $game } aus { $path }
+tui-read-failed = { $path } konnte nicht gelesen werden: { $error }
+tui-loaded = Geladen: { $game }.
+tui-loaded-without-estimates = Geladen: { $game }, ohne die Schätzungen der Gewinnchancen: { $error }.
+tui-new-game-failed = Eine neue Partie konnte nicht beginnen: { $error }
+tui-new-game = Eine neue Partie mit denselben Plätzen (Seed { $seed }).
+tui-recovery-offer = Eine unterbrochene Partie wurde in { $path } aufbewahrt{ $more ->
+        [0] {""}
+       *[other] {" "}(und { $more } weitere)
+    }: o und Enter setzen sie fort.
+tui-left-in-round = Partie in Runde { $round } verlassen.
+tui-kept-in = Die ungespeicherten Züge sind in { $path } aufbewahrt (carolus play --load { $path }).
+tui-not-kept = Die ungespeicherten Züge konnten nicht in { $directory } aufbewahrt werden: { $error }.
+
+# Die Hilfe (die Zeilen bricht das Programm um)
+tui-help-game-title = Das Spiel
+tui-help-game = Karl der Große reist durch sein Reich. Wo er haltmacht, baut die stärkste Gefolgschaft eine Burg. Wer am Ende die meisten Burgen hat, gewinnt. Die Partie endet sofort, wenn jemand das Ziel erreicht (10 Burgen bei 2 Spielern, 8 bei 3, 10 für ein Team) oder weniger als vier Regionen übrig sind.
+tui-help-round-title = Eine Runde
+tui-help-round-discs = Alle wählen eine Scheibe (1-5). Wenn möglich, muss es eine Zahl sein, die in dieser Runde noch niemand gezeigt hat. Benutzte Scheiben kommen zurück, wenn alle fünf benutzt sind.
+tui-help-round-order = Die niedrigste Scheibe ist zuerst dran; bei gleichen Scheiben bleibt die Wahlreihenfolge.
+tui-help-round-place = In deinem Zug setzt du 3 Ritter (4 bei 3 Spielern) aus deinem Vorrat, jeden an deinen Hof oder in eine beliebige Region. Ritter am Hof bringen die Kontrolle über ihre Familie, wenn dein Hof echt mehr von ihr hat als jeder andere.
+tui-help-round-move = Ziehe den Kaiser im Uhrzeigersinn um 1 bis so viele Regionen weiter, wie deine Scheibe zeigt.
+tui-help-round-score = Dort zählt jede Seite die Ritter der Familien, die sie kontrolliert, plus ihre eigenen Burgen. Die alleinige höchste Zahl baut eine Burg oder übernimmt alle Burgen eines anderen Besitzers. Gleichstand und null bewirken nichts.
+tui-help-round-merge = Eine Region mit Besitzer verbindet sich mit Nachbarn desselben Besitzers.
+tui-help-round-draw = Ziehe 3 neue Ritter (4 bei 3 Spielern); ein Joker (J) wird zu einer beliebigen Familie.
+tui-help-teams = Teamspiel (4 Spieler): Die Plätze 0+2 (Schwarz) spielen gegen 1+3 (Weiß). Die Kontrolle hat jeder für sich; Regionen und Burgen gehören dem Team.
+tui-help-table-title = Der Tisch
+tui-help-table-ring = Der Ring zeigt die Gebiete 1-15 im Uhrzeigersinn, verbundene Regionen als einen Kasten: Ritter als R2 G1 (R Rot, G Grün, B Blau, Y Gelb, P Rosa), Burgen als ⌂ mit ihrem Besitzer, und den KAISER.
+tui-help-table-seats = In der Mitte eine Zeile pro Platz: seine Nummer (# — die Nummer, die --ai nimmt; ▸ = ist dran), Name, Burgfarbe (● Schwarz, ○ Weiß, ◐ Grau), KI und Stufe bei einem Computer, Burgen gegen das Ziel (⌂/10), Hof (markierte Felder = Familien, die du kontrollierst), Vorrat, unbenutzte Scheiben (· = benutzt) und die in dieser Runde gewählte Scheibe (▸3). Die oberste Zeile zählt die übrigen Regionen: Die Partie endet, wenn es weniger als vier sind.
+tui-help-table-analysis = Auf einem breiten Bildschirm zeigt die Analyse die letzte Schätzung des Computers, wie gut jeder gewinnen kann, und sobald er zwei gemacht hat, eine Grafik all seiner bisherigen Schätzungen (eine Linie pro Platz oder Team, ▁ 0% … █ 100%). Der Ergebnisbildschirm zeigt die Grafik auch, w zeigt sie jederzeit, und gespeicherte Partien behalten sie. Unter „Erwogene Züge“ steht die Wahl des Computers zuerst (bei der Baumsuche ist das ihr meistuntersuchter Zug, nicht immer der mit der höchsten Chance); jeder Zug zeigt die Chance, die er dem Ziehenden lässt. Im Teamspiel ist jede Chance die eines Teams: Partner gewinnen gemeinsam.
+tui-help-keys-title = Tasten
+tui-help-keys-same = Die Tasten sind in jeder Sprache dieselben (carolus play --lang en, de oder fr); die Taste einer Familie ist ihr Buchstabe in der Notation: r g b y p (Rot, Grün, Blau, Gelb, Rosa).
+tui-help-key-options = zwischen den Möglichkeiten wechseln
+tui-help-key-take = die Möglichkeit unter dem Cursor nehmen
+tui-help-key-numbers = eine Scheibe wählen oder die Schritte des Kaisers
+tui-help-key-families = eine Familie wählen: den Ritter zum Setzen oder die des Jokers
+tui-help-key-territories = beim Setzen: die Region eines Gebiets oder dein Hof
+tui-help-key-back = zurück von der Wahl, wohin ein Ritter kommt
+tui-help-key-hint = Tipp: was der Computer spielen würde (Stufe 4 oder ein stärkerer Computer am Tisch)
+tui-help-key-undo = rückgängig: zurück zu deiner vorigen Entscheidung
+tui-help-key-redo = wiederholen: erneut spielen, was rückgängig gemacht wurde
+tui-help-key-files = die Partie speichern / eine gespeicherte Partie öffnen (laden)
+tui-help-key-new = eine neue Partie mit denselben Plätzen (fragt vorher, wenn Züge ungespeichert sind, wie o und q)
+tui-help-key-log = der ganze Spielverlauf; PgUp/PgDn blättern im Verlauf am Rand
+tui-help-key-chances = Gewinnchancen: die Grafik der Schätzungen des Computers
+tui-help-key-result = das Ergebnis, wenn die Partie vorbei ist
+tui-help-key-help = diese Hilfe
+tui-help-key-quit = beenden (Strg-C beendet sofort und bewahrt ungespeicherte Züge in einer Wiederherstellungsdatei auf, die der nächste Start anbietet)
+tui-help-mouse = Maus: Klicke eine Möglichkeit in der untersten Zeile an, eine Region im Ring oder deine Zeile in der Tabelle (deinen Hof). Ein Klick auf eine Region setzt den gewählten Ritter; beim Kaiser zeigt der erste Klick, was geschieht, und der zweite zieht.

@@ -1,0 +1,518 @@
+# Carolus : les mots du client web, en français.
+# La même syntaxe que dans chaque catalogue : Project Fluent, limité aux messages,
+# aux variables et aux expressions de sélection (voir assets/js/i18n.js).
+
+## Le cadre de chaque page
+
+skip-to-content = Aller au contenu
+nav-play = Jouer
+nav-replay = Ouvrir un enregistrement
+nav-rules = Règles
+language = Langue
+connection-lost = La connexion au serveur a été perdue. Reconnexion…
+
+## Le salon
+
+lobby-title = Carolus Magnus
+lobby-intro = Le jeu de Leo Colovini, avec des chevaliers, des châteaux et un empereur en voyage, pour deux à quatre joueurs. Lancez une partie contre l'ordinateur ou entre amis, rejoignez une partie ouverte, ou regardez-en une.
+new-game = Nouvelle partie
+players = Joueurs
+players-2 = 2 joueurs
+players-3 = 3 joueurs
+players-4 = 4 joueurs (deux équipes)
+seat-n = Place { $seat }
+player-n = Joueur { $seat }
+seat-kind-of = Qui joue à la place { $seat }
+seat-name-of = Nom à la place { $seat }
+seat-level-of = Niveau de l'ordinateur à la place { $seat }
+seat-kind-here = Une personne sur cet appareil
+seat-kind-invite = Une personne invitée par lien
+seat-kind-open = Ouverte à tous
+seat-kind-computer = L'ordinateur
+team-of = Équipe { $team }
+level-1 = Niveau 1 (débutant)
+level-2 = Niveau 2
+level-3 = Niveau 3
+level-4 = Niveau 4
+level-5 = Niveau 5 (le plus fort)
+clock = Pendule
+clock-none = Sans pendule
+clock-blitz = 10 minutes, +10 s par tour
+clock-long = 30 minutes, +30 s par tour
+clock-correspondence = 2 jours par tour
+hints-allowed = Autoriser les conseils de l'ordinateur
+start-game = Lancer la partie
+invite-links = Les liens pour vos invités
+invite-explained = Envoyez à chaque personne son lien : il lui permet de jouer à sa place. Les liens ne sont affichés que maintenant.
+seat-link-of = Le lien à envoyer à { $name }
+go-to-table = Aller à la table
+games-open = Parties ouvertes à rejoindre
+games-running = Parties en cours
+games-over = Parties terminées
+no-games-open = Aucune partie n'attend de joueurs.
+no-games-running = Aucune partie n'est en cours.
+no-games-over = Aucune partie n'est encore terminée.
+more-games = Plus
+game-moves = { $count ->
+    [0] aucun coup
+    [one] un coup
+   *[other] { $count } coups
+    }
+action-join = rejoindre
+action-watch = regarder
+action-replay = revoir
+guest = Invité
+open-seat = Place libre
+game-title = Partie { $id }
+game-not-found-title = Partie introuvable
+game-not-found = Il n'y a pas de partie { $id } sur ce serveur.
+back-to-lobby = Retour au salon
+
+## Le matériel
+
+family-R = rouge
+family-G = vert
+family-B = bleu
+family-Y = jaune
+family-P = rose
+joker = joker
+colour-black = noir
+colour-white = blanc
+colour-grey = gris
+knights-of-family = { $family } ({ $count })
+jokers = { $count ->
+    [0] aucun joker
+    [one] un joker
+   *[other] { $count } jokers
+    }
+no-knights = aucun chevalier
+emperor = L'empereur
+board-label = Le plateau : quinze territoires en anneau
+region-label = Région { $region } : { $knights } ; { $castles ->
+    [0] aucun château
+    [one] un château appartenant à { $owner }
+   *[other] { $castles } châteaux appartenant à { $owner }
+    }
+control-nobody = Personne ne contrôle le { $family }
+control-by = { $name } contrôle le { $family }
+controls = Contrôle le { $family }
+seat-board-label = { $name } : cour, réserve et disques
+court = Cour
+reserve = Réserve
+reserve-empty = vide
+discs = Disques
+disc-free = Disque { $disc }, inutilisé
+disc-used = Disque { $disc }, utilisé
+disc-chosen = Disque { $disc }, choisi pour cette manche
+round = Manche { $round }
+setting-up = Mise en place
+game-over = Partie terminée
+castles-count = { $count } / { $target } châteaux
+castles-title = Les châteaux sur le plateau, et le nombre qui termine la partie
+order-place = { $place ->
+    [1] 1er
+   *[other] { $place }e
+    } à jouer
+order-place-title = La place dans l'ordre de jeu de cette manche
+
+## À la table
+
+players-label = Joueurs
+you = vous
+computer-name = Ordinateur { $seat }
+computer-level = Ordinateur (niveau { $level })
+level-tag = niveau { $level }
+thinking = réfléchit…
+timed-out = temps écoulé
+away = absent
+your-turn = À vous de jouer
+turn-of = À { $name } de jouer
+waiting-for = En attente de { $name }.
+computer-thinking = { $name } réfléchit…
+waiting-for-players = En attente de joueurs pour les places libres.
+take-seat = Prendre cette place
+your-name = Votre nom
+prompt-joker = { $count ->
+    [one] Vous avez tiré un joker : choisissez sa famille.
+   *[other] Vous avez tiré { $count } jokers : choisissez la famille du premier.
+    }
+prompt-disc = Choisissez un disque. Le disque le plus bas joue en premier dans cette manche, et l'empereur peut avancer d'autant de régions que l'indique votre disque.
+disc-button = Disque { $disc }
+prompt-place = { $count ->
+    [one] Placez encore un chevalier : choisissez un chevalier de votre réserve, puis votre cour ou une région.
+   *[other] Placez encore { $count } chevaliers : choisissez un chevalier de votre réserve, puis votre cour ou une région.
+    }
+prompt-place-where = Où va le chevalier { $family } ? Choisissez votre cour ou une région en surbrillance.
+place-in-court = Placer le chevalier { $family } dans votre cour
+place-in-region = Placer le chevalier { $family } dans la région { $region }
+pick-knight = Choisir un chevalier { $family } ({ $count } dans votre réserve)
+prompt-move = Avancez l'empereur dans le sens horaire de 1 à { $disc } régions : choisissez sa destination.
+move-emperor-to = { $steps ->
+    [one] Un pas jusqu'à la région { $region } :
+   *[other] { $steps } pas jusqu'à la région { $region } :
+    }
+ask-hint = Demander un conseil à l'ordinateur
+take-back = Reprendre ma dernière décision
+decision-taken-back = Votre dernière décision a été reprise ; décidez à nouveau.
+hint-says = L'ordinateur suggère « { $move } ». Chances de gagner : { $chances }.
+error-stale = Quelqu'un a joué avant vous ; la table montre la partie telle qu'elle est maintenant.
+result = { $count ->
+    [one] { $names } gagne avec { $castles } châteaux.
+   *[other] { $names } se partagent la victoire avec { $castles } châteaux chacun.
+    }
+download-record = Télécharger l'enregistrement
+replay-game = Revoir la partie
+back-to-game = Retour à la partie
+replaying = Relecture : le plateau montre la partie à la position choisie.
+sound = Son et notification quand c'est à moi de jouer
+copy-seat-link = Copier le lien pour { $name }
+copied = Copié
+clock-days = { $days } j { $hours } h
+game-log = Journal de la partie
+players-heading = Joueurs
+
+## Le journal de la partie, et ce que fait un déplacement de l'empereur
+
+log-draw = { $name } tire { $knights }.
+log-joker = { $name } fait d'un joker un chevalier { $family }.
+log-disc = { $name } choisit le disque { $disc }.
+log-place = { $name } place un chevalier { $family } dans la région { $region }.
+log-place-court = { $name } place un chevalier { $family } à la cour.
+log-move = { $steps ->
+    [one] { $name } avance l'empereur d'un pas jusqu'à la région { $region } :
+   *[other] { $name } avance l'empereur de { $steps } pas jusqu'à la région { $region } :
+    }
+outcome-nothing = personne ne remporte la région.
+outcome-build = { $name } { $team ->
+        [yes] construisent
+       *[no] construit
+    } un château.
+outcome-take = { $name } { $team ->
+        [yes] prennent
+       *[no] prend
+    } la région à { $other } ({ $castles ->
+        [one] un château
+       *[other] { $castles } châteaux
+    }).
+outcome-keep = { $name } { $team ->
+        [yes] gardent
+       *[no] garde
+    } la région.
+outcome-merge = { $count } régions fusionnent pour former la région { $region }.
+
+## Relectures et enregistrements
+
+chance = { $percent } % de chances de gagner
+chance-title = Les chances de gagner à partir d'ici, selon l'ordinateur (niveau { $level }) ; les joueurs les voient une fois la partie finie
+analysis-title = La partie vue par l'ordinateur
+analysis-waiting = L'ordinateur analyse la partie…
+analysis-explained = Les chances de gagner de chaque joueur après chaque coup, selon l'estimation de l'ordinateur (niveau 4). Les coups marqués ont coûté à leur joueur au moins { $points } points de ces chances : ? une erreur, ?? une gaffe. Cliquez sur le graphique pour voir la position.
+graph-label = Les chances de gagner au fil de la partie
+mistake-title = { $name } a joué { $move } ; l'ordinateur préférait { $best } ({ $cost } points de mieux)
+replay-position = Position dans la partie
+replay-first = Au début
+replay-back = Un coup en arrière
+replay-forward = Un coup en avant
+replay-last = À la fin
+replay-at = Coup { $at } sur { $total }
+record-title = Ouvrir un enregistrement
+record-intro = Un fichier carolus-record/1, tel que l'écrivent le serveur, carolus play et le lanceur de matchs, rejoué coup par coup.
+record-drop = Choisissez un fichier d'enregistrement, ou déposez-le ici
+record-not-json = { $file } n'est pas un fichier JSON : { $problem }
+record-not-object = { $file } ne contient pas d'enregistrement : un objet JSON était attendu.
+
+## Les règles
+
+rules-title = Les règles de Carolus Magnus
+rules-lead = Charlemagne parcourt son empire, et partout où il s'arrête, le joueur qui y a la plus forte suite construit un château. Celui qui détient le plus de châteaux à la fin gagne.
+rules-figure = Après le premier tour d'une partie à deux : Bruno a placé un chevalier bleu à sa cour, prenant ainsi le contrôle du bleu, puis deux chevaliers bleus dans les territoires 2 et 3, et il a avancé l'empereur de deux régions jusqu'au territoire 3, où ses deux chevaliers bleus lui ont valu un château.
+rules-goal-title = Le but du jeu
+rules-goal = La partie s'arrête aussitôt qu'un joueur a 10 châteaux (8 à trois joueurs), ou quand les fusions ont laissé moins de quatre régions. Le plus de châteaux sur le plateau l'emporte ; en cas d'égalité en tête, les ex æquo se partagent la victoire.
+rules-pieces-title = Le matériel
+rules-pieces-families = Les chevaliers appartiennent à cinq familles : rouge (R), vert (G), bleu (B), jaune (Y) et rose (P) ; chaque cube porte la lettre de sa famille.
+rules-pieces-ring = Quinze territoires forment un anneau, numérotés dans le sens horaire. Des territoires voisins qui ont le même propriétaire se rejoignent en une seule région, qui compte alors pour un seul pas de l'empereur et porte le numéro de son plus petit territoire.
+rules-pieces-player = Chaque joueur a cinq disques numérotés de 1 à 5, une cour pour les chevaliers gardés chez soi, une réserve de chevaliers qui attendent d'être joués, et des châteaux de sa couleur : noir, blanc ou gris.
+rules-setup-title = Mise en place
+rules-setup = Trois chevaliers de chaque famille sont mélangés puis répartis sur les territoires, un par territoire. L'empereur commence sur le territoire 1. Dans un ordre aléatoire, chaque joueur tire une réserve de 7 chevaliers (9 à trois joueurs). Un chevalier tiré appartient à l'une des cinq familles ou est un joker, avec des chances égales ; son joueur donne aussitôt une famille à un joker.
+rules-discs-title = Les disques et l'ordre de jeu
+rules-discs = À chaque manche, dans l'ordre de jeu, chaque joueur montre un disque inutilisé. Son nombre ne doit pas avoir déjà été montré pendant la manche, sauf si tous les disques restants du joueur l'ont déjà été. Quand le dernier disque est utilisé, les cinq reviennent.
+rules-order = Le disque le plus bas joue en premier ; à disques égaux, celui qui a choisi le plus tôt passe d'abord. Cet ordre devient l'ordre de choix de la manche suivante.
+rules-turn-title = Un tour
+rules-place = Placez 3 chevaliers de votre réserve (4 à trois joueurs), un à la fois, chacun dans votre cour ou dans n'importe quelle région.
+rules-control = Une famille est contrôlée par le joueur dont la cour compte strictement plus de chevaliers de cette famille que toute autre cour. En cas d'égalité, le contrôle reste où il était.
+rules-move = Avancez ensuite l'empereur dans le sens horaire d'au moins une région et d'au plus autant de régions que l'indique votre disque.
+rules-score = Dans la région où il s'arrête, chaque joueur compte les chevaliers présents des familles qu'il contrôle, plus ses propres châteaux dans cette région. Le joueur qui a seul le meilleur score, supérieur à zéro, l'emporte : il construit un château dans une région qui n'en a pas, remplace les châteaux d'un autre joueur par autant des siens, ou garde une région qu'il possède déjà.
+rules-merge = Une région qui a un propriétaire fusionne avec ses voisines du même propriétaire, des deux côtés, encore et encore ; chevaliers et châteaux s'additionnent.
+rules-refill = Sauf si la partie est terminée, tirez 3 chevaliers (4 à trois joueurs) dans votre réserve, puis c'est au joueur suivant de jouer.
+rules-end-title = La fin
+rules-end = Les châteaux peuvent changer de mains, si bien qu'une prise peut faire dépasser l'objectif à un joueur : ce qui compte, c'est le total sur le plateau à la fin de la partie.
+rules-teams-title = La partie par équipes à quatre
+rules-teams = Les places 0 et 2 jouent contre les places 1 et 3 (les places sont numérotées à partir de 0). Chacun a ses propres disques, sa cour et sa réserve, place 3 chevaliers et en tire 3. Le contrôle d'une famille est propre à chaque joueur, mais les régions et les châteaux appartiennent aux équipes : une équipe compte les chevaliers de toutes les familles que l'un ou l'autre partenaire contrôle. La première équipe à 10 châteaux termine la partie.
+
+## Le jeu dans le terminal (carolus play)
+## Les mots qu'il partage avec la page (familles, phrases du journal, …) sont
+## les messages ci-dessus ; $team vaut "yes" quand il s'agit d'une équipe de deux.
+
+tui-list-and = { $first } et { $last }
+tui-drawn-jokers = { $count ->
+        [one] un joker
+       *[other] { $count } jokers
+    }
+tui-log-draw-start = { $name } tire une réserve de départ : { $knights }.
+tui-log-control = { $name } prend le contrôle du { $family }.
+tui-log-control-from = { $name } prend le contrôle du { $family } à { $other }.
+tui-outcome-tie = égalité à { $score } : personne ne remporte la région.
+tui-outcome-scores = { $outcome } Scores : { $scores }.
+tui-result-team = { $names } gagnent avec { $castles } châteaux.
+tui-game-over-result = Partie terminée. { $result }
+tui-move-disc = choisir le disque { $disc }
+tui-move-joker = faire du joker un chevalier { $family }
+tui-move-draw = tirer { $knights }
+tui-move-court = placer un chevalier { $family } dans la cour
+tui-move-region = placer un chevalier { $family } dans la région { $region }
+tui-move-emperor = { $steps ->
+        [one] avancer l'empereur d'un pas
+       *[other] avancer l'empereur de { $steps } pas
+    }
+tui-short-court = { $family } → cour
+tui-short-region = { $family } → région { $region }
+tui-short-emperor = empereur { $steps } → région { $region }
+tui-short-emperor-steps = empereur { $steps }
+tui-short-joker = joker → { $family }
+tui-short-disc = disque { $disc }
+tui-task-of = { $name } : { $task }
+tui-task-draw = tirer des chevaliers
+tui-task-joker = attribuer un joker
+tui-task-disc = choisir un disque
+tui-task-place = placer le chevalier { $number } sur { $total }
+tui-task-place-any = placer un chevalier
+tui-task-move = avancer l'empereur
+tui-illegal-over = la partie est terminée
+tui-illegal-other = ce n'est pas l'une des possibilités
+tui-illegal-phase = { $name } doit maintenant { $task }
+tui-illegal-disc-used = le disque { $disc } a déjà servi (inutilisés : { $unused })
+tui-illegal-disc-taken = le disque { $disc } a déjà été choisi dans cette manche, et il reste des disques que personne n'a choisis : { $allowed }
+tui-illegal-reserve = il n'y a pas de chevalier { $family } dans la réserve
+tui-illegal-steps = l'empereur peut avancer ici de 1 à { $max } pas, et non de { $steps }
+
+# La barre de titre, la ligne de saisie et les touches en dessous
+tui-regions-left = { $count ->
+        [one] { $count } région restante
+       *[other] { $count } régions restantes
+    }
+tui-castles-win = { $target } châteaux pour gagner
+tui-prompt-thinking = { $name } (ordinateur, niveau { $level }) réfléchit… { $seconds } s
+tui-prompt-disc = { $name }, choisissez un disque :
+tui-prompt-joker = { $name }, votre joker devient :
+tui-prompt-place = { $name }, placez le chevalier { $number } sur { $total } :
+tui-prompt-destination = { $family } vers :
+tui-prompt-emperor = { $name }, avancez l'empereur :
+tui-drawing = Tirage…
+tui-key-result = résultat
+tui-key-new = nouvelle partie
+tui-key-region = région
+tui-key-court = cour
+tui-key-place = placer
+tui-key-back = retour
+tui-key-family = famille
+tui-key-take = prendre
+tui-key-disc = disque
+tui-key-choose = choisir
+tui-key-steps = pas
+tui-key-move = avancer
+tui-key-assign = attribuer
+tui-key-hint = conseil
+tui-key-help = aide
+tui-key-quit = quitter
+tui-key-undo = annuler
+tui-key-redo = rétablir
+tui-key-save = enregistrer
+tui-key-open = ouvrir
+tui-key-log = journal
+tui-key-chances = chances
+tui-key-all = toutes les touches
+tui-key-name-enter = Entrée
+tui-key-name-space = Espace
+tui-key-name-ctrl = Ctrl
+
+# Le tableau au milieu de l'anneau
+tui-column-player = Joueur
+tui-column-win = Chance
+tui-ai-level = IA{ $level }
+tui-control = Contrôle
+tui-order = Ordre
+tui-regions-left-end = { $count } régions restantes ; la partie se termine aussi en dessous de 4.
+tui-over-keys = e : résultat · s : enregistrer · u : annuler · q : quitter
+tui-centre-thinking = { $name } (niveau { $level }) réfléchit… { $seconds } s
+tui-choose-disc = Choisissez un disque : les disques bas jouent plus tôt, et le nombre dit jusqu'où l'empereur peut aller.
+tui-shown-this-round = Montrés dans cette manche : { $discs }.
+tui-choose-joker = { $count ->
+        [one] Choisissez la famille que devient votre joker (r g b y p).
+       *[other] { $count } jokers à attribuer, un à la fois : choisissez la famille du premier (r g b y p).
+    }
+tui-choose-family = { $count ->
+        [one] Placez encore 1 chevalier : choisissez une famille de votre réserve (r g b y p), puis où il va.
+       *[other] Placez encore { $count } chevaliers : choisissez une famille de votre réserve (r g b y p), puis où il va.
+    }
+tui-choose-destination = Chevalier { $family } : choisissez une région (←→, son numéro ou un clic) ou c pour votre cour ; Esc revient en arrière.
+tui-court-takes-control = Dans votre cour, il prendrait le contrôle du { $family } à { $name }.
+tui-court-gives-control = Dans votre cour, il vous donnerait le contrôle du { $family }.
+tui-court-keeps-control = Dans votre cour, il ne changerait pas qui contrôle le { $family }.
+tui-emperor-option = { $steps } → région { $region } : { $outcome }
+tui-emperor-ends = { $count ->
+        [one] La partie se termine : { $names } gagne.
+       *[other] La partie se termine : { $names } gagnent.
+    }
+tui-drawing-knights = Tirage des chevaliers…
+tui-estimate-of = Estimation de { $name } : { $chances }
+tui-estimate-of-hint = Estimation du conseil : { $chances }
+tui-ring-region = (région { $region })
+tui-ring-emperor = EMPEREUR
+tui-ring-emperor-short = EMP.
+
+# Les panneaux et les écrans par-dessus la table
+tui-analysis = Analyse
+tui-log = Journal
+tui-log-scrolled = Journal (↑{ $lines }, PgDn pour la suite)
+tui-thinking-for = { $name } réfléchit… { $seconds } s
+tui-hint-working = Recherche d'un conseil… { $seconds } s
+tui-no-estimate-hint = Pas encore d'estimation : h pour un conseil.
+tui-no-estimate = Pas encore d'estimation.
+tui-estimate-by = { $name } (niveau { $level })
+tui-estimate-by-hint = Conseil (niveau { $level })
+tui-estimate-rough = un tour à l'avance, approximatif
+tui-estimate-playouts = { $count } simulations
+tui-estimate-heading = { $who }, { $how } :
+tui-moves-weighed = Coups examinés :
+tui-chances-so-far = Chances jusqu'ici ({ $count } estimations) :
+tui-help-title = Aide — Esc ferme, ↑↓ font défiler
+tui-log-title = Journal de la partie — Esc ferme, ↑↓ PgUp PgDn font défiler
+tui-save-title = Enregistrer la partie
+tui-open-title = Ouvrir une partie enregistrée
+tui-several-title = Ouvrir l'une de plusieurs parties
+tui-save-label = Fichier à écrire (un carolus-record/1) :
+tui-open-label = Fichier à lire (un carolus-record/1) :
+tui-several-label = Quelle partie, de 1 à { $count } ? ({ $path })
+tui-prompt-keys = Entrée valide · Esc annule · Ctrl-U efface
+tui-confirm-quit = Quitter ?
+tui-confirm-open = Ouvrir une autre partie ?
+tui-confirm-new = Nouvelle partie ?
+tui-unsaved = La partie a des coups non enregistrés.
+tui-confirm-keys = y : { $action } · toute autre touche : retour
+tui-leave-quit = quitter
+tui-leave-open = ouvrir une autre partie
+tui-leave-new = commencer une nouvelle partie
+tui-no-graph = Pas encore de graphique. Il montre les estimations de l'ordinateur des chances de gagner de chacun, à partir de la deuxième : les joueurs ordinateur en font une par coup, et h demande un conseil.
+tui-any-key-back = Une touche : retour à la partie
+tui-chances-title = Chances de gagner
+tui-result-after = Après { $rounds ->
+        [one] { $rounds } manche
+       *[other] { $rounds } manches
+    }, avec { $regions ->
+        [one] { $regions } région restante
+       *[other] { $regions } régions restantes
+    }.
+tui-winner = gagnant
+tui-result-keys = Esc : le plateau · s : enregistrer · u : annuler · q : quitter
+tui-too-small = Carolus a besoin d'au moins { $width }×{ $height }
+tui-too-small-now = (actuellement { $width }×{ $height }).
+tui-too-small-enlarge = Agrandissez la fenêtre ; q quitte.
+
+# Les messages sous la ligne de saisie
+tui-estimates-left-out = Les estimations des chances de gagner de la partie ont été laissées de côté : { $error }.
+tui-saved = Partie enregistrée dans { $path }.
+tui-saved-recovered = Partie enregistrée dans { $path } ; son fichier de récupération est supprimé.
+tui-save-failed = Échec de l'enregistrement : { $error }
+tui-save-would-replace = { $path } existe déjà : s puis Entrée à nouveau le remplacent.
+tui-refuse-thinking = { $name } réfléchit ; attendez son coup.
+tui-refuse-over = La partie est terminée : e montre le résultat, u reprend votre dernier coup.
+tui-refuse-key = « { $key } » ne fait rien ici ; ? affiche les touches.
+tui-refuse-no-disc = Il n'y a pas de disque { $disc } ; les disques vont de 1 à 5.
+tui-refuse-steps = { $most ->
+        [1] L'empereur ne peut avancer que d'un pas maintenant, et non de { $steps }.
+       *[other] L'empereur peut avancer de 1 à { $most } pas maintenant, et non de { $steps }.
+    }
+tui-refuse-territory-zero = Il n'y a pas de territoire 0 ; les territoires vont de 1 à 15.
+tui-refuse-digit-family = Choisissez une famille par sa lettre : r, g, b, y ou p.
+tui-refuse-not-in-reserve = Il n'y a pas de chevalier { $family } dans votre réserve.
+tui-refuse-letter-disc = Choisissez un disque par son numéro, de 1 à 5.
+tui-refuse-letter-emperor = Choisissez les pas de l'empereur avec un nombre ou les flèches.
+tui-refuse-move = Vous ne pouvez pas { $action } : { $reason }.
+tui-refuse-region-family = Choisissez d'abord la famille à placer (r, g, b, y, p ou un bouton).
+tui-refuse-unreachable = L'empereur ne peut pas atteindre cette région avec votre disque.
+tui-move-failed = { $token } ne peut pas être joué : { $reason }
+tui-computer-failed = Le joueur ordinateur a échoué : { $error }
+tui-hint = Conseil : { $action }.
+tui-hint-chance = Conseil : { $action } (chances de gagner estimées : { $percent } %).
+tui-hint-not-yours = Les conseils sont pour vos propres décisions.
+tui-hint-still = Le conseil est encore à l'étude…
+tui-hint-thinking = Recherche d'un conseil…
+tui-undo-nothing = Vous n'avez aucune décision à reprendre.
+tui-undo-failed = Impossible d'annuler : { $error }
+tui-undone = { $count ->
+        [one] { $count } coup repris : { $name } décide à nouveau.
+       *[other] { $count } coups repris : { $name } décide à nouveau.
+    }
+tui-redo-nothing = Il n'y a rien à rétablir.
+tui-redo-stopped = Impossible de rétablir : { $token } ne peut pas être joué : { $reason }
+tui-redone = { $count ->
+        [one] { $count } coup rejoué : { $name } décide.
+       *[other] { $count } coups rejoués : { $name } décide.
+    }
+tui-redone-over = { $count ->
+        [one] { $count } coup rejoué.
+       *[other] { $count } coups rejoués.
+    }
+tui-no-file-name = Aucun nom de fichier donné.
+tui-several-out-of-range = { $path } contient les parties 1 à { $count }, pas { $typed } ; o l'ouvre à nouveau.
+tui-file-game = { $path } : partie { $game }
+tui-game-of-file = partie { $game } de { $path }
+tui-read-failed = Impossible de lire { $path } : { $error }
+tui-loaded = Chargé : { $game }.
+tui-loaded-without-estimates = Chargé : { $game }, sans ses estimations des chances de gagner : { $error }.
+tui-new-game-failed = Impossible de commencer une nouvelle partie : { $error }
+tui-new-game = Une nouvelle partie avec les mêmes places (graine { $seed }).
+tui-recovery-offer = Une partie interrompue a été conservée dans { $path }{ $more ->
+        [0] {""}
+        [1] {" "}(et une autre)
+       *[other] {" "}(et { $more } autres)
+    } : o puis Entrée la reprennent.
+tui-left-in-round = Partie quittée à la manche { $round }.
+tui-kept-in = Les coups non enregistrés sont conservés dans { $path } (carolus play --load { $path }).
+tui-not-kept = Les coups non enregistrés n'ont pas pu être conservés dans { $directory } : { $error }.
+
+# L'aide (le programme coupe les lignes)
+tui-help-game-title = Le jeu
+tui-help-game = Charlemagne parcourt son empire. Là où il s'arrête, la suite la plus forte construit un château. Le plus de châteaux à la fin l'emporte. La partie se termine aussitôt que quelqu'un atteint l'objectif (10 châteaux à 2 joueurs, 8 à 3, 10 pour une équipe) ou qu'il reste moins de quatre régions.
+tui-help-round-title = Une manche
+tui-help-round-discs = Chacun choisit un disque (1-5). Si possible, il doit porter un nombre que personne n'a montré dans cette manche. Les disques utilisés reviennent quand les cinq ont servi.
+tui-help-round-order = Le disque le plus bas joue en premier ; à égalité, l'ordre de choix est gardé.
+tui-help-round-place = À votre tour, placez 3 chevaliers (4 à 3 joueurs) de votre réserve, chacun dans votre cour ou dans une région. Les chevaliers de la cour donnent le contrôle de leur famille quand votre cour en a strictement plus que toute autre.
+tui-help-round-move = Avancez l'empereur dans le sens horaire de 1 jusqu'au nombre de régions de votre disque.
+tui-help-round-score = Là, chaque camp compte les chevaliers des familles qu'il contrôle plus ses propres châteaux. Le seul score le plus haut construit un château, ou prend tous les châteaux d'un autre propriétaire. Égalités et scores nuls ne font rien.
+tui-help-round-merge = Une région qui a un propriétaire fusionne avec ses voisines du même propriétaire.
+tui-help-round-draw = Tirez 3 nouveaux chevaliers (4 à 3 joueurs) ; un joker (J) devient la famille de votre choix.
+tui-help-teams = Partie par équipes (4 joueurs) : les places 0+2 (noir) jouent contre 1+3 (blanc). Le contrôle est personnel ; régions et châteaux appartiennent à l'équipe.
+tui-help-table-title = La table
+tui-help-table-ring = L'anneau montre les territoires 1-15 dans le sens horaire, les régions fusionnées en une seule case : les chevaliers en R2 G1 (R rouge, G vert, B bleu, Y jaune, P rose), les châteaux en ⌂ avec leur propriétaire, et l'EMPEREUR.
+tui-help-table-seats = Au centre, une ligne par place : son numéro (# — celui que prend --ai ; ▸ = à jouer), le nom, la couleur des châteaux (● noir, ○ blanc, ◐ gris), IA et niveau pour un ordinateur, les châteaux face à l'objectif (⌂/10), la cour (cases marquées = familles que vous contrôlez), la réserve, les disques inutilisés (· = utilisé) et le disque choisi dans cette manche (▸3). La ligne du haut compte les régions restantes : la partie se termine quand il y en a moins de quatre.
+tui-help-table-analysis = Sur un écran large, le panneau Analyse montre la dernière estimation de l'ordinateur des chances de gagner de chacun et, dès qu'il en a fait deux, un graphique de toutes ses estimations (une ligne par place ou équipe, ▁ 0% … █ 100%). L'écran du résultat montre aussi le graphique, w le montre à tout moment, et les parties enregistrées le gardent. Sous « Coups examinés », le choix de l'ordinateur vient en premier (pour la recherche arborescente, c'est son coup le plus exploré, pas toujours la meilleure chance) ; chaque coup montre la chance qu'il laisse à son joueur. Dans la partie par équipes, chaque chance est celle d'une équipe : les partenaires gagnent ensemble.
+tui-help-keys-title = Touches
+tui-help-keys-same = Les touches sont les mêmes dans toutes les langues (carolus play --lang en, de ou fr) ; la touche d'une famille est sa lettre dans la notation : r g b y p (rouge, vert, bleu, jaune, rose).
+tui-help-key-options = passer d'une possibilité à l'autre
+tui-help-key-take = prendre la possibilité sous le curseur
+tui-help-key-numbers = choisir un disque, ou les pas de l'empereur
+tui-help-key-families = choisir une famille : le chevalier à placer, ou celle du joker
+tui-help-key-territories = en plaçant : la région d'un territoire, ou votre cour
+tui-help-key-back = revenir du choix de l'endroit où va un chevalier
+tui-help-key-hint = conseil : ce que jouerait l'ordinateur (niveau 4, ou un ordinateur plus fort à la table)
+tui-help-key-undo = annuler : revenir à votre décision précédente
+tui-help-key-redo = rétablir : rejouer ce qu'une annulation a repris
+tui-help-key-files = enregistrer la partie / ouvrir (charger) une partie enregistrée
+tui-help-key-new = une nouvelle partie avec les mêmes places (demande d'abord si des coups ne sont pas enregistrés, comme o et q)
+tui-help-key-log = tout le journal de la partie ; PgUp/PgDn font défiler le panneau du journal
+tui-help-key-chances = chances de gagner : le graphique des estimations de l'ordinateur
+tui-help-key-result = le résultat, une fois la partie terminée
+tui-help-key-help = cette aide
+tui-help-key-quit = quitter (Ctrl-C quitte aussitôt et garde les coups non enregistrés dans un fichier de récupération que le prochain lancement propose)
+tui-help-mouse = Souris : cliquez sur une possibilité de la ligne du bas, une région de l'anneau ou votre ligne dans le tableau (votre cour). Un clic sur une région place le chevalier choisi ; pour l'empereur, le premier clic montre le résultat et le second avance.
