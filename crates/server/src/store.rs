@@ -326,9 +326,13 @@ impl Store {
 
     /// Whether the database answers.
     pub async fn ping(&self) -> Result<(), StoreError> {
-        with_pool!(self, pool => {
-            sqlx::query("SELECT 1").execute(pool).await?;
-        });
+        let result =
+            with_pool!(self, pool => sqlx::query("SELECT 1").execute(pool).await.map(|_| ()));
+        if let (Err(_), Pool::Postgres(shared)) = (&result, &self.pool) {
+            // The next ping tries another connection, or a new one.
+            shared.losses.record();
+        }
+        result?;
         Ok(())
     }
 
