@@ -91,7 +91,7 @@ impl Losses {
 /// lock in the database while it works.
 pub(super) async fn open(url: &str) -> Result<Shared, StoreError> {
     let options: PgConnectOptions = url.parse().map_err(|error: sqlx::Error| StoreError::Url {
-        url: url.to_owned(),
+        url: super::without_password(url),
         reason: error.to_string(),
     })?;
     let losses = Arc::new(Losses::new());
