@@ -2,7 +2,11 @@
 //!
 //! Keeping them here means `--players` and `--seconds` read and check the
 //! same way in every command that takes them, including those added later.
+//! Options that can also come from an environment variable (`carolus
+//! serve`'s) are read by clap; [`environment_variable_of`] says which
+//! variable a refused value came from, since clap names only the option.
 
+use std::ffi::OsString;
 use std::time::Duration;
 
 use carolus_rules::Variant;
@@ -92,6 +96,57 @@ pub fn parse_count<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
         return Err("expected 1 or more, not 0".to_owned());
     }
     T::try_from(count).map_err(|_| format!("{count} is too large"))
+}
+
+/// The environment variable that a value clap refused came from, if it
+/// came from one rather than from the command line `argv` (the program's
+/// name first, as [`std::env::args_os`] gives it).
+///
+/// Clap reads an option's variable only when the option is not on the
+/// command line, and names only the option in its error; without the
+/// variable's name, a server refusing to start under systemd would point
+/// at a flag that appears nowhere in its unit.
+pub fn environment_variable_of(
+    error: &clap::Error,
+    mut command: clap::Command,
+    argv: &[OsString],
+) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if !matches!(
+        error.kind(),
+        ErrorKind::ValueValidation | ErrorKind::InvalidValue
+    ) {
+        return None;
+    }
+    let text = |kind| match error.get(kind) {
+        Some(ContextValue::String(text)) => Some(text.as_str()),
+        _ => None,
+    };
+    let option = text(ContextKind::InvalidArg)?;
+    let value = text(ContextKind::InvalidValue)?;
+    // The subcommand is the first word that is not an option: no option
+    // of `carolus` itself takes a value.
+    let words: Vec<String> = argv
+        .iter()
+        .skip(1)
+        .map(|word| word.to_string_lossy().into_owned())
+        .collect();
+    let position = words.iter().position(|word| !word.starts_with('-'))?;
+    // Built, an option shows as clap's errors show it (`--listen <ADDR>`).
+    command.build();
+    let subcommand = command.find_subcommand(&words[position])?;
+    let rest = &words[position + 1..];
+    subcommand.get_arguments().find_map(|arg| {
+        let variable = arg.get_env()?;
+        let long = format!("--{}", arg.get_long()?);
+        let on_command_line = rest
+            .iter()
+            .any(|word| *word == long || word.starts_with(&format!("{long}=")));
+        let from_variable =
+            std::env::var_os(variable).is_some_and(|set| set.to_string_lossy() == value);
+        (arg.to_string() == option && from_variable && !on_command_line)
+            .then(|| variable.to_string_lossy().into_owned())
+    })
 }
 
 #[cfg(test)]

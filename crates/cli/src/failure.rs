@@ -59,7 +59,9 @@ pub fn report(error: &anyhow::Error) -> ExitCode {
 /// A usage error is printed as the program's own refusals are, on one line
 /// without a prefix, so that every mistake on the command line reads
 /// alike whether clap or a command found it; clap's tips stay on that line.
-pub fn usage(error: &clap::Error) -> ExitCode {
+/// A refused value that came from the environment variable `variable`
+/// rather than the command line is said to come from there.
+pub fn usage(error: &clap::Error, variable: Option<&str>) -> ExitCode {
     use clap::error::ErrorKind;
     let status = match u8::try_from(error.exit_code()) {
         Ok(status) => ExitCode::from(status),
@@ -77,7 +79,10 @@ pub fn usage(error: &clap::Error) -> ExitCode {
         let _ = error.print();
         return status;
     }
-    let line = usage_line(&error.render().to_string());
+    let mut line = usage_line(&error.render().to_string());
+    if let Some(variable) = variable {
+        line = format!("environment variable {variable}: {line}");
+    }
     let _ = writeln!(io::stderr().lock(), "{line}");
     status
 }

@@ -30,7 +30,7 @@ mod summary;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
 use crate::commands::Cli;
 
@@ -52,9 +52,13 @@ fn run() -> anyhow::Result<ExitCode> {
     // `try_parse` rather than `parse`, so that help, version and usage
     // errors also end through `main`'s `ExitCode` like every other outcome,
     // instead of through `std::process::exit` inside clap.
-    let cli = match Cli::try_parse() {
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let cli = match Cli::try_parse_from(&argv) {
         Ok(cli) => cli,
-        Err(error) => return Ok(failure::usage(&error)),
+        Err(error) => {
+            let variable = args::environment_variable_of(&error, Cli::command(), &argv);
+            return Ok(failure::usage(&error, variable.as_deref()));
+        }
     };
 
     let stdout = io::stdout();

@@ -205,8 +205,14 @@ impl Client {
         let config = WebSocketConfig::default()
             .read_buffer_size(4096)
             .write_buffer_size(0);
-        let (socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
+        let opening = tokio_tungstenite::connect_async_with_config(url, Some(config), true);
+        // A server that takes the connection and never answers the
+        // upgrade must not hold its client for ever.
+        let (socket, _) = tokio::time::timeout(REQUEST_TIMEOUT, opening)
             .await
+            .map_err(|_| ClientError::Timeout {
+                address: self.address.clone(),
+            })?
             .map_err(|source| ClientError::WebSocket {
                 address: self.address.clone(),
                 source: Box::new(source),

@@ -7,6 +7,11 @@
 //! as people on their own devices would be. A client checks that the
 //! updates it receives are contiguous (each starts where the previous one
 //! ended), so a lost or doubled move shows up as a failure.
+//!
+//! A game that cannot be set up — not created, or a seat's WebSocket not
+//! opened after a few brief tries — stops the whole run: figures of games
+//! that never started say nothing, and the games already waiting for the
+//! start would otherwise wait for it for ever.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -19,12 +24,21 @@ use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tokio::sync::{Mutex, Semaphore, watch};
-use tokio_tungstenite::tungstenite::Message;
+use tokio::task::JoinSet;
+use tokio_tungstenite::tungstenite::{self, Message};
 
 use crate::client::{Client, ClientError};
 
 /// How long a game may go without an update before its clients give up.
 const STALL: Duration = Duration::from_secs(30);
+
+/// How often a game's creation or a seat's WebSocket is tried before the
+/// run stops, and the pause before the first try again (doubled after
+/// each): long enough for a server that is restarting or briefly
+/// overloaded, short enough that a server that is down stops the run
+/// within a couple of seconds.
+const TRIES: u32 = 4;
+const FIRST_PAUSE: Duration = Duration::from_millis(200);
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -61,6 +75,23 @@ impl Gate {
             rate,
             slots: AtomicU64::new(0),
         }
+    }
+
+    /// Opens the gate now if it is not open yet: the run is stopping, and
+    /// clients waiting for the start must not wait for ever.
+    fn open(&self) {
+        self.opened.send_if_modified(|opened| {
+            let closed = opened.is_none();
+            if closed {
+                *opened = Some(Instant::now());
+            }
+            closed
+        });
+    }
+
+    /// When the run started, if it has.
+    fn started(&self) -> Option<Instant> {
+        *self.opened.borrow()
     }
 
     /// A client of the first wave is ready, or has failed and will not
@@ -139,7 +170,8 @@ impl Tally {
     }
 }
 
-/// Runs `plan` against the server of `client`.
+/// Runs `plan` against the server of `client`: what it measured, and what
+/// went wrong first if anything did (why the run stopped, if it did).
 pub async fn run(
     client: &Client,
     plan: &LoadPlan,
@@ -163,27 +195,47 @@ pub async fn run(
     };
     let first_wave = plan.games.min(plan.concurrency.max(1)) * plan.players;
     let gate = Arc::new(Gate::new(first_wave, plan.rate));
-    let mut games = Vec::with_capacity(plan.games);
+    // Why the run stops, once a game cannot be set up: no game starts
+    // after it, and the games in play are ended.
+    let (stop, mut stopping) = watch::channel(None::<String>);
+    let stop = Arc::new(stop);
+    let mut games = JoinSet::new();
     for _ in 0..plan.games {
-        let permit = Arc::clone(&permits)
-            .acquire_owned()
-            .await
-            .expect("never closed");
+        let permit = tokio::select! {
+            permit = Arc::clone(&permits).acquire_owned() => permit.expect("never closed"),
+            () = stopped(&mut stopping) => break,
+        };
         let client = client.clone();
         let tally = Arc::clone(&tally);
         let players = plan.players;
         let gate = Arc::clone(&gate);
-        games.push(tokio::spawn(async move {
-            if let Err(problem) = play_game(&client, players, &tally, gate).await {
-                tally.lock().await.failed(problem);
+        let stop = Arc::clone(&stop);
+        games.spawn(async move {
+            if let Err(problem) = play_game(&client, players, &tally, Arc::clone(&gate)).await {
+                tally.lock().await.failures += 1;
+                stop.send_if_modified(|reason| {
+                    let first = reason.is_none();
+                    reason.get_or_insert(problem);
+                    first
+                });
+                gate.open();
             }
             drop(permit);
-        }));
+        });
     }
-    for game in games {
-        let _ = game.await;
+    loop {
+        tokio::select! {
+            joined = games.join_next() => if joined.is_none() { break },
+            () = stopped(&mut stopping) => {
+                games.abort_all();
+                while games.join_next().await.is_some() {}
+                break;
+            }
+        }
     }
-    let seconds = gate.start().await.elapsed().as_secs_f64();
+    let seconds = gate
+        .started()
+        .map_or(0.0, |start| start.elapsed().as_secs_f64());
     sampling.abort();
     let peak = *peak.lock().await;
     let mut tally = tally.lock().await;
@@ -214,7 +266,21 @@ pub async fn run(
             .zip(peak)
             .map(|(b, p)| (p - b).max(0.0) / plan.concurrency.min(plan.games).max(1) as f64 / 1e3),
     };
-    Ok((report, tally.first_problem.clone()))
+    let stopped = stopping.borrow().clone();
+    let problem = match stopped {
+        Some(reason) => Some(format!("the run stopped: {reason}")),
+        None => tally
+            .first_problem
+            .as_ref()
+            .map(|problem| format!("the first failure: {problem}")),
+    };
+    Ok((report, problem))
+}
+
+/// Completes once the run is stopping. The value read is let go at once:
+/// held, it would keep the games from saying why they stop.
+async fn stopped(stopping: &mut watch::Receiver<Option<String>>) {
+    let _ = stopping.wait_for(Option::is_some).await;
 }
 
 /// The server's resident memory in bytes, from its `/metrics`.
@@ -226,7 +292,9 @@ pub async fn server_memory(client: &Client) -> Option<f64> {
 }
 
 /// Creates a game of `players` people and plays it to the end with one
-/// client per seat.
+/// client per seat. Fails, with what went wrong, if the game cannot be set
+/// up: its creation or a seat's WebSocket fails after [`TRIES`] tries;
+/// what goes wrong later is counted in `tally`.
 async fn play_game(
     client: &Client,
     players: usize,
@@ -240,18 +308,25 @@ async fn play_game(
     if players == 4 {
         request["variant"] = json!({"teams": true});
     }
-    let created = client
-        .post("/api/games", &request, None)
-        .await
-        .map_err(|error| error.to_string())?;
+    // Only a request that never reached the server is tried again: a
+    // game that was created but whose answer was lost would be played by
+    // nobody.
+    let created = with_tries(
+        || client.post("/api/games", &request, None),
+        |error| matches!(error, ClientError::Connect { .. }),
+    )
+    .await
+    .map_err(|error| format!("creating a game: {error}"))?;
     if created.status != 201 {
         return Err(format!(
-            "creating a game: {} {}",
+            "creating a game: the server answered {} {}",
             created.status, created.body
         ));
     }
     let id = created.body["id"].as_str().unwrap_or_default().to_owned();
-    let mut clients = Vec::new();
+    // Dropped (when a seat cannot connect, or the run is stopped), the
+    // set ends the game's other clients too.
+    let mut clients = JoinSet::new();
     for seat in created.body["seats"]
         .as_array()
         .cloned()
@@ -262,15 +337,14 @@ async fn play_game(
         let id = id.clone();
         let tally = Arc::clone(tally);
         let gate = Arc::clone(&gate);
-        clients.push(tokio::spawn(async move {
-            play_seat(&client, &id, &token, &tally, &gate).await
-        }));
+        clients.spawn(async move { play_seat(&client, &id, &token, &tally, &gate).await });
     }
     let mut over = true;
-    for seat in clients {
-        match seat.await {
+    while let Some(seat) = clients.join_next().await {
+        match seat {
             Ok(Ok(())) => {}
-            Ok(Err(problem)) => {
+            Ok(Err(Trouble::Setup(problem))) => return Err(format!("game {id}: {problem}")),
+            Ok(Err(Trouble::Play(problem))) => {
                 over = false;
                 tally.lock().await.failed(format!("game {id}: {problem}"));
             }
@@ -283,6 +357,66 @@ async fn play_game(
     Ok(())
 }
 
+/// What went wrong with a seat's client: before it could play (its
+/// WebSocket did not open), which stops the run, or while it played.
+enum Trouble {
+    Setup(String),
+    Play(String),
+}
+
+impl From<String> for Trouble {
+    fn from(problem: String) -> Trouble {
+        Trouble::Play(problem)
+    }
+}
+
+/// Runs `attempt` up to [`TRIES`] times while it fails in a way that
+/// `passing` says may pass, pausing a little longer each time; answers
+/// its last outcome, with the number of tries it took if it failed more
+/// than once.
+async fn with_tries<T, F>(
+    mut attempt: impl FnMut() -> F,
+    passing: impl Fn(&ClientError) -> bool,
+) -> Result<T, String>
+where
+    F: Future<Output = Result<T, ClientError>>,
+{
+    let mut pause = FIRST_PAUSE;
+    let mut tries = 1;
+    loop {
+        match attempt().await {
+            Ok(value) => return Ok(value),
+            Err(error) if tries < TRIES && passing(&error) => {
+                tokio::time::sleep(pause).await;
+                pause *= 2;
+                tries += 1;
+            }
+            Err(error) if tries > 1 => return Err(format!("{error} (tried {tries} times)")),
+            Err(error) => return Err(error.to_string()),
+        }
+    }
+}
+
+/// Whether a WebSocket that did not open may open if tried again: the
+/// server (or a proxy before it) was unreachable, did not answer in time,
+/// closed the connection, or answered with a server error such as a
+/// proxy's 502 for a server it marked down. A refusal of the request
+/// itself (a 4xx status: no such game, too many requests) will not pass.
+fn may_pass(error: &ClientError) -> bool {
+    match error {
+        ClientError::Connect { .. } | ClientError::Timeout { .. } => true,
+        ClientError::WebSocket { source, .. } => match source.as_ref() {
+            tungstenite::Error::Http(response) => response.status().is_server_error(),
+            tungstenite::Error::Io(_)
+            | tungstenite::Error::ConnectionClosed
+            | tungstenite::Error::AlreadyClosed
+            | tungstenite::Error::Protocol(_) => true,
+            _ => false,
+        },
+        ClientError::Url { .. } | ClientError::Http { .. } => false,
+    }
+}
+
 /// One seat's client: answers every decision of its seat with a random
 /// legal move as soon as it is due, until the game is over.
 async fn play_seat(
@@ -291,7 +425,7 @@ async fn play_seat(
     token: &str,
     tally: &Arc<Mutex<Tally>>,
     gate: &Gate,
-) -> Result<(), String> {
+) -> Result<(), Trouble> {
     let mut ready = Ready {
         gate,
         arrived: false,
@@ -315,12 +449,11 @@ async fn play_authenticated(
     token: &str,
     tally: &Arc<Mutex<Tally>>,
     ready: &mut Ready<'_>,
-) -> Result<(), String> {
+) -> Result<(), Trouble> {
     let gate = ready.gate;
-    let mut socket = client
-        .websocket(id, 0, 0)
+    let mut socket = with_tries(|| client.websocket(id, 0, 0), may_pass)
         .await
-        .map_err(|error| error.to_string())?;
+        .map_err(|error| Trouble::Setup(format!("cannot open its WebSocket: {error}")))?;
     socket
         .send(Message::text(
             json!({"type": "auth", "token": token}).to_string(),
@@ -342,10 +475,10 @@ async fn play_authenticated(
         let text = match frame {
             Some(Ok(Message::Text(text))) => text,
             Some(Ok(Message::Close(_))) | None => {
-                return Err("the server closed the connection".to_owned());
+                return Err("the server closed the connection".to_owned().into());
             }
             Some(Ok(_)) => continue,
-            Some(Err(error)) => return Err(error.to_string()),
+            Some(Err(error)) => return Err(error.to_string().into()),
         };
         let message: Incoming<'_> =
             serde_json::from_str(&text).map_err(|error| format!("{error}: {text}"))?;

@@ -53,6 +53,42 @@ pub enum StoreError {
     Damaged { id: String, reason: String },
 }
 
+/// `url` with any password in it replaced by `***`, for messages and logs:
+/// a database URL may carry the password that DEPLOY.md keeps in a file
+/// only the server's user can read, and logs are read more widely.
+pub fn without_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let (authority, path) = rest.split_at(authority_end);
+    // The last `@` ends the user's part, as in URL parsers, so that an
+    // unescaped `@` in a password is hidden too.
+    let authority = match authority.rsplit_once('@') {
+        Some((user, host)) => match user.split_once(':') {
+            Some((name, _)) => format!("{name}:***@{host}"),
+            None => authority.to_owned(),
+        },
+        None => authority.to_owned(),
+    };
+    let path = match path.split_once('?') {
+        Some((path, query)) => {
+            let query: Vec<String> = query
+                .split('&')
+                .map(|pair| match pair.split_once('=') {
+                    Some((key, _)) if key.eq_ignore_ascii_case("password") => {
+                        format!("{key}=***")
+                    }
+                    _ => pair.to_owned(),
+                })
+                .collect();
+            format!("{path}?{}", query.join("&"))
+        }
+        None => path.to_owned(),
+    };
+    format!("{scheme}://{authority}{path}")
+}
+
 /// Why a change was not committed.
 #[derive(Debug, Error)]
 pub enum CommitError {
@@ -355,9 +391,13 @@ impl Store {
 
     /// Whether the database answers.
     pub async fn ping(&self) -> Result<(), StoreError> {
-        with_pool!(self, pool => {
-            sqlx::query("SELECT 1").execute(pool).await?;
-        });
+        let result =
+            with_pool!(self, pool => sqlx::query("SELECT 1").execute(pool).await.map(|_| ()));
+        if let (Err(_), Pool::Postgres(shared)) = (&result, &self.pool) {
+            // The next ping tries another connection, or a new one.
+            shared.losses.record();
+        }
+        result?;
         Ok(())
     }
 
@@ -836,6 +876,25 @@ mod tests {
                 )*
             }
         };
+    }
+
+    #[test]
+    fn passwords_are_kept_out_of_urls_shown() {
+        assert_eq!(
+            without_password("postgres://carolus:s3cr@t@db.example/carolus?sslmode=require"),
+            "postgres://carolus:***@db.example/carolus?sslmode=require"
+        );
+        assert_eq!(
+            without_password("postgres://carolus@db/carolus?password=x&application_name=a"),
+            "postgres://carolus@db/carolus?password=***&application_name=a"
+        );
+        for plain in [
+            "carolus.db",
+            "sqlite:games.db",
+            "postgres://db.example/carolus",
+        ] {
+            assert_eq!(without_password(plain), plain);
+        }
     }
 
     on_every_store!(

@@ -24,6 +24,11 @@ use crate::failure::bad_input;
 /// the server's memory with them open. Start the server with limits that
 /// let one address send this much (`carolus serve --messages-per-second
 /// 1000000 --creates-per-minute 1000000`).
+///
+/// A game that cannot be created, or a seat whose WebSocket does not open
+/// after a few tries within about a second and a half (a server down, a
+/// proxy answering 502), stops the run: the report of what was done is
+/// printed, then an error naming the game and what the server answered.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The server, such as http://127.0.0.1:8080.
@@ -133,7 +138,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     }
     if let Some(problem) = problem {
         out.flush()?;
-        anyhow::bail!("the first failure: {problem}");
+        anyhow::bail!("{problem}");
     }
     Ok(())
 }

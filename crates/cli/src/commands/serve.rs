@@ -6,6 +6,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use anyhow::Context;
+use carolus_server::store::without_password;
 use carolus_server::{AppState, Limits, Store};
 use tokio::net::TcpListener;
 
@@ -20,51 +21,70 @@ use crate::failure::bad_input;
 /// gracefully; games go on where they were at the next start on the same
 /// database. Logs go to stderr (RUST_LOG sets their detail, e.g.
 /// RUST_LOG=debug).
+///
+/// Every option can also be given by the environment variable shown with
+/// it (for systemd's Environment= and EnvironmentFile=); an option on the
+/// command line wins over its variable.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The address to listen on; port 0 picks a free port (printed).
-    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
+    #[arg(
+        long,
+        value_name = "ADDR",
+        default_value = "127.0.0.1:8080",
+        env = "CAROLUS_LISTEN"
+    )]
     listen: SocketAddr,
 
     /// The database: a SQLite file (created and migrated at start),
     /// `sqlite:PATH`, or a PostgreSQL database (`postgres://USER@HOST/DB`,
     /// migrated at start), which several servers may share (DEPLOY.md).
-    #[arg(long, value_name = "URL", default_value = "carolus.db")]
+    // The variable's value is not shown in --help: it may hold a password.
+    #[arg(
+        long,
+        value_name = "URL",
+        default_value = "carolus.db",
+        env = "CAROLUS_DB",
+        hide_env_values = true
+    )]
     db: String,
 
     /// Threads for computer players' searches [default: one per core].
-    #[arg(long, value_name = "N", value_parser = crate::args::between::<u64>(1, 256))]
+    #[arg(long, value_name = "N", env = "CAROLUS_AI_THREADS",
+          value_parser = crate::args::between::<u64>(1, 256))]
     ai_threads: Option<u64>,
 
     /// How long a computer player thinks about one decision, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_positive_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "2", env = "CAROLUS_THINK",
+          value_parser = parse_positive_seconds)]
     think: Duration,
 
     /// The computer level whose view a finished game's analysis gives
     /// (1 to 5).
-    #[arg(long, value_name = "LEVEL", default_value_t = 4,
+    #[arg(long, value_name = "LEVEL", default_value_t = 4, env = "CAROLUS_ANALYSIS_LEVEL",
           value_parser = clap::value_parser!(u8).range(1..=5))]
     analysis_level: u8,
 
     /// The largest request body and WebSocket message, in bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024,
+    #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024, env = "CAROLUS_MAX_BODY",
           value_parser = crate::args::between::<u64>(1024, 16 * 1024 * 1024))]
     max_body: u64,
 
     /// Games one client address may create per minute.
-    #[arg(long, value_name = "N", default_value_t = 30,
+    #[arg(long, value_name = "N", default_value_t = 30, env = "CAROLUS_CREATES_PER_MINUTE",
           value_parser = crate::args::parse_count::<u32>)]
     creates_per_minute: u32,
 
     /// Requests and WebSocket messages one client address may send per
     /// second on average (bursts of twice as many pass).
-    #[arg(long, value_name = "N", default_value_t = 20,
+    #[arg(long, value_name = "N", default_value_t = 20, env = "CAROLUS_MESSAGES_PER_SECOND",
           value_parser = crate::args::parse_count::<u32>)]
     messages_per_second: u32,
 
     /// Seconds a WebSocket may stay silent (no message, no answer to
     /// pings) before the server closes it.
-    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_positive_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "60", env = "CAROLUS_IDLE_TIMEOUT",
+          value_parser = parse_positive_seconds)]
     idle_timeout: Duration,
 }
 
@@ -99,9 +119,10 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
 }
 
 async fn serve(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
+    let db = without_password(&args.db);
     let store = Store::open(&args.db)
         .await
-        .map_err(|error| bad_input(format!("--db {}: {error}", args.db)))?;
+        .map_err(|error| bad_input(format!("--db {db}: {error}")))?;
     let listener = TcpListener::bind(args.listen)
         .await
         .map_err(|error| bad_input(format!("--listen {}: {error}", args.listen)))?;
@@ -115,7 +136,7 @@ async fn serve(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     // that asked for port 0 can read which port they got.
     writeln!(out, "listening on http://{address}")?;
     out.flush()?;
-    tracing::info!(%address, db = %args.db, "listening");
+    tracing::info!(%address, %db, "listening");
     carolus_server::run(listener, state, stop_signal()).await?;
     tracing::info!("stopped");
     Ok(())

@@ -1,8 +1,8 @@
 //! The documentation's examples, checked against the program: every
 //! output, state view and error message that README.md, NOTATION.md,
-//! BOTS.md and ANALYSIS.md quote as the program's own words is what the
-//! program says now, and every `carolus` command any page quotes is one
-//! the program takes, so that the pages cannot drift from the code
+//! BOTS.md, ANALYSIS.md and DEPLOY.md quote as the program's own words is
+//! what the program says now, and every `carolus` command any page quotes
+//! is one the program takes, so that the pages cannot drift from the code
 //! unnoticed.
 //!
 //! Answers of timed searches (the `carolus bot` session) change from run
@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use carolus_rules::Record;
 use serde_json::{Value, json};
 
-use crate::support::{Session, carolus, carolus_in, example_bot, file, has_python};
+use crate::support::{Session, carolus, carolus_in, example_bot, file, has_python, run_carolus};
 
 const README: &str = include_str!("../../../../README.md");
 const NOTATION: &str = include_str!("../../../../NOTATION.md");
@@ -25,6 +25,7 @@ const EXPERIMENTS: &str = include_str!("../../../../EXPERIMENTS.md");
 const MEASUREMENTS: &str = include_str!("../../../../measurements/README.md");
 const API: &str = include_str!("../../../../API.md");
 const CHANGELOG: &str = include_str!("../../../../CHANGELOG.md");
+const DEPLOY: &str = include_str!("../../../../DEPLOY.md");
 
 /// The bodies of the fenced code blocks of `page` whose opening fence
 /// names `language` (` ```json `), in the order they appear.
@@ -216,6 +217,14 @@ fn the_bot_errors_bots_md_shows_are_the_program_s() {
 }
 
 #[test]
+fn the_refusal_of_a_bad_environment_variable_deploy_md_quotes_is_the_program_s() {
+    let mut serve = std::process::Command::new(env!("CARGO_BIN_EXE_carolus"));
+    serve.env("CAROLUS_AI_THREADS", "0");
+    let run = run_carolus(&mut serve, &["serve"], None);
+    assert_quoted(DEPLOY, "DEPLOY.md", run.assert_bad_input());
+}
+
+#[test]
 fn the_example_bot_answers_as_bots_md_shows() {
     if !has_python() {
         eprintln!("python3 is missing: the example bot's answer is not checked");
@@ -363,7 +372,7 @@ fn the_analysis_analysis_md_shows_comes_out_the_same() {
 }
 
 /// Every page a reader may copy a command from.
-const PAGES: [(&str, &str); 8] = [
+const PAGES: [(&str, &str); 9] = [
     ("README.md", README),
     ("NOTATION.md", NOTATION),
     ("BOTS.md", BOTS),
@@ -372,6 +381,7 @@ const PAGES: [(&str, &str); 8] = [
     ("measurements/README.md", MEASUREMENTS),
     ("API.md", API),
     ("CHANGELOG.md", CHANGELOG),
+    ("DEPLOY.md", DEPLOY),
 ];
 
 /// The `carolus` commands `page` quotes as commands to run: the lines of

@@ -12,6 +12,7 @@ mod bot_processes;
 mod browser;
 mod docs;
 mod hangup;
+mod loadtest;
 mod matches;
 mod new;
 mod play;

@@ -1,7 +1,8 @@
-//! `carolus serve` as a real process: it listens where it says, keeps
-//! every acknowledged move through `kill -9`, and after a restart on the
-//! same database every game goes on where it was, computer seats and
-//! clocks included.
+//! `carolus serve` as a real process: it listens where it says (told by
+//! its options or by their environment variables), keeps every
+//! acknowledged move through `kill -9`, and after a restart on the same
+//! database every game goes on where it was, computer seats and clocks
+//! included.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -23,7 +24,8 @@ struct Server {
 
 impl Server {
     fn start(db: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_carolus"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_carolus"));
+        command
             .args(["serve", "--listen", "127.0.0.1:0", "--think", "0.05"])
             .arg("--db")
             .arg(db)
@@ -32,7 +34,13 @@ impl Server {
                 "100000",
                 "--creates-per-minute",
                 "1000",
-            ])
+            ]);
+        Server::spawn(&mut command)
+    }
+
+    /// Starts `command`, a `carolus serve` set up by the caller.
+    fn spawn(command: &mut Command) -> Server {
+        let mut child = command
             .env("RUST_LOG", "warn")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -172,6 +180,131 @@ fn serve_refuses_a_database_it_cannot_open() {
         message.starts_with("--db /nonexistent/dir/carolus.db: "),
         "{message}"
     );
+}
+
+/// `carolus serve` with nothing on its command line but `args`, in `dir`
+/// (where its default database would go), with `variables` set and no
+/// other `CAROLUS_` variable that the test's own environment may hold.
+fn serve_command(dir: &Path, args: &[&str], variables: &[(&str, &str)]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_carolus"));
+    command.current_dir(dir).arg("serve").args(args);
+    for (name, _) in std::env::vars_os() {
+        if name.to_string_lossy().starts_with("CAROLUS_") {
+            command.env_remove(name);
+        }
+    }
+    command.envs(variables.iter().copied());
+    command
+}
+
+#[test]
+fn a_server_configured_by_environment_variables_alone_serves_as_they_say() {
+    let dir = scratch("env");
+    let db = dir.join("from-env.db");
+    let server = Server::spawn(&mut serve_command(
+        &dir,
+        &[],
+        &[
+            ("CAROLUS_LISTEN", "127.0.0.1:0"),
+            ("CAROLUS_DB", db.to_str().unwrap()),
+            ("CAROLUS_THINK", "0.05"),
+            ("CAROLUS_AI_THREADS", "1"),
+            ("CAROLUS_CREATES_PER_MINUTE", "1"),
+        ],
+    ));
+    let (status, body) = server.request("GET", "/healthz", None, None);
+    assert_eq!((status, body), (200, json!({"status": "ok"})));
+    assert!(db.exists(), "the database named by CAROLUS_DB is used");
+    assert!(!dir.join("carolus.db").exists(), "not the default one");
+    // One game a minute, as CAROLUS_CREATES_PER_MINUTE says: the second
+    // is refused.
+    let game = json!({"players": 2, "seats": [{"name": "A"}, {"name": "B"}]});
+    let (first, _) = server.request("POST", "/api/games", Some(&game), None);
+    let (second, _) = server.request("POST", "/api/games", Some(&game), None);
+    assert_eq!((first, second), (201, 429));
+}
+
+#[test]
+fn a_bad_value_in_an_environment_variable_is_refused_naming_the_variable() {
+    let dir = scratch("env-bad");
+    let cases = [
+        ("CAROLUS_AI_THREADS", "0"),
+        ("CAROLUS_LISTEN", "nowhere"),
+        ("CAROLUS_IDLE_TIMEOUT", "-1"),
+    ];
+    for (name, value) in cases {
+        let run =
+            super::support::run_carolus(&mut serve_command(&dir, &[], &[(name, value)]), &[], None);
+        let message = run.assert_bad_input();
+        assert!(
+            message.starts_with(&format!(
+                "environment variable {name}: invalid value '{value}'"
+            )),
+            "{message}"
+        );
+    }
+    // Given on the command line instead, the same value is the option's
+    // fault, and no variable is blamed.
+    let run = super::support::run_carolus(
+        &mut serve_command(&dir, &["--ai-threads", "0"], &[("CAROLUS_AI_THREADS", "0")]),
+        &[],
+        None,
+    );
+    let message = run.assert_bad_input();
+    assert!(
+        message.starts_with("invalid value '0' for '--ai-threads"),
+        "{message}"
+    );
+}
+
+#[test]
+fn an_option_on_the_command_line_wins_over_its_variable() {
+    let dir = scratch("env-flag");
+    let flag_db = dir.join("flag.db");
+    let env_db = dir.join("env.db");
+    let server = Server::spawn(&mut serve_command(
+        &dir,
+        &["--listen", "127.0.0.1:0", "--db", flag_db.to_str().unwrap()],
+        &[
+            // Neither would do: a bad address, and another database.
+            ("CAROLUS_LISTEN", "nowhere"),
+            ("CAROLUS_DB", env_db.to_str().unwrap()),
+        ],
+    ));
+    let (status, _) = server.request("GET", "/healthz", None, None);
+    assert_eq!(status, 200);
+    assert!(flag_db.exists(), "the database of --db is used");
+    assert!(!env_db.exists(), "the database of CAROLUS_DB is not");
+}
+
+#[test]
+fn the_help_names_each_option_s_variable_but_not_the_database_s_value() {
+    let dir = scratch("env-help");
+    let secret = "postgres://carolus:hunter2@db.example/carolus";
+    let run = super::support::run_carolus(
+        &mut serve_command(&dir, &["--help"], &[("CAROLUS_DB", secret)]),
+        &[],
+        None,
+    );
+    run.assert_success();
+    for name in [
+        "CAROLUS_LISTEN",
+        "CAROLUS_DB",
+        "CAROLUS_AI_THREADS",
+        "CAROLUS_THINK",
+        "CAROLUS_ANALYSIS_LEVEL",
+        "CAROLUS_MAX_BODY",
+        "CAROLUS_CREATES_PER_MINUTE",
+        "CAROLUS_MESSAGES_PER_SECOND",
+        "CAROLUS_IDLE_TIMEOUT",
+    ] {
+        assert!(
+            run.stdout.contains(&format!("[env: {name}")),
+            "{name}: {}",
+            run.stdout
+        );
+    }
+    assert!(!run.stdout.contains("hunter2"), "{}", run.stdout);
 }
 
 /// Plays the first legal move of `view` for the seat of `token`.

@@ -65,7 +65,9 @@ pub fn carolus_in(dir: &Path, args: &[&str], stdin: Option<&str>) -> Run {
     run_carolus(&mut command, args, stdin)
 }
 
-fn run_carolus(command: &mut Command, args: &[&str], stdin: Option<&str>) -> Run {
+/// Runs `command` (the `carolus` binary, set up with an environment or a
+/// directory of the caller's) with `args`, feeding it `stdin`.
+pub fn run_carolus(command: &mut Command, args: &[&str], stdin: Option<&str>) -> Run {
     let mut child = command
         .args(args)
         .stdin(Stdio::piped())

@@ -2,12 +2,21 @@
 //! the writer's set statements over arrays, the notices each commit sends
 //! to the other servers (`NOTIFY`, delivered only if the commit is), and
 //! the claims on work due (a lease in the game's row).
+//!
+//! When the database goes away (a restart cuts every connection), the
+//! connections resting in the pool are dead too, but nothing says so until
+//! one is used. So the moment a loss is noticed is kept ([`Losses`]), and a
+//! connection that has rested since before it is tried before it is handed
+//! out: after a restart, each would otherwise fail one request — a move
+//! refused, or a health check that a load balancer takes for a dead
+//! server — long after the database is back.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
-use sqlx::{PgConnection, PgPool};
+use sqlx::{Connection, PgConnection, PgPool};
 use tracing::warn;
 
 use super::{ChangeRows, CommitError, Job, Notice, StoreError, Work, Writer};
@@ -39,6 +48,42 @@ const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
 pub(super) struct Shared {
     pub(super) pool: PgPool,
     pub(super) server: Arc<str>,
+    pub(super) losses: Arc<Losses>,
+}
+
+/// When a connection to the database was last seen to fail: the pool's
+/// connections that have rested since then may be dead.
+#[derive(Debug)]
+pub(super) struct Losses {
+    start: Instant,
+    /// Nanoseconds from `start` to the last loss, plus one; 0 for none.
+    last: AtomicU64,
+}
+
+impl Losses {
+    fn new() -> Losses {
+        Losses {
+            start: Instant::now(),
+            last: AtomicU64::new(0),
+        }
+    }
+
+    /// A connection failed, or the database went away: every connection
+    /// resting in the pool is suspect.
+    pub(super) fn record(&self) {
+        let now = self.start.elapsed().as_nanos() as u64;
+        self.last
+            .fetch_max(now.saturating_add(1), Ordering::Relaxed);
+    }
+
+    /// Whether a connection that has rested for `idle_for` has rested
+    /// since before the last loss. (One used since then was tested when
+    /// it was put back: the pool pings every connection it takes back.)
+    fn suspect(&self, idle_for: Duration) -> bool {
+        let last = self.last.load(Ordering::Relaxed);
+        let rested_since = self.start.elapsed().saturating_sub(idle_for).as_nanos() as u64;
+        last != 0 && rested_since < last
+    }
 }
 
 /// Connects to the database at `url` and creates or migrates its tables.
@@ -46,16 +91,23 @@ pub(super) struct Shared {
 /// lock in the database while it works.
 pub(super) async fn open(url: &str) -> Result<Shared, StoreError> {
     let options: PgConnectOptions = url.parse().map_err(|error: sqlx::Error| StoreError::Url {
-        url: url.to_owned(),
+        url: super::without_password(url),
         reason: error.to_string(),
     })?;
+    let losses = Arc::new(Losses::new());
+    let suspects = Arc::clone(&losses);
     let pool = PgPoolOptions::new()
         .max_connections(CONNECTIONS)
         .acquire_timeout(ACQUIRE_TIMEOUT)
-        // A connection broken by a restart of the database fails its next
-        // query, which is refused and retried by its client; testing each
-        // connection before use would cost every query a round trip.
+        // Testing every connection before use would cost every query a
+        // round trip; only those that rested through a loss are tested
+        // (a failed test closes the connection, and the pool takes
+        // another or opens a new one).
         .test_before_acquire(false)
+        .before_acquire(move |connection, meta| {
+            let suspect = suspects.suspect(meta.idle_for);
+            Box::pin(async move { Ok(!suspect || connection.ping().await.is_ok()) })
+        })
         .connect_with(options)
         .await?;
     sqlx::migrate!("migrations/postgres").run(&pool).await?;
@@ -63,6 +115,7 @@ pub(super) async fn open(url: &str) -> Result<Shared, StoreError> {
     Ok(Shared {
         pool,
         server: server.into(),
+        losses,
     })
 }
 
@@ -106,6 +159,7 @@ impl Shared {
         Ok(Notices {
             listener: listen(&self.pool).await?,
             pool: self.pool.clone(),
+            losses: Arc::clone(&self.losses),
         })
     }
 }
@@ -120,6 +174,9 @@ async fn listen(pool: &PgPool) -> Result<PgListener, sqlx::Error> {
 pub struct Notices {
     listener: PgListener,
     pool: PgPool,
+    /// The listener's connection is the first to hear that the database
+    /// went away (it is always waiting on it), so it says so here.
+    losses: Arc<Losses>,
 }
 
 /// What [`Notices::next`] heard.
@@ -146,9 +203,13 @@ impl Notices {
                     }
                 },
                 // The listener has reconnected at once.
-                Ok(None) => return Heard::Lost,
+                Ok(None) => {
+                    self.losses.record();
+                    return Heard::Lost;
+                }
                 Err(sqlx::Error::PoolClosed) => return Heard::Closed,
                 Err(error) => {
+                    self.losses.record();
                     warn!(%error, "the notices of other servers cannot be heard; reconnecting");
                     loop {
                         tokio::time::sleep(Duration::from_millis(500)).await;
@@ -169,8 +230,17 @@ impl Notices {
     }
 }
 
-impl Writer for Shared {
-    async fn write_batch(&self, batch: &[Job]) -> Result<(), CommitError> {
+impl Shared {
+    /// Notes a failed commit as a possible loss of the database; a stale
+    /// change is the game's business, not the connection's.
+    fn noting_loss(&self, result: Result<(), CommitError>) -> Result<(), CommitError> {
+        if let Err(CommitError::Store(_)) = result {
+            self.losses.record();
+        }
+        result
+    }
+
+    async fn try_write_batch(&self, batch: &[Job]) -> Result<(), CommitError> {
         let mut tx = self.pool.begin().await?;
         let mut changes = Vec::with_capacity(batch.len());
         for job in batch {
@@ -185,7 +255,7 @@ impl Writer for Shared {
         Ok(())
     }
 
-    async fn write_one(&self, work: &Work) -> Result<(), CommitError> {
+    async fn try_write_one(&self, work: &Work) -> Result<(), CommitError> {
         let mut tx = self.pool.begin().await?;
         match work {
             Work::Insert(table) => insert_game(&mut tx, table).await?,
@@ -194,6 +264,18 @@ impl Writer for Shared {
         }
         tx.commit().await?;
         Ok(())
+    }
+}
+
+impl Writer for Shared {
+    async fn write_batch(&self, batch: &[Job]) -> Result<(), CommitError> {
+        let result = self.try_write_batch(batch).await;
+        self.noting_loss(result)
+    }
+
+    async fn write_one(&self, work: &Work) -> Result<(), CommitError> {
+        let result = self.try_write_one(work).await;
+        self.noting_loss(result)
     }
 }
 
