@@ -2,7 +2,7 @@
 //! mistake is one line on stderr, whether the terminal game could start or
 //! not (these tests run without a terminal).
 
-use crate::support::{carolus, file};
+use crate::support::{Terminal, carolus, file};
 
 #[test]
 fn computer_seats_are_named_by_number_or_name_and_each_seat_once() {
@@ -70,37 +70,8 @@ fn an_unknown_language_is_one_line_naming_the_languages_there_are() {
 /// Starts `carolus play ARGS` on an 80×24 pseudo-terminal with the locale
 /// variables `locale` (and no others), waits for `marker` on the screen,
 /// presses q and returns everything the program wrote; `None` without
-/// python3, or "never shown" if the marker did not appear.
+/// python3.
 fn played_on_a_terminal(args: &[&str], locale: &[(&str, &str)], marker: &str) -> Option<String> {
-    const DRIVER: &str = r#"
-import fcntl, json, os, pty, select, struct, sys, termios, time
-command, marker, home = json.loads(sys.argv[1]), sys.argv[2].encode(), sys.argv[3]
-pid, fd = pty.fork()
-if pid == 0:
-    fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    os.chdir(home)
-    os.execv(command[0], command)
-seen, pressed = b"", False
-deadline = time.time() + 20
-while time.time() < deadline:
-    done, status = os.waitpid(pid, os.WNOHANG)
-    ready, _, _ = select.select([fd], [], [], 0.05)
-    if ready:
-        try:
-            seen += os.read(fd, 65536)
-        except OSError:
-            pass
-    if marker in seen and not pressed:
-        os.write(fd, b"q")
-        pressed = True
-    if done:
-        print(seen.decode(errors="replace")); sys.exit(0)
-os.kill(pid, 9)
-print("never shown" if not pressed else "waiting")
-"#;
-    if !crate::support::has_python() {
-        return None;
-    }
     let home = std::env::temp_dir().join(format!(
         "carolus-play-lang-{}-{}",
         std::process::id(),
@@ -108,26 +79,18 @@ print("never shown" if not pressed else "waiting")
     ));
     let _ = std::fs::remove_dir_all(&home);
     std::fs::create_dir_all(&home).unwrap();
-    let mut command = vec![env!("CARGO_BIN_EXE_carolus"), "play", "--seed", "5"];
-    command.extend_from_slice(args);
-    let mut python = std::process::Command::new("python3");
-    for variable in ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"] {
-        python.env_remove(variable);
+    let mut words = vec!["play", "--seed", "5"];
+    words.extend_from_slice(args);
+    let printed = Terminal {
+        args: &words,
+        marker: Some(marker),
+        key: Some("q"),
+        locale: Some(locale),
+        home: Some(&home),
     }
-    python
-        .envs(locale.iter().copied())
-        .env("XDG_DATA_HOME", home.join("data"))
-        .env("TERM", "xterm-256color")
-        .args([
-            "-c",
-            DRIVER,
-            &serde_json::to_string(&command).unwrap(),
-            marker,
-            home.to_str().unwrap(),
-        ]);
-    let output = python.output().expect("python3 runs");
+    .run();
     let _ = std::fs::remove_dir_all(&home);
-    Some(String::from_utf8_lossy(&output.stdout).into_owned())
+    printed
 }
 
 #[test]

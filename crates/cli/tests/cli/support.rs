@@ -311,17 +311,45 @@ pub fn heavy_or_timed() -> std::sync::MutexGuard<'static, ()> {
 /// as a person at a terminal would, and returns what Python prints: the
 /// exit status on the first line, then everything the program wrote. When
 /// the program's output shows `end_input_after`, its input is ended
-/// (Ctrl-D); a program still running after 10 s is killed and "waiting"
+/// (Ctrl-D); a program still running after 20 s is killed and "waiting"
 /// printed instead. `None` without `python3`.
 pub fn on_a_terminal(args: &[&str], end_input_after: Option<&str>) -> Option<String> {
-    const SCRIPT: &str = r#"
-import json, os, pty, select, sys, time
-command, marker = json.loads(sys.argv[1]), sys.argv[2].encode()
+    Terminal {
+        args,
+        marker: end_input_after,
+        ..Terminal::default()
+    }
+    .run()
+}
+
+/// A run of `carolus` on an 80×24 pseudo-terminal: see [`on_a_terminal`].
+#[derive(Default)]
+pub struct Terminal<'a> {
+    pub args: &'a [&'a str],
+    /// What the program must show before `key` is pressed.
+    pub marker: Option<&'a str>,
+    /// The key pressed then: Ctrl-D (the input ended) unless given.
+    pub key: Option<&'a str>,
+    /// The locale variables the program sees; the machine's own are removed
+    /// when `Some`.
+    pub locale: Option<&'a [(&'a str, &'a str)]>,
+    /// The working directory and XDG data directory of the program.
+    pub home: Option<&'a Path>,
+}
+
+impl Terminal<'_> {
+    pub fn run(&self) -> Option<String> {
+        const SCRIPT: &str = r#"
+import fcntl, json, os, pty, select, struct, sys, termios, time
+command, marker, key, home = json.loads(sys.argv[1]), sys.argv[2].encode(), sys.argv[3].encode(), sys.argv[4]
 pid, fd = pty.fork()
 if pid == 0:
+    fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    if home:
+        os.chdir(home)
     os.execv(command[0], command)
-seen, ended = b"", False
-deadline = time.time() + 10
+seen, pressed = b"", False
+deadline = time.time() + 20
 while time.time() < deadline:
     done, status = os.waitpid(pid, os.WNOHANG)
     ready, _, _ = select.select([fd], [], [], 0.05)
@@ -330,29 +358,45 @@ while time.time() < deadline:
             seen += os.read(fd, 65536)
         except OSError:
             pass
-    if marker and marker in seen and not ended:
-        os.write(fd, b"\x04")
-        ended = True
+    if marker and marker in seen and not pressed:
+        os.write(fd, key)
+        pressed = True
     if done:
-        print(os.waitstatus_to_exitcode(status)); print(seen.decode()); sys.exit(0)
+        print(os.waitstatus_to_exitcode(status)); print(seen.decode(errors="replace")); sys.exit(0)
 os.kill(pid, 9)
 print("waiting")
 "#;
-    if !has_python() {
-        return None;
+        if !has_python() {
+            return None;
+        }
+        let mut command = vec![env!("CARGO_BIN_EXE_carolus")];
+        command.extend_from_slice(self.args);
+        let home = self.home.map(|home| home.to_str().expect("a UTF-8 path"));
+        let mut python = Command::new("python3");
+        if let Some(locale) = self.locale {
+            for variable in ["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"] {
+                python.env_remove(variable);
+            }
+            python.envs(locale.iter().copied());
+        }
+        if let Some(home) = self.home {
+            python
+                .env("XDG_DATA_HOME", home.join("data"))
+                .env("TERM", "xterm-256color");
+        }
+        let output = python
+            .args([
+                "-c",
+                SCRIPT,
+                &serde_json::to_string(&command).expect("words are JSON"),
+                self.marker.unwrap_or(""),
+                self.key.unwrap_or("\x04"),
+                home.unwrap_or(""),
+            ])
+            .output()
+            .expect("python3 runs");
+        Some(String::from_utf8_lossy(&output.stdout).into_owned())
     }
-    let mut command = vec![env!("CARGO_BIN_EXE_carolus")];
-    command.extend_from_slice(args);
-    let output = Command::new("python3")
-        .args([
-            "-c",
-            SCRIPT,
-            &serde_json::to_string(&command).expect("words are JSON"),
-            end_input_after.unwrap_or(""),
-        ])
-        .output()
-        .expect("python3 runs");
-    Some(String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
 /// The address `carolus serve` prints on its first line (`listening on
