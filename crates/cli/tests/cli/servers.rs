@@ -519,6 +519,17 @@ async fn socket_turn(players: &mut [Player; 2], turn: usize) {
     players[seat].until_update().await;
 }
 
+/// The record in a game's view replays, and the game it replays is over.
+fn assert_replays_to_its_end(view: &Value) {
+    let record = Record::from_value(&view["record"]).expect("the stored record reads");
+    assert!(
+        record
+            .replay()
+            .expect("the stored record replays")
+            .is_over()
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_through_nginx_go_on_when_one_server_is_killed() {
     if !available() {
@@ -608,19 +619,12 @@ async fn games_through_nginx_go_on_when_one_server_is_killed() {
     assert_eq!(players[0].moves, players[1].moves);
     let stored = view(&client, &people).await;
     assert_eq!(moves_of(&stored), players[0].moves);
-    let record = Record::from_value(&stored["record"]).unwrap();
-    assert!(record.replay().unwrap().is_over());
+    assert_replays_to_its_end(&stored);
 
     // Nothing acknowledged against the computer was lost.
     let stored = view(&client, &computer).await;
     assert_kept(&moves_of(&stored), &acknowledged);
-    assert!(
-        Record::from_value(&stored["record"])
-            .unwrap()
-            .replay()
-            .unwrap()
-            .is_over()
-    );
+    assert_replays_to_its_end(&stored);
 
     // The clocks ran out and the computer played both seats to the end.
     let start = Instant::now();
@@ -709,13 +713,7 @@ async fn a_restart_of_postgresql_under_load_refuses_moves_and_loses_none() {
         for server in &servers {
             let stored = finished(server, &id).await;
             assert_kept(&moves_of(&stored), &acknowledged);
-            assert!(
-                Record::from_value(&stored["record"])
-                    .unwrap()
-                    .replay()
-                    .unwrap()
-                    .is_over()
-            );
+            assert_replays_to_its_end(&stored);
         }
     }
     // Both servers reconnected by themselves and serve on.
