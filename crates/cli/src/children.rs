@@ -17,30 +17,35 @@
 //! groups alive are kept in a process-wide list, because signals are
 //! process-wide too.
 
-use std::process::Command;
+use std::io;
+use std::process::{Child, Command};
 
-/// Makes `command` start its program in a process group of its own.
-pub fn isolate(command: &mut Command) {
+/// Starts `command`'s program in a process group of its own and notes it
+/// among the bots alive; refuses once the match was interrupted. Starting
+/// and noting happen under the same lock that an interruption takes to
+/// stop the bots alive, so that no bot starts unseen in between and
+/// outlives the match.
+pub fn spawn(command: &mut Command) -> io::Result<Child> {
     #[cfg(unix)]
     {
         use std::os::unix::process::CommandExt;
         command.process_group(0);
+        let mut live = unix::LIVE.lock().unwrap_or_else(|e| e.into_inner());
+        if interrupted().is_some() {
+            return Err(io::Error::new(
+                io::ErrorKind::Interrupted,
+                "the match was interrupted",
+            ));
+        }
+        let child = command.spawn()?;
+        live.push(child.id());
+        Ok(child)
     }
     #[cfg(not(unix))]
-    let _ = command;
+    command.spawn()
 }
 
-/// Notes that the program `pid` runs (in the group of the same number).
-pub fn started(pid: u32) {
-    #[cfg(unix)]
-    if let Ok(mut live) = unix::LIVE.lock() {
-        live.push(pid);
-    }
-    #[cfg(not(unix))]
-    let _ = pid;
-}
-
-/// Kills the process group of the program `pid`, started with [`isolate`]:
+/// Kills the process group of the program `pid`, started with [`spawn`]:
 /// the program and whatever it started that is still in its group. The
 /// caller still kills and waits for the program itself, which is what
 /// frees its process-table entry.
@@ -81,14 +86,13 @@ pub fn interrupted() -> Option<i32> {
 pub fn end_as(signal: i32) -> ! {
     #[cfg(unix)]
     {
-        // A game may have started a bot after the signal was handled.
-        let live = unix::LIVE
-            .lock()
-            .map(|live| live.clone())
-            .unwrap_or_default();
-        for pid in live {
+        // The handler killed every bot alive and no bot starts after it;
+        // killing them again costs nothing and covers a kill that failed.
+        let live = unix::LIVE.lock().unwrap_or_else(|e| e.into_inner());
+        for &pid in live.iter() {
             unix::kill_group(pid);
         }
+        drop(live);
         let _ = signal_hook::low_level::emulate_default_handler(signal);
     }
     std::process::exit(128 + signal)
@@ -129,13 +133,19 @@ mod unix {
         };
         std::thread::spawn(move || {
             for signal in signals.forever() {
-                let live = LIVE.lock().map(|live| live.clone()).unwrap_or_default();
-                for pid in live {
-                    kill_group(pid);
-                }
+                let first = {
+                    // Under the lock that starting a bot takes: every bot
+                    // started before is killed, and none starts after.
+                    let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+                    let first = INTERRUPTED.swap(signal, Ordering::SeqCst) == 0;
+                    for &pid in live.iter() {
+                        kill_group(pid);
+                    }
+                    first
+                };
                 // The first signal asks the match to stop and say where it
                 // got to; a second one is someone who will not wait.
-                if INTERRUPTED.swap(signal, Ordering::SeqCst) != 0 {
+                if !first {
                     super::end_as(signal);
                 }
             }

@@ -94,11 +94,8 @@ impl External {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        children::isolate(&mut command);
-        let mut child = command
-            .spawn()
+        let mut child = children::spawn(&mut command)
             .map_err(|error| format!("cannot start {program:?}: {error}"))?;
-        children::started(child.id());
         let stdin = child.stdin.take();
         let (sender, lines) = channel();
         if let Some(stdout) = child.stdout.take() {

@@ -144,6 +144,10 @@ fn an_interrupted_match_stops_its_bots_and_what_they_started() {
         "it ends as interrupted: {status:?}"
     );
     assert_all_end(&bot_pids);
+    // The other game's bot may have been starting as the signal came: it
+    // and what it started end too, however far it got.
+    let every_pid = wait_for_pids(&pids, bot_pids.len());
+    assert_all_end(&every_pid);
 }
 
 #[test]
