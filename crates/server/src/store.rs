@@ -243,7 +243,6 @@ struct ChangeRows {
     taken_back: i64,
     /// The game's take backs before the change: with the length, its guard.
     takebacks: i64,
-    takebacks_after: u32,
     moves: Vec<String>,
     now_ms: i64,
     status: &'static str,
@@ -299,7 +298,6 @@ impl ChangeRows {
             from: change.from as i64,
             taken_back: change.taken_back as i64,
             takebacks: i64::from(before.takebacks),
-            takebacks_after: next.takebacks,
             moves: change.moves.iter().map(Move::to_string).collect(),
             now_ms,
             status: next.status().as_str(),
@@ -329,7 +327,9 @@ impl ChangeRows {
             reload: self.header.is_some()
                 || self.seats.iter().any(|seat| seat.holder_changed)
                 || self.taken_back > 0,
-            takebacks: self.takebacks_after,
+            // A take back adds one to the count it was guarded by.
+            takebacks: u32::try_from(self.takebacks + i64::from(self.taken_back > 0))
+                .unwrap_or(u32::MAX),
         }
     }
 

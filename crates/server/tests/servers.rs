@@ -131,14 +131,7 @@ async fn a_game_played_across_two_servers_ends_with_the_same_record_everywhere()
             .await
             .unwrap();
         for (index, socket) in players.iter_mut().enumerate() {
-            loop {
-                let message = next(socket).await;
-                assert_ne!(message["type"], "error", "{message}");
-                copies[index].take(&message);
-                if message["type"] == "update" {
-                    break;
-                }
-            }
+            copies[index].take_next_update(socket).await;
         }
         turns += 1;
         assert!(turns < 5_000, "the game does not end");

@@ -84,14 +84,7 @@ async fn two_players_and_a_watcher_end_with_the_same_record(db: &Db) {
             if index == 1 && dropped {
                 continue;
             }
-            loop {
-                let message = next(socket).await;
-                assert_ne!(message["type"], "error", "{message}");
-                copies[index].take(&message);
-                if message["type"] == "update" {
-                    break;
-                }
-            }
+            copies[index].take_next_update(socket).await;
         }
         turns += 1;
         assert!(turns < 5_000, "the game does not end");
@@ -200,14 +193,8 @@ async fn a_take_back_shortens_every_clients_record_and_the_game_goes_on(db: &Db)
             anna.send(send(json!({"type": "takeback", "at": before})))
                 .await
                 .unwrap();
-            loop {
-                let message = next(&mut anna).await;
-                assert_ne!(message["type"], "error", "{message}");
-                mine.take(&message);
-                if mine.takebacks == took_back {
-                    break;
-                }
-            }
+            mine.take_until(&mut anna, |copy, _| copy.takebacks == took_back)
+                .await;
             assert!(mine.moves.len() < before);
             assert_eq!(mine.state["to_act"], 0, "Anna decides again");
             let game = view(&app, &id).await;
@@ -229,14 +216,7 @@ async fn a_take_back_shortens_every_clients_record_and_the_game_goes_on(db: &Db)
             .await
             .unwrap();
         decisions += 1;
-        loop {
-            let message = next(&mut anna).await;
-            assert_ne!(message["type"], "error", "{message}");
-            mine.take(&message);
-            if message["type"] == "update" {
-                break;
-            }
-        }
+        mine.take_next_update(&mut anna).await;
         assert!(decisions < 5_000, "the game does not end");
     }
     assert!(took_back >= 3, "{took_back} take backs");

@@ -519,6 +519,51 @@ async fn socket_turn(players: &mut [Player; 2], turn: usize) {
     players[seat].until_update().await;
 }
 
+/// PostgreSQL, two servers on it and nginx in front of them, in a
+/// directory of the test's own. Dropped in the order of the fields: nginx,
+/// the servers, PostgreSQL, and the directory last.
+struct Site {
+    _nginx: Nginx,
+    servers: [Server; 2],
+    postgres: Postgres,
+    client: Client,
+    _dir: Scratch,
+}
+
+impl Site {
+    /// The site of the test `name`, or `None` when PostgreSQL or nginx is
+    /// missing (see [`available`]).
+    fn start(name: &str) -> Option<Site> {
+        if !available() {
+            return None;
+        }
+        let dir = scratch(name);
+        let postgres = Postgres::start(&dir);
+        let servers = [
+            Server::start(&postgres.url, &dir.join("server-1.log")),
+            Server::start(&postgres.url, &dir.join("server-2.log")),
+        ];
+        let nginx = Nginx::start(&dir, &[&servers[0], &servers[1]]);
+        let client = Client::new(&nginx.address).unwrap();
+        Some(Site {
+            _nginx: nginx,
+            servers,
+            postgres,
+            client,
+            _dir: Scratch(dir),
+        })
+    }
+}
+
+/// A directory removed when dropped.
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// The record in a game's view replays, and the game it replays is over.
 fn assert_replays_to_its_end(view: &Value) {
     let record = Record::from_value(&view["record"]).expect("the stored record reads");
@@ -532,17 +577,10 @@ fn assert_replays_to_its_end(view: &Value) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_through_nginx_go_on_when_one_server_is_killed() {
-    if !available() {
+    let Some(mut site) = Site::start("kill") else {
         return;
-    }
-    let dir = scratch("kill");
-    let postgres = Postgres::start(&dir);
-    let mut servers = [
-        Server::start(&postgres.url, &dir.join("server-1.log")),
-        Server::start(&postgres.url, &dir.join("server-2.log")),
-    ];
-    let nginx = Nginx::start(&dir, &[&servers[0], &servers[1]]);
-    let client = Client::new(&nginx.address).unwrap();
+    };
+    let client = site.client.clone();
 
     // Two people on WebSockets (their connections spread over both
     // servers by nginx), a person against the computer over HTTP, and two
@@ -580,7 +618,7 @@ async fn games_through_nginx_go_on_when_one_server_is_killed() {
     let mut killed = false;
     loop {
         if turn == 30 && !killed {
-            servers[0].kill();
+            site.servers[0].kill();
             killed = true;
         }
         if players[0].status != "over" {
@@ -611,7 +649,7 @@ async fn games_through_nginx_go_on_when_one_server_is_killed() {
         players.iter().any(|player| player.reconnections > 0),
         "no client was cut off by the kill"
     );
-    assert!(servers[1].is_running());
+    assert!(site.servers[1].is_running());
 
     // Every client of the people's game ends with the same record, the
     // one stored.
@@ -641,25 +679,14 @@ async fn games_through_nginx_go_on_when_one_server_is_killed() {
         );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    drop(nginx);
-    drop(servers);
-    drop(postgres);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_of_postgresql_under_load_refuses_moves_and_loses_none() {
-    if !available() {
+    let Some(mut site) = Site::start("restart") else {
         return;
-    }
-    let dir = scratch("restart");
-    let postgres = Postgres::start(&dir);
-    let mut servers = [
-        Server::start(&postgres.url, &dir.join("server-1.log")),
-        Server::start(&postgres.url, &dir.join("server-2.log")),
-    ];
-    let nginx = Nginx::start(&dir, &[&servers[0], &servers[1]]);
-    let client = Client::new(&nginx.address).unwrap();
+    };
+    let client = site.client.clone();
 
     let mut games = Vec::new();
     for n in 0..6 {
@@ -695,7 +722,7 @@ async fn a_restart_of_postgresql_under_load_refuses_moves_and_loses_none() {
     tokio::time::sleep(Duration::from_millis(700)).await;
     // A fast restart cuts every connection; it takes a second or two.
     let restart = tokio::task::spawn_blocking({
-        let dir = postgres.dir.clone();
+        let dir = site.postgres.dir.clone();
         move || {
             let status = Command::new(postgres_script())
                 .arg("restart")
@@ -710,14 +737,14 @@ async fn a_restart_of_postgresql_under_load_refuses_moves_and_loses_none() {
         let (id, acknowledged) = player.await.unwrap();
         // Each server's copy, asked directly: both must come to hold
         // every acknowledged move.
-        for server in &servers {
+        for server in &site.servers {
             let stored = finished(server, &id).await;
             assert_kept(&moves_of(&stored), &acknowledged);
             assert_replays_to_its_end(&stored);
         }
     }
     // Both servers reconnected by themselves and serve on.
-    for server in &mut servers {
+    for server in &mut site.servers {
         assert!(server.is_running());
         let health = Client::new(&server.address)
             .unwrap()
@@ -726,10 +753,6 @@ async fn a_restart_of_postgresql_under_load_refuses_moves_and_loses_none() {
             .unwrap();
         assert_eq!(health.status, 200, "{}", health.body);
     }
-    drop(nginx);
-    drop(servers);
-    drop(postgres);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -267,6 +267,27 @@ impl Copy {
     }
 }
 
+impl Copy {
+    /// Takes in `socket`'s messages up to and with the first after which
+    /// `done` holds; an error message fails the test.
+    pub async fn take_until(&mut self, socket: &mut Socket, done: impl Fn(&Copy, &Value) -> bool) {
+        loop {
+            let message = next(socket).await;
+            assert_ne!(message["type"], "error", "{message}");
+            self.take(&message);
+            if done(self, &message) {
+                return;
+            }
+        }
+    }
+
+    /// Takes in `socket`'s messages up to and with the next update.
+    pub async fn take_next_update(&mut self, socket: &mut Socket) {
+        self.take_until(socket, |_, message| message["type"] == "update")
+            .await;
+    }
+}
+
 /// The next error message, skipping the game's own messages.
 pub async fn next_error(socket: &mut Socket) -> Value {
     loop {
