@@ -290,19 +290,27 @@ class Table {
   }
 
   async play(token) {
-    if (this.pending || !this.latest.legal.includes(token)) return;
-    const seatToken = this.tokenToAct();
-    if (!seatToken) return;
+    if (!this.latest.legal.includes(token)) return;
+    // Any 409 to a move means the record moved on under it.
+    await this.sendAsSeat("moves", { move: token, at: this.moves.length }, this.tokenToAct(),
+      (error) => error.status === 409);
+  }
+
+  /** Sends a seat's change (`POST /api/games/{id}/{path}`) with its token;
+   * the update over the WebSocket shows what it did (if the connection is
+   * down, it brings it when it is back). A refusal that `isStale` says
+   * came from a stale view is told as such, any other in the server's
+   * words. */
+  async sendAsSeat(path, body, seatToken, isStale) {
+    if (this.pending || !seatToken) return;
     this.pending = true;
     this.error = null;
     this.renderTurn();
     try {
-      await request("POST", `/api/games/${this.id}/moves`, { body: { move: token, at: this.moves.length }, token: seatToken });
-      // The update over the WebSocket shows the move; if the connection is
-      // down, it brings the move when it is back.
+      await request("POST", `/api/games/${this.id}/${path}`, { body, token: seatToken });
     } catch (error) {
       this.pending = false;
-      this.error = error instanceof ApiError && error.status === 409 ? t("error-stale") : error.message;
+      this.error = error instanceof ApiError && isStale(error) ? t("error-stale") : error.message;
       this.renderTurn();
     }
   }
@@ -322,20 +330,10 @@ class Table {
 
   async takeBack() {
     const seat = this.mySeats()[0];
-    const seatToken = seat === undefined ? null : this.held.seats[seat];
-    if (this.pending || !seatToken) return;
-    this.pending = true;
-    this.error = null;
-    this.renderTurn();
-    try {
-      await request("POST", `/api/games/${this.id}/takeback`, { body: { at: this.moves.length }, token: seatToken });
-      // The update over the WebSocket shows the shortened record.
-    } catch (error) {
-      this.pending = false;
-      this.error = error instanceof ApiError && error.status === 409 && error.body && error.body.length !== undefined
-        ? t("error-stale") : error.message;
-      this.renderTurn();
-    }
+    // A 409 with the record's length is a stale view; one without (no
+    // decision to take back, the game over) is said as the server says it.
+    await this.sendAsSeat("takeback", { at: this.moves.length }, seat === undefined ? null : this.held.seats[seat],
+      (error) => error.status === 409 && error.body.length !== undefined);
   }
 
   takeBackButton() {
