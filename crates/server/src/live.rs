@@ -11,6 +11,13 @@
 //! notices, or the store itself when a notice was missed), and does the
 //! work no person does, a computer's move or a clock running out, only
 //! while it holds the store's claim on it, so that it is done once.
+//!
+//! Following costs a replay and a fresh state for every change, which only
+//! those watching here need: a task nobody here watches lets the others'
+//! changes pass and dozes, and reads the game back from the store when it
+//! is next used. So a server holding a game whose players are all on
+//! another server (it was created here, or its players moved) spends
+//! nothing on it.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -204,6 +211,7 @@ pub fn spawn(table: Table, services: Services) -> GameHandle {
         blocked: false,
         renew_at: None,
         reread: false,
+        dozing: false,
     };
     tokio::spawn(live.run(receiver));
     GameHandle { commands }
@@ -237,6 +245,9 @@ struct Live {
     /// A commit failed on the way to a shared store, so it may have been
     /// made all the same: the game is read back at `retry_at`.
     reread: bool,
+    /// Another server changed the game while nobody here watched it: the
+    /// table is out of date, and the game is read back before it is used.
+    dozing: bool,
 }
 
 impl Live {
@@ -257,12 +268,9 @@ impl Live {
                 }
                 () = sleep_until(deadline.unwrap_or_else(Instant::now)), if deadline.is_some() => {
                     self.retry_at = None;
-                    if self.reread {
+                    if self.reread || self.dozing {
                         self.reread = false;
-                        if !self.follow(None).await {
-                            self.reread = true;
-                            self.retry_at = Some(Instant::now() + RETRY_AFTER);
-                        }
+                        self.wake().await;
                     }
                     self.clock_ran_out().await;
                 }
@@ -291,7 +299,27 @@ impl Live {
         self.messages.receiver_count() == 0
             && self.computer.is_none()
             && self.retry_at.is_none()
-            && self.table.deadline_ms().is_none()
+            && (self.dozing || self.table.deadline_ms().is_none())
+    }
+
+    /// Whether another server's change may be left unfollowed: nobody
+    /// here watches, and no search here awaits the position it changes.
+    /// Work falling due meanwhile is found by the store's sweep, which
+    /// wakes the task.
+    fn may_doze(&self) -> bool {
+        self.services.store.is_shared()
+            && self.messages.receiver_count() == 0
+            && self.computer.is_none()
+    }
+
+    /// Reads back the game a doze left out of date.
+    async fn wake(&mut self) {
+        self.dozing = false;
+        if !self.follow(None).await {
+            // Read back later, like a change whose notice was lost.
+            self.reread = true;
+            self.retry_at.get_or_insert(Instant::now() + RETRY_AFTER);
+        }
     }
 
     /// The next moment something is due by itself: a clock running out or
@@ -300,7 +328,7 @@ impl Live {
         let clock = self
             .table
             .deadline_ms()
-            .filter(|_| !self.blocked)
+            .filter(|_| !self.blocked && !self.dozing)
             .map(|deadline| {
                 let wait = deadline.saturating_sub(now_ms()).max(0) as u64;
                 Instant::now() + Duration::from_millis(wait)
@@ -312,6 +340,9 @@ impl Live {
     }
 
     async fn handle(&mut self, command: Command) {
+        if self.dozing && !matches!(command, Command::Follow { .. }) {
+            self.wake().await;
+        }
         match command {
             Command::Move {
                 token,
@@ -411,7 +442,11 @@ impl Live {
                 }
             }
             Command::Follow { notice } => {
-                if !self.follow(notice.as_deref()).await {
+                let doze = self.dozing || self.may_doze();
+                self.services.metrics.other_server_changed(!doze);
+                if doze {
+                    self.dozing = true;
+                } else if !self.follow(notice.as_deref()).await {
                     // Read back later, so that a change heard of while the
                     // store was away is not missed for good.
                     self.reread = true;
@@ -623,7 +658,7 @@ impl Live {
     /// Starts the computer's search when a computer is to act and this
     /// server may do it.
     async fn start_computer(&mut self) {
-        if self.computer.is_some() || self.retry_at.is_some() || self.blocked {
+        if self.computer.is_some() || self.retry_at.is_some() || self.blocked || self.dozing {
             return;
         }
         let Some((seat, level)) = self.table.computer_to_act() else {

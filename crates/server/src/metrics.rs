@@ -20,6 +20,8 @@ pub struct Metrics {
     latency_sum_micros: AtomicU64,
     latency_count: AtomicU64,
     connections: AtomicI64,
+    changes_followed: AtomicU64,
+    changes_deferred: AtomicU64,
 }
 
 impl Metrics {
@@ -56,6 +58,18 @@ impl Metrics {
 
     pub fn connection_closed(&self) {
         self.connections.fetch_sub(1, Ordering::Relaxed);
+    }
+
+    /// Another server changed a game loaded here, and the change was
+    /// followed at once (`true`: someone here watches the game) or left to
+    /// be read back when the game is next used here.
+    pub fn other_server_changed(&self, followed: bool) {
+        let counter = if followed {
+            &self.changes_followed
+        } else {
+            &self.changes_deferred
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Moves played since the server started.
@@ -124,6 +138,16 @@ impl Metrics {
             out,
             "{name}_count {}",
             self.latency_count.load(Ordering::Relaxed)
+        );
+        let name = "carolus_other_servers_changes_total";
+        let _ = writeln!(
+            out,
+            "# HELP {name} Other servers' changes to games loaded here: followed at once (someone here watches the game) or deferred until the game is next used here.\n\
+             # TYPE {name} counter\n\
+             {name}{{handled=\"followed\"}} {}\n\
+             {name}{{handled=\"deferred\"}} {}",
+            self.changes_followed.load(Ordering::Relaxed),
+            self.changes_deferred.load(Ordering::Relaxed),
         );
         out
     }

@@ -202,25 +202,35 @@ enum Work {
     TakeBack(ChangeRows),
 }
 
-/// The most changes one transaction of the writer holds.
+/// The most changes one batch of the writer holds.
 const BATCH: usize = 256;
 
-/// A database's side of the writer: a batch in one transaction, or one
-/// change alone.
-trait Writer: Send + Sync + 'static {
-    fn write_batch(&self, batch: &[Job]) -> impl Future<Output = Result<(), CommitError>> + Send;
-    fn write_one(&self, work: &Work) -> impl Future<Output = Result<(), CommitError>> + Send;
+/// Each change's outcome in a batch, in the batch's order.
+type Outcomes = Vec<Result<(), CommitError>>;
+
+/// A database's side of the writer: a batch at once, or one change alone.
+trait Writer: Send + 'static {
+    /// Writes a batch and answers each change's outcome; or fails having
+    /// written nothing, and the changes are then written one by one.
+    fn write_batch(
+        &mut self,
+        batch: &[Job],
+    ) -> impl Future<Output = Result<Outcomes, CommitError>> + Send;
+    fn write_one(&mut self, work: &Work) -> impl Future<Output = Result<(), CommitError>> + Send;
 }
 
-/// The store's one writer: takes the changes waiting, commits them in one
-/// transaction, and answers each. If the batch fails, its changes are
+/// The store's one writer: takes the changes waiting, commits them
+/// together, and answers each. If the batch fails, its changes are
 /// committed one by one, so that one stale change refuses only itself.
-async fn write_changes(writer: impl Writer, mut jobs: mpsc::Receiver<Job>) {
+async fn write_changes(mut writer: impl Writer, mut jobs: mpsc::Receiver<Job>) {
     let mut batch = Vec::with_capacity(BATCH);
     while jobs.recv_many(&mut batch, BATCH).await > 0 {
-        if batch.len() > 1 && writer.write_batch(&batch).await.is_ok() {
-            for job in batch.drain(..) {
-                let _ = job.answer.send(Ok(()));
+        if batch.len() > 1
+            && let Ok(outcomes) = writer.write_batch(&batch).await
+        {
+            debug_assert_eq!(outcomes.len(), batch.len());
+            for (job, outcome) in batch.drain(..).zip(outcomes) {
+                let _ = job.answer.send(outcome);
             }
             continue;
         }
@@ -365,7 +375,7 @@ impl Store {
         let (writer, jobs) = mpsc::channel(4 * BATCH);
         let pool = if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             let shared = postgres::open(url).await?;
-            tokio::spawn(write_changes(shared.clone(), jobs));
+            tokio::spawn(write_changes(postgres::Writer::new(shared.clone()), jobs));
             Pool::Postgres(shared)
         } else {
             let pool = sqlite::open(url).await?;

@@ -248,6 +248,69 @@ async fn a_take_back_on_one_server_shortens_the_record_of_the_other_servers_watc
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_where_nobody_watches_a_game_leaves_the_others_changes_until_it_is_used() {
+    let Some(db) = Db::postgres().await else {
+        return;
+    };
+    let servers = [
+        serve(db.url(), test_limits()).await,
+        serve(db.url(), test_limits()).await,
+    ];
+    let apps = [app(servers[0].state.clone()), app(servers[1].state.clone())];
+    // Created on the first server, so in play there; played on the second.
+    let (id, tokens) = people_game(&apps[0], 2).await;
+    play_some(&apps[1], &id, &tokens, 10).await;
+    let heard_all = Instant::now() + Duration::from_secs(10);
+    while changes(&apps[0], "deferred").await < 10 {
+        assert!(
+            Instant::now() < heard_all,
+            "the first server hears of the moves"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(changes(&apps[0], "followed").await, 0);
+
+    // Used again, the game is read back first.
+    assert_eq!(
+        view(&apps[0], &id).await["record"],
+        view(&apps[1], &id).await["record"]
+    );
+
+    // Watched there, the changes are followed as they come.
+    let mut watcher = connect(servers[0].address, &id, 0).await;
+    let mut watched = Copy::default();
+    watched.take(&next(&mut watcher).await);
+    assert_eq!(watched.moves.len(), length(&view(&apps[1], &id).await));
+    play_some(&apps[1], &id, &tokens, 5).await;
+    let record = view(&apps[1], &id).await;
+    while watched.moves.len() < length(&record) {
+        watched.take(&next(&mut watcher).await);
+    }
+    let moves: Vec<String> = serde_json::from_value(record["record"]["moves"].clone()).unwrap();
+    assert_eq!(watched.moves, moves);
+    assert_eq!(changes(&apps[0], "followed").await, 5);
+}
+
+/// Plays `decisions` moves of the people's game `id` at `app`.
+async fn play_some(app: &axum::Router, id: &str, tokens: &[String], decisions: usize) {
+    for turn in 0..decisions {
+        let game = view(app, id).await;
+        let seat = game["state"]["to_act"].as_u64().unwrap() as usize;
+        let mv = pick(&game["state"]["legal"], turn);
+        let answer = play(app, id, &tokens[seat], &mv, length(&game)).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    }
+}
+
+/// How many of the other servers' changes `app`'s server has `handled`.
+async fn changes(app: &axum::Router, handled: &str) -> u64 {
+    let metrics = get(app, "/metrics").await.text;
+    let label = format!("carolus_other_servers_changes_total{{handled=\"{handled}\"}} ");
+    let line = metrics.lines().find_map(|line| line.strip_prefix(&label));
+    line.expect("the counter is shown").parse().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn when_the_server_searching_a_computers_move_dies_the_other_takes_it_over() {
     let Some(db) = Db::postgres().await else {
         return;

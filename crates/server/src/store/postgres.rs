@@ -3,6 +3,12 @@
 //! to the other servers (`NOTIFY`, delivered only if the commit is), and
 //! the claims on work due (a lease in the game's row).
 //!
+//! The writer keeps a connection of its own, and writes a batch of moves
+//! with one statement that commits by itself: each round trip to the
+//! database costs both sides CPU time, and a batch through the pool would
+//! cost six (taking a connection, `BEGIN`, moves, games, notices, `COMMIT`,
+//! and the pool's test of the connection put back).
+//!
 //! When the database goes away (a restart cuts every connection), the
 //! connections resting in the pool are dead too, but nothing says so until
 //! one is used. So the moment a loss is noticed is kept ([`Losses`]), and a
@@ -11,15 +17,16 @@
 //! refused, or a health check that a load balancer takes for a dead
 //! server — long after the database is back.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
-use sqlx::{Connection, PgConnection, PgPool};
+use sqlx::{Connection, PgConnection, PgPool, Row};
 use tracing::warn;
 
-use super::{ChangeRows, CommitError, Job, Notice, StoreError, Work, Writer};
+use super::{ChangeRows, CommitError, Job, Notice, Outcomes, StoreError, Work};
 use super::{due_ms, header_json, result_json};
 use crate::table::{Player, Table};
 
@@ -230,94 +237,190 @@ impl Notices {
     }
 }
 
-impl Shared {
-    /// Notes a failed commit as a possible loss of the database; a stale
-    /// change is the game's business, not the connection's.
-    fn noting_loss(&self, result: Result<(), CommitError>) -> Result<(), CommitError> {
+/// The store's writer on PostgreSQL, with its own connection, opened when
+/// it is first needed and again after a failure.
+pub(super) struct Writer {
+    shared: Shared,
+    connection: Option<PgConnection>,
+    /// When the connection was last used: one that rested through a loss
+    /// of the database is tested before it is used.
+    used: Instant,
+}
+
+impl Writer {
+    pub(super) fn new(shared: Shared) -> Writer {
+        Writer {
+            shared,
+            connection: None,
+            used: Instant::now(),
+        }
+    }
+
+    async fn connection(&mut self) -> Result<&mut PgConnection, CommitError> {
+        let rested = self.used.elapsed();
+        self.used = Instant::now();
+        if let Some(connection) = &mut self.connection
+            && self.shared.losses.suspect(rested)
+            && connection.ping().await.is_err()
+        {
+            self.connection = None;
+        }
+        match &mut self.connection {
+            Some(connection) => Ok(connection),
+            unopened => {
+                let mut connection = self.shared.pool.acquire().await?.detach();
+                sqlx::raw_sql(WRITER_SETTINGS)
+                    .execute(&mut connection)
+                    .await?;
+                Ok(unopened.insert(connection))
+            }
+        }
+    }
+
+    /// Passes `result` on; a failure of the database, rather than a stale
+    /// change, closes the connection (it may be broken) and is noted as a
+    /// possible loss of the database.
+    fn noting_loss<T>(&mut self, result: Result<T, CommitError>) -> Result<T, CommitError> {
         if let Err(CommitError::Store(_)) = result {
-            self.losses.record();
+            self.connection = None;
+            self.shared.losses.record();
         }
         result
     }
 
-    async fn try_write_batch(&self, batch: &[Job]) -> Result<(), CommitError> {
-        let mut tx = self.pool.begin().await?;
+    async fn try_write_batch(&mut self, batch: &[Job]) -> Result<Outcomes, CommitError> {
+        let server = Arc::clone(&self.shared.server);
+        let connection = self.connection().await?;
+        // Moves alone (no seat changes, no new games, no take backs) are
+        // written by one statement, each guarded on its own.
+        let plain: Option<Vec<&ChangeRows>> = batch
+            .iter()
+            .map(|job| match &job.work {
+                Work::Change(rows) if rows.seats.is_empty() => Some(rows),
+                _ => None,
+            })
+            .collect();
+        if let Some(mut changes) = plain {
+            let written = write_changes(connection, &mut changes, &server).await?;
+            return Ok(batch
+                .iter()
+                .map(|job| match &job.work {
+                    Work::Change(rows) if written.contains(&rows.id) => Ok(()),
+                    _ => Err(CommitError::Conflict),
+                })
+                .collect());
+        }
+        let mut tx = connection.begin().await?;
         let mut changes = Vec::with_capacity(batch.len());
         for job in batch {
             match &job.work {
                 Work::Change(rows) => changes.push(rows),
                 Work::Insert(table) => insert_game(&mut tx, table).await?,
-                Work::TakeBack(rows) => take_back(&mut tx, rows, &self.server).await?,
+                Work::TakeBack(rows) => take_back(&mut tx, rows, &server).await?,
             }
         }
-        write_set(&mut tx, &mut changes, &self.server).await?;
+        write_set(&mut tx, &mut changes, &server).await?;
         tx.commit().await?;
-        Ok(())
+        Ok(batch.iter().map(|_| Ok(())).collect())
     }
 
-    async fn try_write_one(&self, work: &Work) -> Result<(), CommitError> {
-        let mut tx = self.pool.begin().await?;
+    async fn try_write_one(&mut self, work: &Work) -> Result<(), CommitError> {
+        let server = Arc::clone(&self.shared.server);
+        let connection = self.connection().await?;
+        if let Work::Change(rows) = work
+            && rows.seats.is_empty()
+        {
+            let written = write_changes(connection, &mut vec![rows], &server).await?;
+            return if written.is_empty() {
+                Err(CommitError::Conflict)
+            } else {
+                Ok(())
+            };
+        }
+        let mut tx = connection.begin().await?;
         match work {
             Work::Insert(table) => insert_game(&mut tx, table).await?,
-            Work::Change(rows) => write_set(&mut tx, &mut vec![rows], &self.server).await?,
-            Work::TakeBack(rows) => take_back(&mut tx, rows, &self.server).await?,
+            Work::Change(rows) => write_set(&mut tx, &mut vec![rows], &server).await?,
+            Work::TakeBack(rows) => take_back(&mut tx, rows, &server).await?,
         }
         tx.commit().await?;
         Ok(())
     }
 }
 
-impl Writer for Shared {
-    async fn write_batch(&self, batch: &[Job]) -> Result<(), CommitError> {
+impl super::Writer for Writer {
+    async fn write_batch(&mut self, batch: &[Job]) -> Result<Outcomes, CommitError> {
         let result = self.try_write_batch(batch).await;
         self.noting_loss(result)
     }
 
-    async fn write_one(&self, work: &Work) -> Result<(), CommitError> {
+    async fn write_one(&mut self, work: &Work) -> Result<(), CommitError> {
         let result = self.try_write_one(work).await;
         self.noting_loss(result)
     }
 }
 
+/// The writer's statements touch a few rows each, found by primary key.
+/// PostgreSQL plans a prepared statement once for the connection's life,
+/// from the statistics of the moment, and a server's first writes meet a
+/// young table without any: the plan it then makes scans the whole table
+/// of games for every batch, more so as dead row versions pile up between
+/// vacuums. Looking rows up by index is the only plan fit for these
+/// statements at any size of the tables, so the writer's connection allows
+/// no other.
+const WRITER_SETTINGS: &str =
+    "SET enable_seqscan = off; SET enable_hashjoin = off; SET enable_mergejoin = off";
+
 /// Every move of a batch in one statement, from arrays of its columns.
 const INSERT_MOVES: &str = "INSERT INTO moves (game_id, ply, token, played_ms) \
      SELECT * FROM UNNEST($1::text[], $2::int8[], $3::text[], $4::int8[])";
 
-/// Every game of a batch in one statement, each guarded by the length and
-/// take backs it had; a commit also ends the claim on the game's work, since the work
-/// claimed was this change or came before it.
-const UPDATE_GAMES: &str = "UPDATE games SET updated_ms = c.updated_ms, status = c.status, \
-         length = c.length, turn_started_ms = c.turn_started_ms, result = c.result, \
-         header = COALESCE(c.header, games.header), due_ms = c.due_ms, \
-         worker = NULL, worker_until_ms = NULL \
-     FROM UNNEST($1::text[], $2::int8[], $3::int8[], $4::text[], $5::int8[], $6::int8[], \
-                 $7::text[], $8::text[], $9::int8[], $10::int8[]) \
-         AS c(id, from_length, length, status, updated_ms, turn_started_ms, result, header, due_ms, \
-              takebacks) \
-     WHERE games.id = c.id AND games.length = c.from_length AND games.takebacks = c.takebacks";
+/// The changes of many games in one statement, each game guarded by the
+/// length and take backs it had: the games updated, the moves of those
+/// whose guard held inserted, and the other servers told of them; answers
+/// the ids of the games changed. A commit also ends the claim on the
+/// game's work, since the work claimed was this change or came before it.
+/// (Its parts see one snapshot, so the moves are filtered by what the
+/// update answers, not by reading the games again.)
+const WRITE_CHANGES: &str = "WITH updated AS ( \
+         UPDATE games SET updated_ms = c.updated_ms, status = c.status, \
+             length = c.length, turn_started_ms = c.turn_started_ms, result = c.result, \
+             header = COALESCE(c.header, games.header), due_ms = c.due_ms, \
+             worker = NULL, worker_until_ms = NULL \
+         FROM UNNEST($1::text[], $2::int8[], $3::int8[], $4::text[], $5::int8[], $6::int8[], \
+                     $7::text[], $8::text[], $9::int8[], $10::int8[], $11::text[]) \
+             AS c(id, from_length, length, status, updated_ms, turn_started_ms, result, header, \
+                  due_ms, takebacks, notice) \
+         WHERE games.id = c.id AND games.length = c.from_length \
+             AND games.takebacks = c.takebacks \
+         RETURNING games.id, c.notice \
+     ), inserted AS ( \
+         INSERT INTO moves (game_id, ply, token, played_ms) \
+         SELECT m.* FROM UNNEST($12::text[], $13::int8[], $14::text[], $15::int8[]) \
+             AS m(game_id, ply, token, played_ms) \
+         WHERE m.game_id IN (SELECT id FROM updated) \
+     ) \
+     SELECT id, pg_notify($16, notice)::text FROM updated";
 
 const UPDATE_SEAT: &str = "UPDATE seats SET name = $1, token_hash = $2, clock_ms = $3, \
      timed_out = $4 WHERE game_id = $5 AND seat = $6 AND (NOT $7 OR token_hash IS NULL)";
 
-/// Sent inside the transaction, so delivered only if it commits.
-const NOTIFY: &str = "SELECT pg_notify($1, payload) FROM UNNEST($2::text[]) AS payload";
-
-/// Writes the changes of many games with a few statements whose texts
-/// never change, and tells the other servers. Fails with
-/// [`CommitError::Conflict`] unless every change touched every row it
-/// must. Games are written in the order of their ids, so that two
-/// servers' batches lock rows in the same order and never wait on each
-/// other in a circle.
-async fn write_set(
+/// Writes the changes of many games with one statement whose text never
+/// changes, and tells the other servers; answers the ids of the games
+/// whose guard held (the others are left as they were). On a connection
+/// outside a transaction, the statement commits by itself. Games are
+/// written in the order of their ids, so that two servers' writes lock
+/// rows in the same order and never wait on each other in a circle.
+async fn write_changes(
     connection: &mut PgConnection,
     changes: &mut Vec<&ChangeRows>,
     server: &str,
-) -> Result<(), CommitError> {
+) -> Result<HashSet<String>, CommitError> {
     if changes.is_empty() {
-        return Ok(());
+        return Ok(HashSet::new());
     }
     changes.sort_unstable_by(|a, b| a.id.cmp(&b.id));
-    // One game twice in a batch cannot be guarded by one statement; the
+    // One game twice at once cannot be guarded by one statement; the
     // caller then writes the changes one by one.
     if changes.windows(2).any(|pair| pair[0].id == pair[1].id) {
         return Err(CommitError::Conflict);
@@ -334,16 +437,8 @@ async fn write_set(
             played.push(change.now_ms);
         }
     }
-    let expected_moves = move_games.len() as u64;
-    let inserted = sqlx::query(INSERT_MOVES)
-        .bind(move_games)
-        .bind(plies)
-        .bind(tokens)
-        .bind(played)
-        .execute(&mut *connection)
-        .await?;
     let column = |f: fn(&ChangeRows) -> i64| changes.iter().map(|c| f(c)).collect::<Vec<_>>();
-    let updated = sqlx::query(UPDATE_GAMES)
+    let rows = sqlx::query(WRITE_CHANGES)
         .bind(changes.iter().map(|c| c.id.as_str()).collect::<Vec<_>>())
         .bind(column(ChangeRows::length_before))
         .bind(column(|c| c.length))
@@ -369,10 +464,35 @@ async fn write_set(
         )
         .bind(changes.iter().map(|c| c.due_ms).collect::<Vec<_>>())
         .bind(column(|c| c.takebacks))
-        .execute(&mut *connection)
+        .bind(
+            changes
+                .iter()
+                .map(|change| payload(&change.notice(server)))
+                .collect::<Vec<_>>(),
+        )
+        .bind(move_games)
+        .bind(plies)
+        .bind(tokens)
+        .bind(played)
+        .bind(CHANNEL)
+        .fetch_all(&mut *connection)
         .await?;
-    if inserted.rows_affected() != expected_moves || updated.rows_affected() != changes.len() as u64
-    {
+    rows.iter()
+        .map(|row| row.try_get::<String, _>(0))
+        .collect::<Result<_, _>>()
+        .map_err(CommitError::from)
+}
+
+/// Writes the changes of many games inside a transaction, with the seats
+/// they change: every change is written, or [`CommitError::Conflict`] says
+/// that one was stale (and the transaction must be rolled back).
+async fn write_set(
+    connection: &mut PgConnection,
+    changes: &mut Vec<&ChangeRows>,
+    server: &str,
+) -> Result<(), CommitError> {
+    let written = write_changes(connection, changes, server).await?;
+    if written.len() != changes.len() {
         return Err(CommitError::Conflict);
     }
     for change in changes.iter() {
@@ -392,15 +512,6 @@ async fn write_set(
             }
         }
     }
-    let payloads: Vec<String> = changes
-        .iter()
-        .map(|change| payload(&change.notice(server)))
-        .collect();
-    sqlx::query(NOTIFY)
-        .bind(CHANNEL)
-        .bind(payloads)
-        .execute(&mut *connection)
-        .await?;
     Ok(())
 }
 
@@ -527,4 +638,56 @@ async fn insert_game(tx: &mut PgConnection, table: &Table) -> Result<(), sqlx::E
             .await?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plan PostgreSQL keeps for the writer's statement on a new
+    /// database, on a connection with `settings`; `None` without a
+    /// PostgreSQL server for tests.
+    async fn kept_plan(settings: &'static str) -> Option<String> {
+        let database = crate::scratch::create().await.unwrap()?;
+        let shared = open(&database.url).await.unwrap();
+        let mut connection = shared.pool.acquire().await.unwrap().detach();
+        sqlx::raw_sql(settings)
+            .execute(&mut connection)
+            .await
+            .unwrap();
+        // A prepared statement keeps its generic plan once it has been
+        // run a few times; this asks for that plan at once.
+        sqlx::raw_sql("SET plan_cache_mode = force_generic_plan")
+            .execute(&mut connection)
+            .await
+            .unwrap();
+        sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
+            "PREPARE write_changes AS {WRITE_CHANGES}"
+        )))
+        .execute(&mut connection)
+        .await
+        .unwrap();
+        let nulls = vec!["NULL"; 16].join(", ");
+        let plan: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+            "EXPLAIN EXECUTE write_changes({nulls})"
+        )))
+        .fetch_all(&mut connection)
+        .await
+        .unwrap();
+        connection.close().await.unwrap();
+        shared.pool.close().await;
+        Some(plan.join("\n"))
+    }
+
+    #[tokio::test]
+    async fn the_writer_finds_games_by_their_key_even_in_a_new_database() {
+        let Some(plan) = kept_plan(WRITER_SETTINGS).await else {
+            return;
+        };
+        assert!(
+            plan.contains("Index Scan using games_pkey on games"),
+            "{plan}"
+        );
+        assert!(!plan.contains("Seq Scan on games"), "{plan}");
+    }
 }

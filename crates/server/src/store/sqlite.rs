@@ -13,7 +13,9 @@ use sqlx::sqlite::{
 };
 use sqlx::{Arguments, SqliteConnection, SqlitePool};
 
-use super::{ChangeRows, CommitError, Job, StoreError, Work, Writer, header_json, result_json};
+use super::{
+    ChangeRows, CommitError, Job, Outcomes, StoreError, Work, Writer, header_json, result_json,
+};
 use crate::table::{Player, Table};
 
 /// Opens the database at `url` (a file path, or `sqlite:path`), creating
@@ -305,11 +307,13 @@ async fn write_one(pool: &SqlitePool, work: &Work) -> Result<(), CommitError> {
 }
 
 impl Writer for SqlitePool {
-    async fn write_batch(&self, batch: &[Job]) -> Result<(), CommitError> {
-        write_batch(self, batch).await
+    /// One transaction: every change is written, or none.
+    async fn write_batch(&mut self, batch: &[Job]) -> Result<Outcomes, CommitError> {
+        write_batch(self, batch).await?;
+        Ok(batch.iter().map(|_| Ok(())).collect())
     }
 
-    async fn write_one(&self, work: &Work) -> Result<(), CommitError> {
+    async fn write_one(&mut self, work: &Work) -> Result<(), CommitError> {
         write_one(self, work).await
     }
 }
