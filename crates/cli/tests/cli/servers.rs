@@ -4,7 +4,10 @@
 //! nginx on both servers go on through a `kill -9` of one, computer seats
 //! and clocks included, and through a restart of PostgreSQL under load;
 //! no acknowledged move is lost or applied twice, and once PostgreSQL is
-//! back no request is refused for a connection the restart cut.
+//! back no request is refused for a connection the restart cut. nginx
+//! spreads each game's clients over both servers, the harder case, except
+//! in the test of DEPLOY.md's routing by game, where a kill -9 of the
+//! server holding a game sends all its clients to the other.
 //!
 //! Skipped (with a line saying so) when PostgreSQL's server or nginx is
 //! not installed; a failure instead when `CAROLUS_REQUIRE_POSTGRES` is set,
@@ -162,6 +165,17 @@ impl Drop for Server {
     }
 }
 
+/// How nginx chooses a server for a request.
+#[derive(Clone, Copy)]
+enum Balance {
+    /// Each request to the next server: the clients of one game are spread
+    /// over the servers, which must then follow each other's changes.
+    RoundRobin,
+    /// By the game in the request's path, as DEPLOY.md recommends: the
+    /// clients of one game meet on one server while it runs.
+    ByGame,
+}
+
 /// Debian's nginx in front of `servers`, with WebSocket upgrades passed
 /// on, as DEPLOY.md configures it; stopped when dropped.
 struct Nginx {
@@ -170,7 +184,7 @@ struct Nginx {
 }
 
 impl Nginx {
-    fn start(dir: &Path, servers: &[&Server]) -> Nginx {
+    fn start(dir: &Path, servers: &[&Server], balance: Balance) -> Nginx {
         let dir = dir.join("nginx");
         std::fs::create_dir_all(&dir).unwrap();
         let port = free_port();
@@ -202,7 +216,11 @@ impl Nginx {
                  uwsgi_temp_path {dir_text}/uwsgi;\n\
                  scgi_temp_path {dir_text}/scgi;\n\
                  map $http_upgrade $connection_upgrade {{ default upgrade; '' close; }}\n\
-                 upstream carolus {{\n{upstreams}    }}\n\
+                 map $uri $carolus_game {{\n\
+                     ~^/(api/)?games/(?<game>[0-9a-z]+) $game;\n\
+                     default $request_id;\n\
+                 }}\n\
+                 upstream carolus {{\n{hash}{upstreams}    }}\n\
                  server {{\n\
                      listen 127.0.0.1:{port};\n\
                      location / {{\n\
@@ -216,6 +234,10 @@ impl Nginx {
                  }}\n\
              }}\n",
             user = if root { "user root;\n" } else { "" },
+            hash = match balance {
+                Balance::RoundRobin => "",
+                Balance::ByGame => "        hash $carolus_game consistent;\n",
+            },
         );
         let path = dir.join("nginx.conf");
         std::fs::write(&path, config).unwrap();
@@ -533,7 +555,7 @@ struct Site {
 impl Site {
     /// The site of the test `name`, or `None` when PostgreSQL or nginx is
     /// missing (see [`available`]).
-    fn start(name: &str) -> Option<Site> {
+    fn start(name: &str, balance: Balance) -> Option<Site> {
         if !available() {
             return None;
         }
@@ -543,7 +565,7 @@ impl Site {
             Server::start(&postgres.url, &dir.join("server-1.log")),
             Server::start(&postgres.url, &dir.join("server-2.log")),
         ];
-        let nginx = Nginx::start(&dir, &[&servers[0], &servers[1]]);
+        let nginx = Nginx::start(&dir, &[&servers[0], &servers[1]], balance);
         let client = Client::new(&nginx.address).unwrap();
         Some(Site {
             _nginx: nginx,
@@ -577,7 +599,7 @@ fn assert_replays_to_its_end(view: &Value) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_through_nginx_go_on_when_one_server_is_killed() {
-    let Some(mut site) = Site::start("kill") else {
+    let Some(mut site) = Site::start("kill", Balance::RoundRobin) else {
         return;
     };
     let client = site.client.clone();
@@ -682,8 +704,62 @@ async fn games_through_nginx_go_on_when_one_server_is_killed() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_kept_on_one_server_moves_to_the_other_when_that_server_is_killed() {
+    let Some(mut site) = Site::start("by-game", Balance::ByGame) else {
+        return;
+    };
+    let client = site.client.clone();
+    let (id, tokens) = create(
+        &client,
+        json!({"players": 2, "seats": [{"name": "Anna"}, {"name": "Bruno"}]}),
+    )
+    .await;
+    let mut players = [
+        Player::new(&client, &id, &tokens[0]),
+        Player::new(&client, &id, &tokens[1]),
+    ];
+    for player in &mut players {
+        player.connect().await;
+    }
+    // Both players' sockets went to the one server nginx keeps the game on.
+    let mut holding = Vec::new();
+    for (index, server) in site.servers.iter().enumerate() {
+        let metrics = Client::new(&server.address)
+            .unwrap()
+            .get_text("/metrics")
+            .await
+            .unwrap();
+        if metrics.contains("carolus_websocket_connections 2\n") {
+            holding.push(index);
+        }
+    }
+    assert_eq!(holding.len(), 1, "one server holds both sockets");
+
+    let mut turn = 0;
+    while players[0].status != "over" {
+        if turn == 30 {
+            site.servers[holding[0]].kill();
+        }
+        socket_turn(&mut players, turn).await;
+        turn += 1;
+        assert!(turn < 5_000, "the game does not end");
+    }
+    assert!(turn > 30, "the server was killed mid-game");
+    // Both were cut off, and nginx sent both to the other server.
+    assert!(
+        players.iter().all(|player| player.reconnections > 0),
+        "a client was not cut off by the kill"
+    );
+    catch_up(&mut players).await;
+    assert_eq!(players[0].moves, players[1].moves);
+    let stored = view(&client, &id).await;
+    assert_eq!(moves_of(&stored), players[0].moves);
+    assert_replays_to_its_end(&stored);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_of_postgresql_under_load_refuses_moves_and_loses_none() {
-    let Some(mut site) = Site::start("restart") else {
+    let Some(mut site) = Site::start("restart", Balance::RoundRobin) else {
         return;
     };
     let client = site.client.clone();
