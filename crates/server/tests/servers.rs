@@ -43,6 +43,16 @@ async fn serve(url: &str, limits: Limits) -> Served {
     }
 }
 
+/// Two servers on `db`, and the router of each.
+async fn two_servers(db: &Db) -> ([Served; 2], [axum::Router; 2]) {
+    let servers = [
+        serve(db.url(), test_limits()).await,
+        serve(db.url(), test_limits()).await,
+    ];
+    let apps = [app(servers[0].state.clone()), app(servers[1].state.clone())];
+    (servers, apps)
+}
+
 /// A server in a runtime of its own, which [`Crashable::crash`] ends at
 /// once, as a crash would: no graceful shutdown, its connections to the
 /// database cut, its claims left behind in the database.
@@ -82,11 +92,8 @@ async fn a_game_played_across_two_servers_ends_with_the_same_record_everywhere()
     let Some(db) = Db::postgres().await else {
         return;
     };
-    let servers = [
-        serve(db.url(), test_limits()).await,
-        serve(db.url(), test_limits()).await,
-    ];
-    let (id, tokens) = people_game(&app(servers[0].state.clone()), 2).await;
+    let (servers, apps) = two_servers(&db).await;
+    let (id, tokens) = people_game(&apps[0], 2).await;
 
     // Seat 0 plays on the first server, seat 1 on the second; a watcher
     // on each.
@@ -105,7 +112,7 @@ async fn a_game_played_across_two_servers_ends_with_the_same_record_everywhere()
     }
     for (seat, socket) in players.iter_mut().enumerate() {
         copies[seat].take(&next(socket).await);
-        assert_eq!(auth(socket, &tokens[seat]).await, seat);
+        assert_eq!(copies[seat].auth(socket, &tokens[seat]).await, seat);
     }
 
     let mut turns = 0;
@@ -118,7 +125,7 @@ async fn a_game_played_across_two_servers_ends_with_the_same_record_everywhere()
             let from = copies[1].moves.len();
             players[1] = connect(servers[seat_1_on].address, &id, from).await;
             copies[1].take(&next(&mut players[1]).await);
-            assert_eq!(auth(&mut players[1], &tokens[1]).await, 1);
+            assert_eq!(copies[1].auth(&mut players[1], &tokens[1]).await, 1);
         }
         let seat = copies[0].state["to_act"].as_u64().unwrap() as usize;
         let actor = &copies[seat];
@@ -144,12 +151,8 @@ async fn a_game_played_across_two_servers_ends_with_the_same_record_everywhere()
     assert_eq!(copies[0].moves, copies[1].moves);
     assert_eq!(copies[0].moves, watched[0].moves);
     assert_eq!(copies[0].moves, watched[1].moves);
-    for server in &servers {
-        let download = get(
-            &app(server.state.clone()),
-            &format!("/api/games/{id}/record"),
-        )
-        .await;
+    for app in &apps {
+        let download = get(app, &format!("/api/games/{id}/record")).await;
         let record = Record::from_json(&download.text).unwrap();
         let tokens: Vec<String> = record.moves.iter().map(ToString::to_string).collect();
         assert_eq!(tokens, copies[0].moves);
@@ -162,11 +165,7 @@ async fn a_take_back_on_one_server_shortens_the_record_of_the_other_servers_watc
     let Some(db) = Db::postgres().await else {
         return;
     };
-    let servers = [
-        serve(db.url(), test_limits()).await,
-        serve(db.url(), test_limits()).await,
-    ];
-    let apps = [app(servers[0].state.clone()), app(servers[1].state.clone())];
+    let (servers, apps) = two_servers(&db).await;
     let created = post(
         &apps[0],
         "/api/games",
@@ -252,11 +251,7 @@ async fn a_server_where_nobody_watches_a_game_leaves_the_others_changes_until_it
     let Some(db) = Db::postgres().await else {
         return;
     };
-    let servers = [
-        serve(db.url(), test_limits()).await,
-        serve(db.url(), test_limits()).await,
-    ];
-    let apps = [app(servers[0].state.clone()), app(servers[1].state.clone())];
+    let (servers, apps) = two_servers(&db).await;
     // Created on the first server, so in play there; played on the second.
     let (id, tokens) = people_game(&apps[0], 2).await;
     play_some(&apps[1], &id, &tokens, 10).await;

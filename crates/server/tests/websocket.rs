@@ -51,7 +51,7 @@ async fn two_players_and_a_watcher_end_with_the_same_record(db: &Db) {
     watched.take(&next(&mut watcher).await);
     for (seat, socket) in players.iter_mut().enumerate() {
         copies[seat].take(&next(socket).await);
-        assert_eq!(auth(socket, &tokens[seat]).await, seat);
+        assert_eq!(copies[seat].auth(socket, &tokens[seat]).await, seat);
     }
 
     let mut turns = 0;
@@ -68,7 +68,7 @@ async fn two_players_and_a_watcher_end_with_the_same_record(db: &Db) {
             let from = copies[1].moves.len();
             players[1] = connect(address, &id, from).await;
             copies[1].take(&next(&mut players[1]).await);
-            assert_eq!(auth(&mut players[1], &tokens[1]).await, 1);
+            assert_eq!(copies[1].auth(&mut players[1], &tokens[1]).await, 1);
             dropped = false;
         }
         let actor = &copies[seat];
@@ -136,7 +136,7 @@ async fn a_socket_refuses_moves_before_auth_and_says_why(db: &Db) {
     assert_eq!(next_error(&mut socket).await["status"], 403);
 
     let seat = copy.state["to_act"].as_u64().unwrap() as usize;
-    assert_eq!(auth(&mut socket, &tokens[seat]).await, seat);
+    assert_eq!(copy.auth(&mut socket, &tokens[seat]).await, seat);
     socket
         .send(Message::text(
             json!({"type": "move", "move": "move 9", "at": copy.moves.len()}).to_string(),
@@ -172,7 +172,7 @@ async fn a_take_back_shortens_every_clients_record_and_the_game_goes_on(db: &Db)
     let mut anna = connect(address, &id, 0).await;
     let mut mine = Copy::default();
     mine.take(&next(&mut anna).await);
-    assert_eq!(auth(&mut anna, &token).await, 0);
+    assert_eq!(mine.auth(&mut anna, &token).await, 0);
     let mut watcher = connect(address, &id, 0).await;
     let mut watched = Copy::default();
     watched.take(&next(&mut watcher).await);

@@ -286,6 +286,26 @@ impl Copy {
         self.take_until(socket, |_, message| message["type"] == "update")
             .await;
     }
+
+    /// Authenticates `socket` as `token`'s seat and answers the seat. The
+    /// game's updates that arrive before the answer (a computer may move
+    /// meanwhile) are taken in.
+    pub async fn auth(&mut self, socket: &mut Socket, token: &str) -> usize {
+        socket
+            .send(Message::text(
+                json!({"type": "auth", "token": token}).to_string(),
+            ))
+            .await
+            .unwrap();
+        loop {
+            let message = next(socket).await;
+            if message["type"] == "auth" {
+                return message["seat"].as_u64().unwrap() as usize;
+            }
+            assert_ne!(message["type"], "error", "{message}");
+            self.take(&message);
+        }
+    }
 }
 
 /// The next error message, skipping the game's own messages.
@@ -295,21 +315,5 @@ pub async fn next_error(socket: &mut Socket) -> Value {
         if message["type"] == "error" {
             return message;
         }
-    }
-}
-
-pub async fn auth(socket: &mut Socket, token: &str) -> usize {
-    socket
-        .send(Message::text(
-            json!({"type": "auth", "token": token}).to_string(),
-        ))
-        .await
-        .unwrap();
-    loop {
-        let message = next(socket).await;
-        if message["type"] == "auth" {
-            return message["seat"].as_u64().unwrap() as usize;
-        }
-        assert_ne!(message["type"], "error", "{message}");
     }
 }
