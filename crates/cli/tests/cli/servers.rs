@@ -503,6 +503,23 @@ impl Player {
     }
 }
 
+/// A game of two people, each on a WebSocket through nginx.
+async fn people_on_sockets(client: &Client) -> (String, [Player; 2]) {
+    let (id, tokens) = create(
+        client,
+        json!({"players": 2, "seats": [{"name": "Anna"}, {"name": "Bruno"}]}),
+    )
+    .await;
+    let mut players = [
+        Player::new(client, &id, &tokens[0]),
+        Player::new(client, &id, &tokens[1]),
+    ];
+    for player in &mut players {
+        player.connect().await;
+    }
+    (id, players)
+}
+
 /// Waits until both players have heard of the same moves.
 async fn catch_up(players: &mut [Player; 2]) {
     loop {
@@ -608,18 +625,7 @@ async fn games_through_nginx_go_on_when_one_server_is_killed() {
     // servers by nginx), a person against the computer over HTTP, and two
     // people with one-second clocks who never move (the computer plays
     // their seats once their time runs out).
-    let (people, tokens) = create(
-        &client,
-        json!({"players": 2, "seats": [{"name": "Anna"}, {"name": "Bruno"}]}),
-    )
-    .await;
-    let mut players = [
-        Player::new(&client, &people, &tokens[0]),
-        Player::new(&client, &people, &tokens[1]),
-    ];
-    for player in &mut players {
-        player.connect().await;
-    }
+    let (people, mut players) = people_on_sockets(&client).await;
     let (computer, tokens) = create(
         &client,
         json!({"players": 2, "seats": [{"name": "Carla"}, {"ai": 1}]}),
@@ -709,18 +715,7 @@ async fn a_game_kept_on_one_server_moves_to_the_other_when_that_server_is_killed
         return;
     };
     let client = site.client.clone();
-    let (id, tokens) = create(
-        &client,
-        json!({"players": 2, "seats": [{"name": "Anna"}, {"name": "Bruno"}]}),
-    )
-    .await;
-    let mut players = [
-        Player::new(&client, &id, &tokens[0]),
-        Player::new(&client, &id, &tokens[1]),
-    ];
-    for player in &mut players {
-        player.connect().await;
-    }
+    let (id, mut players) = people_on_sockets(&client).await;
     // Both players' sockets went to the one server nginx keeps the game on.
     let mut holding = Vec::new();
     for (index, server) in site.servers.iter().enumerate() {
