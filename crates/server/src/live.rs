@@ -17,7 +17,8 @@
 //! changes pass and dozes, and reads the game back from the store when it
 //! is next used. So a server holding a game whose players are all on
 //! another server (it was created here, or its players moved) spends
-//! nothing on it.
+//! nothing on it, and, since the others' changes are not a use, drops it
+//! from memory after a while as it does any game nobody uses.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -212,6 +213,7 @@ pub fn spawn(table: Table, services: Services) -> GameHandle {
         renew_at: None,
         reread: false,
         dozing: false,
+        used: Instant::now(),
     };
     tokio::spawn(live.run(receiver));
     GameHandle { commands }
@@ -248,6 +250,9 @@ struct Live {
     /// Another server changed the game while nobody here watched it: the
     /// table is out of date, and the game is read back before it is used.
     dozing: bool,
+    /// When a command last came from this server's clients: other servers'
+    /// changes do not keep a game nobody here uses in memory.
+    used: Instant,
 }
 
 impl Live {
@@ -278,10 +283,11 @@ impl Live {
                     if self.renew_at.is_some() && self.computer.is_some() => {
                     self.renew_claim().await;
                 }
-                () = tokio::time::sleep(self.services.rest_after) => {
+                () = sleep_until(self.used + self.services.rest_after) => {
                     if self.may_rest() {
                         break;
                     }
+                    self.used = Instant::now();
                 }
                 _ = shutdown.changed() => break,
             }
@@ -340,8 +346,11 @@ impl Live {
     }
 
     async fn handle(&mut self, command: Command) {
-        if self.dozing && !matches!(command, Command::Follow { .. }) {
-            self.wake().await;
+        if !matches!(command, Command::Follow { .. }) {
+            self.used = Instant::now();
+            if self.dozing {
+                self.wake().await;
+            }
         }
         match command {
             Command::Move {

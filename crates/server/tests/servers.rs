@@ -286,6 +286,54 @@ async fn a_server_where_nobody_watches_a_game_leaves_the_others_changes_until_it
     assert_eq!(changes(&apps[0], "followed").await, 5);
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_used_only_on_another_server_leaves_this_servers_memory() {
+    let Some(db) = Db::postgres().await else {
+        return;
+    };
+    let resting = serve(
+        db.url(),
+        Limits {
+            rest_after: Duration::from_millis(200),
+            ..test_limits()
+        },
+    )
+    .await;
+    let playing = serve(db.url(), test_limits()).await;
+    let apps = [app(resting.state.clone()), app(playing.state.clone())];
+    let (id, tokens) = people_game(&apps[0], 2).await;
+    assert_eq!(running(&apps[0]).await, 1);
+
+    // The game goes on at the other server, more often than the first
+    // would rest; it rests all the same, since nobody there uses it.
+    let start = Instant::now();
+    let mut decisions = 0;
+    while running(&apps[0]).await == 1 {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the game stays in the first server's memory"
+        );
+        play_some(&apps[1], &id, &tokens, 1).await;
+        decisions += 1;
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(changes(&apps[0], "deferred").await > 0);
+    assert!(decisions > 5, "{decisions} decisions");
+    assert_eq!(
+        view(&apps[0], &id).await["record"],
+        view(&apps[1], &id).await["record"]
+    );
+}
+
+/// How many games not over `app`'s server holds in memory.
+async fn running(app: &axum::Router) -> u64 {
+    let metrics = get(app, "/metrics").await.text;
+    let line = metrics
+        .lines()
+        .find_map(|line| line.strip_prefix("carolus_games_running "));
+    line.expect("the gauge is shown").parse().unwrap()
+}
+
 /// Plays `decisions` moves of the people's game `id` at `app`.
 async fn play_some(app: &axum::Router, id: &str, tokens: &[String], decisions: usize) {
     for turn in 0..decisions {
