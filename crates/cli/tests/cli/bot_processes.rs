@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::matches::two_quick_games_against_random;
-use crate::support::{file, make_executable};
+use crate::support::{file, make_executable, spawn_carolus};
 
 /// A bot as wrappers often are: a shell script that starts a helper
 /// process and then never answers. Both process ids are appended to
@@ -167,13 +167,7 @@ fn an_interrupted_match_shows_its_summary_and_how_to_go_on() {
         "--records",
         &records_arg,
     ];
-    let runner = Command::new(env!("CARGO_BIN_EXE_carolus"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the carolus binary starts");
+    let runner = spawn_carolus(&args);
     // Some games are played before the interruption.
     let deadline = Instant::now() + Duration::from_secs(30);
     while std::fs::read_to_string(&records)
@@ -217,15 +211,9 @@ fn an_interrupted_match_shows_its_summary_and_how_to_go_on() {
 
 #[test]
 fn a_match_without_records_says_it_cannot_be_resumed() {
-    let runner = Command::new(env!("CARGO_BIN_EXE_carolus"))
-        .args([
-            "match", "--bot", "greedy", "--bot", "random", "--games", "100000",
-        ])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the carolus binary starts");
+    let runner = spawn_carolus(&[
+        "match", "--bot", "greedy", "--bot", "random", "--games", "100000",
+    ]);
     std::thread::sleep(Duration::from_millis(500));
     let runner_pid = i32::try_from(runner.id())
         .ok()

@@ -5,24 +5,16 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::support::Run;
+use crate::support::{Run, spawn_carolus};
 
 /// Runs `carolus loadtest` with `args`, killing it if it has not ended
 /// after a long while: a watchdog against a hang, not a measure of speed.
 fn loadtest(args: &[&str]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_carolus"))
-        .arg("loadtest")
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the carolus binary starts");
+    let mut child = spawn_carolus(&[&["loadtest"], args].concat());
     let start = Instant::now();
     while child
         .try_wait()

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 use carolus_rules::{GameRng, Record, RecordedGame, Variant};
 use serde_json::Value;
@@ -63,6 +63,18 @@ pub fn carolus_in(dir: &Path, args: &[&str], stdin: Option<&str>) -> Run {
     let mut command = Command::new(env!("CARGO_BIN_EXE_carolus"));
     command.current_dir(dir);
     run_carolus(&mut command, args, stdin)
+}
+
+/// Starts `carolus` with `args`, without input and with its output piped,
+/// for tests that watch it while it runs (interrupt it, read it early).
+pub fn spawn_carolus(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_carolus"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the carolus binary starts")
 }
 
 /// Runs `command` (the `carolus` binary, set up with an environment or a

@@ -288,32 +288,34 @@ impl Writer {
         result
     }
 
-    async fn try_write_batch(&mut self, batch: &[Job]) -> Result<Outcomes, CommitError> {
+    /// Writes `works` and answers each one's outcome, or fails having
+    /// written nothing. Moves alone (no seat changes, no new games, no take
+    /// backs) are written by one statement, each guarded on its own; the
+    /// rest in a transaction that writes all or nothing.
+    async fn try_write(&mut self, works: &[&Work]) -> Result<Outcomes, CommitError> {
         let server = Arc::clone(&self.shared.server);
         let connection = self.connection().await?;
-        // Moves alone (no seat changes, no new games, no take backs) are
-        // written by one statement, each guarded on its own.
-        let plain: Option<Vec<&ChangeRows>> = batch
+        let plain: Option<Vec<&ChangeRows>> = works
             .iter()
-            .map(|job| match &job.work {
+            .map(|work| match work {
                 Work::Change(rows) if rows.seats.is_empty() => Some(rows),
                 _ => None,
             })
             .collect();
         if let Some(mut changes) = plain {
             let written = write_changes(connection, &mut changes, &server).await?;
-            return Ok(batch
+            return Ok(works
                 .iter()
-                .map(|job| match &job.work {
+                .map(|work| match work {
                     Work::Change(rows) if written.contains(&rows.id) => Ok(()),
                     _ => Err(CommitError::Conflict),
                 })
                 .collect());
         }
         let mut tx = connection.begin().await?;
-        let mut changes = Vec::with_capacity(batch.len());
-        for job in batch {
-            match &job.work {
+        let mut changes = Vec::with_capacity(works.len());
+        for work in works {
+            match work {
                 Work::Change(rows) => changes.push(rows),
                 Work::Insert(table) => insert_game(&mut tx, table).await?,
                 Work::TakeBack(rows) => take_back(&mut tx, rows, &server).await?,
@@ -321,42 +323,21 @@ impl Writer {
         }
         write_set(&mut tx, &mut changes, &server).await?;
         tx.commit().await?;
-        Ok(batch.iter().map(|_| Ok(())).collect())
-    }
-
-    async fn try_write_one(&mut self, work: &Work) -> Result<(), CommitError> {
-        let server = Arc::clone(&self.shared.server);
-        let connection = self.connection().await?;
-        if let Work::Change(rows) = work
-            && rows.seats.is_empty()
-        {
-            let written = write_changes(connection, &mut vec![rows], &server).await?;
-            return if written.is_empty() {
-                Err(CommitError::Conflict)
-            } else {
-                Ok(())
-            };
-        }
-        let mut tx = connection.begin().await?;
-        match work {
-            Work::Insert(table) => insert_game(&mut tx, table).await?,
-            Work::Change(rows) => write_set(&mut tx, &mut vec![rows], &server).await?,
-            Work::TakeBack(rows) => take_back(&mut tx, rows, &server).await?,
-        }
-        tx.commit().await?;
-        Ok(())
+        Ok(works.iter().map(|_| Ok(())).collect())
     }
 }
 
 impl super::Writer for Writer {
     async fn write_batch(&mut self, batch: &[Job]) -> Result<Outcomes, CommitError> {
-        let result = self.try_write_batch(batch).await;
+        let works: Vec<&Work> = batch.iter().map(|job| &job.work).collect();
+        let result = self.try_write(&works).await;
         self.noting_loss(result)
     }
 
     async fn write_one(&mut self, work: &Work) -> Result<(), CommitError> {
-        let result = self.try_write_one(work).await;
-        self.noting_loss(result)
+        let result = self.try_write(&[work]).await;
+        let outcome = result.and_then(|outcomes| outcomes.into_iter().next().unwrap_or(Ok(())));
+        self.noting_loss(outcome)
     }
 }
 
