@@ -93,7 +93,20 @@ export async function logLength(page) {
  * Resolves to false when there is nothing to decide.
  */
 export async function decideByPointing(page, { tap = false } = {}) {
-  const press = (locator) => (tap ? locator.tap() : locator.click());
+  // A region is pressed on its badge: a merged region wraps round the board,
+  // so the middle of its bounding box can lie on the centre disc, which a
+  // person would not press either.
+  const press = async (locator) => {
+    const badge = locator.locator(".badge");
+    let position;
+    if (await badge.count() > 0) {
+      const [outer, inner] = await Promise.all([locator.boundingBox(), badge.first().boundingBox()]);
+      if (outer && inner) {
+        position = { x: inner.x - outer.x + inner.width / 2, y: inner.y - outer.y + inner.height / 2 };
+      }
+    }
+    return tap ? locator.tap({ position }) : locator.click({ position });
+  };
   const joker = page.locator(".turn .choice-row button:not([disabled])");
   if (await joker.count() > 0 && await page.locator(".turn .family-choice").count() > 0) {
     await press(joker.first());
