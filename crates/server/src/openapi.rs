@@ -401,3 +401,86 @@ impl PartialSchema for api::ClaimSeat {
 }
 
 impl ToSchema for api::ClaimSeat {}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use serde_json::Value;
+
+    /// Walks what a client may send: the places of integers in `value`
+    /// that state no maximum, following references into the components.
+    struct Inputs<'a> {
+        document: &'a Value,
+        seen: BTreeSet<String>,
+        unbounded: Vec<String>,
+    }
+
+    impl Inputs<'_> {
+        fn walk(&mut self, value: &Value, at: &str) {
+            match value {
+                Value::Object(fields) => {
+                    if let Some(Value::String(target)) = fields.get("$ref")
+                        && self.seen.insert(target.clone())
+                    {
+                        let pointer = target.trim_start_matches('#');
+                        let component = self.document.pointer(pointer).unwrap_or(&Value::Null);
+                        self.walk(component, target);
+                    }
+                    let integer = match fields.get("type") {
+                        Some(Value::String(kind)) => kind == "integer",
+                        Some(Value::Array(kinds)) => kinds.iter().any(|kind| kind == "integer"),
+                        _ => false,
+                    };
+                    if integer && !fields.contains_key("maximum") {
+                        self.unbounded.push(at.to_owned());
+                    }
+                    for (name, field) in fields {
+                        self.walk(field, &format!("{at}/{name}"));
+                    }
+                }
+                Value::Array(items) => {
+                    for (index, item) in items.iter().enumerate() {
+                        self.walk(item, &format!("{at}/{index}"));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The server reads every number a client sends into a fixed-width
+    /// integer and refuses a larger one, so a request the document called
+    /// valid would be refused.
+    #[test]
+    fn every_integer_a_client_sends_states_its_maximum() {
+        let document: Value =
+            serde_json::from_str(&super::document()).expect("the document is JSON");
+        let mut inputs = Inputs {
+            document: &document,
+            seen: BTreeSet::new(),
+            unbounded: Vec::new(),
+        };
+        let paths = document["paths"]
+            .as_object()
+            .expect("the document has paths");
+        for (path, operations) in paths {
+            for (method, operation) in operations.as_object().into_iter().flatten() {
+                for part in ["parameters", "requestBody"] {
+                    if let Some(input) = operation.get(part) {
+                        inputs.walk(input, &format!("{method} {path} {part}"));
+                    }
+                }
+            }
+        }
+        assert!(
+            inputs.seen.len() + paths.len() > paths.len(),
+            "request bodies refer to components"
+        );
+        assert!(
+            inputs.unbounded.is_empty(),
+            "integers without a maximum: {:#?}",
+            inputs.unbounded
+        );
+    }
+}

@@ -60,7 +60,7 @@ pub struct Outcomes {
 #[into_params(parameter_in = Query)]
 pub struct ReplayQuery {
     /// The number of moves before the first state answered (0 by default).
-    #[param(minimum = 0)]
+    #[param(minimum = 0, maximum = 18446744073709551615_u64)]
     pub from: Option<usize>,
 }
 
