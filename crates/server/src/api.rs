@@ -4,7 +4,8 @@
 //!
 //! Requests deny unknown fields, so that a misspelt field ("hint" for
 //! "hints") is an error instead of a silently ignored wish. Their whole
-//! numbers are read with [`whole`], which takes `3.0` as `3`.
+//! numbers are read with [`whole`], which takes `3.0` as `3`, and the
+//! objects inside them with [`object`], which takes nothing else.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -19,12 +20,13 @@ pub struct CreateGame {
     #[serde(deserialize_with = "whole::number")]
     pub players: usize,
     /// `{"teams": true}` for the 4-player team game.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "object::optional")]
     pub variant: Option<VariantSpec>,
     /// One entry per seat, seat 0 first.
+    #[serde(deserialize_with = "object::list")]
     pub seats: Vec<SeatSpec>,
     /// An optional clock; without one, nobody's time runs out.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "object::optional")]
     pub clock: Option<ClockSpec>,
     /// Whether the seats may ask the computer for hints.
     #[serde(default)]
@@ -328,5 +330,51 @@ pub mod whole {
         Option::<Number>::deserialize(deserializer)?
             .map(|number| convert(&number))
             .transpose()
+    }
+}
+
+/// Reading the objects inside a request as objects only.
+///
+/// serde's derived structs also take an array of their fields in order
+/// (`[true]` for `{"teams": true}`), which no client means and the OpenAPI
+/// document does not allow; these read a JSON object first, so that
+/// anything else is refused. A body itself is checked to be an object
+/// before it is read, with [`opens_an_object`].
+pub mod object {
+    use serde::Deserialize;
+    use serde::de::{DeserializeOwned, Deserializer, Error};
+    use serde_json::{Map, Value};
+
+    /// Whether JSON text `bytes` is an object, judged by its first
+    /// character (whether it is valid JSON is left to the reading).
+    pub fn opens_an_object(bytes: &[u8]) -> bool {
+        bytes.iter().find(|byte| !byte.is_ascii_whitespace()) == Some(&b'{')
+    }
+
+    fn from_map<T: DeserializeOwned, E: Error>(fields: Map<String, Value>) -> Result<T, E> {
+        T::deserialize(Value::Object(fields)).map_err(E::custom)
+    }
+
+    /// An object or `null`.
+    pub fn optional<'de, D: Deserializer<'de>, T: DeserializeOwned>(
+        deserializer: D,
+    ) -> Result<Option<T>, D::Error> {
+        Option::<Map<String, Value>>::deserialize(deserializer)?
+            .map(from_map)
+            .transpose()
+    }
+
+    /// An array of objects.
+    pub fn list<'de, D: Deserializer<'de>, T: DeserializeOwned>(
+        deserializer: D,
+    ) -> Result<Vec<T>, D::Error> {
+        Vec::<Map<String, Value>>::deserialize(deserializer)?
+            .into_iter()
+            .enumerate()
+            .map(|(index, fields)| {
+                from_map(fields)
+                    .map_err(|error: D::Error| D::Error::custom(format!("[{index}]: {error}")))
+            })
+            .collect()
     }
 }

@@ -16,12 +16,13 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 use tokio::sync::oneshot;
 use utoipa::IntoParams;
 
 use crate::api::{
     ClaimSeat, CreateGame, CreatedGame, ErrorBody, GameList, GameView, Health, Hint, MoveAccepted,
-    MoveRequest, SeatToken, Status, TakeBackRequest,
+    MoveRequest, SeatToken, Status, TakeBackRequest, object,
 };
 use crate::error::ApiError;
 use crate::live::{Accepted, Command};
@@ -102,20 +103,31 @@ impl<T: DeserializeOwned> FromRequest<AppState> for JsonBody<T> {
     }
 }
 
-/// Reads `bytes` as a `T`, naming what is wrong and where.
+/// Reads `bytes` as a `T`, naming what is wrong and where. The body must
+/// be a JSON object: serde would also read a struct from an array of its
+/// fields, which the API does not offer.
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let not_json = |error: serde_json::Error| {
+        ApiError::bad_request(format!("the body is not valid JSON: {error}"))
+    };
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(ApiError::bad_request(
             "the body is empty; a JSON object was expected",
         ));
     }
+    if !object::opens_an_object(bytes) {
+        let value: Value = serde_json::from_slice(bytes).map_err(not_json)?;
+        return Err(ApiError::bad_request(format!(
+            "the body is {}; a JSON object was expected",
+            carolus_rules::json_kind(&value)
+        )));
+    }
     serde_json::from_slice(bytes).map_err(|error| {
-        let what = if error.is_data() {
-            "the body does not fit"
+        if error.is_data() {
+            ApiError::bad_request(format!("the body does not fit: {error}"))
         } else {
-            "the body is not valid JSON"
-        };
-        ApiError::bad_request(format!("{what}: {error}"))
+            not_json(error)
+        }
     })
 }
 

@@ -49,11 +49,16 @@ pub enum ClientMessage {
 
 /// Reads a client's message, or says what is wrong with it.
 pub fn parse_client_message(text: &str) -> Result<ClientMessage, ApiError> {
-    serde_json::from_str(text).map_err(|error| {
+    let refuse = |error: &dyn std::fmt::Display| {
         ApiError::bad_request(format!(
             "a message is {{\"type\": \"auth\", \"token\": …}}, {{\"type\": \"move\", \"move\": …, \"at\": N}} or {{\"type\": \"takeback\", \"at\": N}}: {error}"
         ))
-    })
+    };
+    // serde would also read a message from an array of its fields.
+    if !crate::api::object::opens_an_object(text.as_bytes()) {
+        return Err(refuse(&"this is not a JSON object"));
+    }
+    serde_json::from_str(text).map_err(|error| refuse(&error))
 }
 
 /// What a client has seen of a game, from a WebSocket's query.
@@ -399,6 +404,8 @@ mod tests {
             "",
             "{",
             "[]",
+            r#"["move","disc 3",4]"#,
+            r#"{"type":"auth","token":["x"]}"#,
             r#"{"type":"dance"}"#,
             r#"{"type":"move","move":"disc 3"}"#,
             r#"{"type":"move","move":"disc 3","at":-1}"#,

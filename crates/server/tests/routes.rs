@@ -308,6 +308,70 @@ async fn requests_that_describe_no_game_are_refused_with_the_field_at_fault(db: 
     assert!(misspelt.body["error"].as_str().unwrap().contains("hint"));
 }
 
+async fn objects_are_taken_only_as_objects_never_as_arrays_of_their_fields(db: &Db) {
+    let (app, _) = server(db).await;
+    let (id, tokens) = people_game(&app, 2).await;
+    let game = view(&app, &id).await;
+    let seat = game["state"]["to_act"].as_u64().unwrap() as usize;
+    let mv = game["state"]["legal"][0].as_str().unwrap();
+    let at = length(&game);
+    let games_before = get(&app, "/api/games").await.body["games"].clone();
+    for (uri, body, token, what) in [
+        (
+            "/api/games".to_owned(),
+            json!([2, null, [{"name": "a"}, {"name": "b"}]]),
+            None,
+            "the body is an array",
+        ),
+        (
+            "/api/games".to_owned(),
+            json!({"players": 3, "variant": [], "seats": [{"name": "a"}, {"name": "b"}, {"name": "c"}]}),
+            None,
+            "sequence",
+        ),
+        (
+            "/api/games".to_owned(),
+            json!({"players": 2, "seats": [["a"], {"name": "b"}]}),
+            None,
+            "sequence",
+        ),
+        (
+            "/api/games".to_owned(),
+            json!({"players": 2, "seats": [{"name": "a"}, {"name": "b"}], "clock": [60, 5]}),
+            None,
+            "sequence",
+        ),
+        (
+            format!("/api/games/{id}/moves"),
+            json!([mv, at]),
+            Some(tokens[seat].as_str()),
+            "the body is an array",
+        ),
+        (
+            format!("/api/games/{id}/moves"),
+            json!("place R 3"),
+            Some(tokens[seat].as_str()),
+            "the body is a string",
+        ),
+    ] {
+        let answer = post_raw(&app, &uri, body.to_string(), token).await;
+        assert_eq!(
+            answer.status,
+            StatusCode::BAD_REQUEST,
+            "{body}: {}",
+            answer.text
+        );
+        let error = answer.body["error"].as_str().unwrap();
+        assert!(error.contains(what), "{body}: {error}");
+    }
+    assert_eq!(
+        get(&app, "/api/games").await.body["games"],
+        games_before,
+        "no game was made"
+    );
+    assert_eq!(length(&view(&app, &id).await), at, "no move was made");
+}
+
 async fn an_open_seat_is_claimed_once_and_the_game_starts_when_all_are_taken(db: &Db) {
     let (app, _) = server(db).await;
     let created = post(
@@ -873,6 +937,7 @@ on_every_store!(
     whole_numbers_may_be_written_with_a_zero_fraction,
     every_error_answer_is_json_even_before_a_handler_runs,
     requests_that_describe_no_game_are_refused_with_the_field_at_fault,
+    objects_are_taken_only_as_objects_never_as_arrays_of_their_fields,
     an_open_seat_is_claimed_once_and_the_game_starts_when_all_are_taken,
     the_computer_plays_its_seat_by_itself,
     a_person_takes_back_decisions_against_the_computer_even_while_it_thinks,
