@@ -339,7 +339,7 @@ pub mod whole {
 /// (`[true]` for `{"teams": true}`), which no client means and the OpenAPI
 /// document does not allow; these read a JSON object first, so that
 /// anything else is refused. A body itself is checked to be an object
-/// before it is read, with [`opens_an_object`].
+/// before it is read, with [`opens_an_object`](object::opens_an_object).
 pub mod object {
     use serde::Deserialize;
     use serde::de::{DeserializeOwned, Deserializer, Error};
