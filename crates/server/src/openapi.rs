@@ -474,7 +474,7 @@ mod tests {
             }
         }
         assert!(
-            inputs.seen.len() + paths.len() > paths.len(),
+            !inputs.seen.is_empty(),
             "request bodies refer to components"
         );
         assert!(

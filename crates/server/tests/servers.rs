@@ -325,13 +325,20 @@ async fn a_game_used_only_on_another_server_leaves_this_servers_memory() {
     );
 }
 
-/// How many games not over `app`'s server holds in memory.
-async fn running(app: &axum::Router) -> u64 {
+/// The value `app`'s server shows for the metric `series` (a name, with
+/// its labels if it has any).
+async fn metric(app: &axum::Router, series: &str) -> u64 {
     let metrics = get(app, "/metrics").await.text;
     let line = metrics
         .lines()
-        .find_map(|line| line.strip_prefix("carolus_games_running "));
-    line.expect("the gauge is shown").parse().unwrap()
+        .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '));
+    let value = line.unwrap_or_else(|| panic!("{series} is shown: {metrics}"));
+    value.parse().unwrap()
+}
+
+/// How many games not over `app`'s server holds in memory.
+async fn running(app: &axum::Router) -> u64 {
+    metric(app, "carolus_games_running").await
 }
 
 /// Plays `decisions` moves of the people's game `id` at `app`.
@@ -347,10 +354,11 @@ async fn play_some(app: &axum::Router, id: &str, tokens: &[String], decisions: u
 
 /// How many of the other servers' changes `app`'s server has `handled`.
 async fn changes(app: &axum::Router, handled: &str) -> u64 {
-    let metrics = get(app, "/metrics").await.text;
-    let label = format!("carolus_other_servers_changes_total{{handled=\"{handled}\"}} ");
-    let line = metrics.lines().find_map(|line| line.strip_prefix(&label));
-    line.expect("the counter is shown").parse().unwrap()
+    metric(
+        app,
+        &format!("carolus_other_servers_changes_total{{handled=\"{handled}\"}}"),
+    )
+    .await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
