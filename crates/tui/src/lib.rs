@@ -54,6 +54,7 @@ mod event;
 pub mod graph;
 mod help;
 mod history;
+mod hit;
 pub mod layout;
 mod log_view;
 mod preview;
@@ -69,12 +70,14 @@ mod theme;
 mod words;
 
 pub use ai::{BackgroundThinker, InlineThinker, Purpose, ThinkReply, ThinkRequest, Thinker};
-pub use app::{App, Estimate, Leaving, Message, MessageKind, Pick, PromptKind, Screen, Thinking};
+pub use app::{
+    App, Estimate, Leaving, Message, MessageKind, Part, Pick, PromptKind, Screen, Thinking,
+};
 pub use carolus_core::session::{SeatInfo, SeatKind};
 pub use carolus_l10n::{Language, UnknownLanguage};
 pub use config::{PlayConfig, Start, ThinkLimits};
 pub use event::{Effect, Event, Key};
-pub use prompt::Action;
+pub use hit::Action;
 pub use render::{draw, render};
 pub use runtime::{Outcome, PlayError, run};
 pub use session::Session;
