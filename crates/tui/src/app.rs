@@ -11,7 +11,7 @@
 //! - `screens` — what fills the screen ([`Screen`]) and the keys of each;
 //! - `selection` — the cursor on the options of the decision at hand
 //!   ([`Pick`]);
-//! - `prompt_line` — the prompt and its options as buttons ([`Part`]);
+//! - `prompt_line` — the prompt and its options as buttons;
 //! - `play` — playing a move and going on to the next decision;
 //! - `log` — the game log in words;
 //! - `messages` — refusals and notices ([`Message`]);
@@ -59,7 +59,6 @@ pub use files::PromptKind;
 use files::SeveralGames;
 pub use leaving::Leaving;
 pub use messages::{Message, MessageKind};
-pub use prompt_line::Part;
 pub use screens::Screen;
 pub use selection::Pick;
 pub use thinking::{Estimate, Thinking};

@@ -70,9 +70,7 @@ mod theme;
 mod words;
 
 pub use ai::{BackgroundThinker, InlineThinker, Purpose, ThinkReply, ThinkRequest, Thinker};
-pub use app::{
-    App, Estimate, Leaving, Message, MessageKind, Part, Pick, PromptKind, Screen, Thinking,
-};
+pub use app::{App, Estimate, Leaving, Message, MessageKind, Pick, PromptKind, Screen, Thinking};
 pub use carolus_core::session::{SeatInfo, SeatKind};
 pub use carolus_l10n::{Language, UnknownLanguage};
 pub use config::{PlayConfig, Start, ThinkLimits};

@@ -1,4 +1,4 @@
-//! Drawing the prompt line: the app's [`crate::app::Part`]s, each at the
+//! Drawing the prompt line: the parts of `App::prompt_line`, each at the
 //! place [`hit::place`] gives it, the same place a click is matched
 //! against.
 

@@ -26,7 +26,7 @@ pub struct Part {
 impl App {
     /// The prompt line as parts, left to right: who is to decide what,
     /// and the options as buttons with what clicking each does.
-    pub fn prompt_line(&self) -> Vec<Part> {
+    pub(crate) fn prompt_line(&self) -> Vec<Part> {
         let theme = self.theme();
         let tr = self.tr();
         let game = self.game();
