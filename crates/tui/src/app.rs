@@ -235,6 +235,7 @@ impl App {
         self.session.seats()
     }
 
+    /// The colours of the screen.
     pub fn theme(&self) -> Theme {
         self.theme
     }
@@ -244,6 +245,7 @@ impl App {
         self.tr
     }
 
+    /// What fills the screen.
     pub fn screen(&self) -> &Screen {
         &self.screen
     }

@@ -144,6 +144,8 @@ impl App {
         self.notice(notice);
     }
 
+    /// Asks for a file name, offering the file most likely meant: a kept
+    /// game to open, a file the person may replace, or the game's own.
     pub(super) fn open_prompt(&mut self, kind: PromptKind) -> Vec<Effect> {
         let offered = match kind {
             PromptKind::Load => self.offered.clone(),
@@ -157,6 +159,8 @@ impl App {
         Vec::new()
     }
 
+    /// Enter on the file-name prompt: saves, reads or picks a game of a
+    /// file of several.
     fn submit(&mut self, kind: PromptKind, text: String) -> Vec<Effect> {
         let path = text.trim().to_owned();
         self.screen = Screen::Board;
@@ -246,6 +250,8 @@ impl App {
         self.session.add_meta("seed", seed);
     }
 
+    /// A file to open was read: a game opens, a file of several games asks
+    /// which one, and anything else is refused with the reason.
     pub(super) fn on_loaded(&mut self, path: String, text: Result<String, String>) -> Vec<Effect> {
         let text = match text {
             Ok(text) => text,

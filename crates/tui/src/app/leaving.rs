@@ -43,6 +43,7 @@ impl App {
         self.leave(leaving)
     }
 
+    /// Does what `leaving` asks, unsaved moves or not.
     pub(super) fn leave(&mut self, leaving: Leaving) -> Vec<Effect> {
         match leaving {
             Leaving::Quit => self.quit_now(),
@@ -89,6 +90,7 @@ impl App {
         effects
     }
 
+    /// Ends the program, and any thinking with it.
     pub(super) fn quit_now(&mut self) -> Vec<Effect> {
         self.quit = true;
         let mut effects = Vec::new();

@@ -22,10 +22,12 @@ pub struct Message {
 }
 
 impl App {
+    /// The line under the prompt, if any.
     pub fn message(&self) -> Option<&Message> {
         self.message.as_ref()
     }
 
+    /// Says why something was not done.
     pub(super) fn refuse(&mut self, text: impl Into<String>) {
         self.message = Some(Message {
             kind: MessageKind::Error,
@@ -33,6 +35,7 @@ impl App {
         });
     }
 
+    /// Tells something, such as a hint or "saved".
     pub(super) fn notice(&mut self, text: impl Into<String>) {
         self.message = Some(Message {
             kind: MessageKind::Notice,

@@ -66,6 +66,9 @@ impl App {
         }
     }
 
+    /// A click in the slot of territory `territory_index` (0–14): there
+    /// the knight goes, or the emperor (selected first, moved by a second
+    /// click).
     fn on_region_click(&mut self, territory_index: usize) -> Vec<Effect> {
         let Some(territory) = Territory::from_index(territory_index) else {
             return Vec::new();

@@ -8,6 +8,7 @@ use crate::event::Effect;
 use crate::words;
 
 impl App {
+    /// Plays a person's move `mv`, ending a hint still being worked out.
     pub(super) fn play_human(&mut self, mv: Move) -> Vec<Effect> {
         let mut effects = Vec::new();
         if self.thinking.take().is_some() {

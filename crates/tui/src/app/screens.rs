@@ -1,7 +1,7 @@
-//! What fills the screen, and the keys of each screen: the help and the
-//! full log scroll, the question before leaving answers `y`, the result
-//! screen offers its keys, and the board hands keys of the decision at
-//! hand to [`super::selection`].
+//! What fills the screen, and what the keys do on each: the help and the
+//! full log scroll, the question before leaving takes `y`, the result
+//! screen has keys of its own, and on the board the keys of the decision
+//! at hand go to the cursor (`selection`).
 
 use super::{App, Leaving, PromptKind};
 use crate::ai::Purpose;
@@ -41,6 +41,7 @@ fn scroll_step(key: Key) -> Option<i16> {
 }
 
 impl App {
+    /// A key, as the screen on show takes it; Ctrl-C quits from any.
     pub(super) fn on_key(&mut self, key: Key) -> Vec<Effect> {
         if key == Key::Ctrl('c') {
             // Ctrl-C does not ask; the event loop keeps the unsaved moves.
@@ -110,6 +111,8 @@ impl App {
         }
     }
 
+    /// A key on the board: the keys that work on every turn, else the
+    /// decision's keys if a person is to decide.
     fn on_board_key(&mut self, key: Key) -> Vec<Effect> {
         match key {
             Key::Char('?') | Key::F(1) => {

@@ -40,6 +40,7 @@ pub enum Pick {
 }
 
 impl App {
+    /// The step a person is at in the decision at hand.
     pub fn pick(&self) -> Pick {
         self.pick
     }
@@ -116,6 +117,7 @@ impl App {
         }
     }
 
+    /// Moves the cursor `delta` options on, round the `count` options.
     fn move_cursor(&mut self, delta: isize, count: usize) {
         if count == 0 {
             return;
@@ -125,6 +127,7 @@ impl App {
         self.set_cursor(next);
     }
 
+    /// The option the cursor is on, if a person decides.
     pub(super) fn cursor(&self) -> Option<usize> {
         match self.pick {
             Pick::Wait => None,
@@ -136,6 +139,7 @@ impl App {
         }
     }
 
+    /// Puts the cursor on option `value`, ending a number being typed.
     pub(super) fn set_cursor(&mut self, value: usize) {
         self.typed = 0;
         match &mut self.pick {
@@ -251,6 +255,7 @@ impl App {
             .unwrap_or(0)
     }
 
+    /// Where the cursor is on `family` among the families to place.
     fn family_cursor(&self, family: Family) -> usize {
         choices::families(self.game())
             .iter()
@@ -258,6 +263,7 @@ impl App {
             .unwrap_or(0)
     }
 
+    /// Puts the cursor on the destination `to`, if a knight may go there.
     pub(super) fn choose_destination(&mut self, to: Destination) {
         let Pick::Destination { family, .. } = self.pick else {
             return;

@@ -43,6 +43,7 @@ pub struct Estimate {
 }
 
 impl App {
+    /// The computer player at work, if any.
     pub fn thinking(&self) -> Option<Thinking> {
         self.thinking
     }
@@ -56,6 +57,7 @@ impl App {
         Some((frame, elapsed.as_secs_f64()))
     }
 
+    /// The latest estimate of a computer player, if any.
     pub fn estimate(&self) -> Option<&Estimate> {
         self.estimate.as_ref()
     }
@@ -76,6 +78,8 @@ impl App {
         }
     }
 
+    /// Asks the computer at `level` to think for `seat`, about its move or
+    /// a hint; the answer comes back as [`crate::Event::Thought`].
     pub(super) fn think(&mut self, seat: Seat, level: Level, purpose: Purpose) -> Effect {
         let id = self.next_id;
         self.next_id += 1;
@@ -95,6 +99,8 @@ impl App {
         }))
     }
 
+    /// A computer's answer: its estimate is kept, and its move played or
+    /// its hint shown. An answer about a position gone is ignored.
     pub(super) fn on_thought(&mut self, reply: ThinkReply) -> Vec<Effect> {
         let Some(thinking) = self.thinking.filter(|t| t.id == reply.id) else {
             return Vec::new();
