@@ -7,7 +7,10 @@
 //!   [`App::handle`]`(Event) -> Vec<Effect>`: no terminal, no clock, no
 //!   files. Every option it offers comes from the engine's legal moves.
 //! - [`render()`] draws an `&App` into a ratatui frame, in a compact
-//!   layout from 80×24 and a wide one from 120×32 ([`layout`]).
+//!   layout from 80×24 and a wide one from 120×32 ([`layout`]). The
+//!   update never imports the drawing: what a click lands on comes from
+//!   the crate's `hit` module, which places the prompt's buttons for the
+//!   drawing too.
 //! - [`Session`] carries out the effects (files, computer thinking) and
 //!   feeds the answers back; [`run`] adds the terminal and its event loop.
 //! - Computer players run behind the [`Thinker`] trait: on background
