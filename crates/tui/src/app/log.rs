@@ -40,3 +40,22 @@ impl App {
         };
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{App, Event, PlayConfig};
+
+    #[test]
+    fn the_board_log_scrolls_back_no_further_than_its_oldest_entry() {
+        let mut app = App::new(PlayConfig::new_game(2, 7)).unwrap();
+        app.start();
+        let entries = app.log().len();
+        assert!(entries > 0, "the starting draws are in the log");
+        for _ in 0..=entries {
+            app.handle(Event::Scroll { up: true });
+        }
+        assert_eq!(app.log_scroll(), entries);
+        app.handle(Event::Scroll { up: false });
+        assert_eq!(app.log_scroll(), entries.saturating_sub(3));
+    }
+}

@@ -155,3 +155,26 @@ impl App {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use crate::{App, Effect, Event, Key, PlayConfig};
+
+    #[test]
+    fn the_spinner_turns_a_frame_every_tenth_of_a_second_of_thinking() {
+        let mut app = App::new(PlayConfig::new_game(2, 7)).unwrap();
+        app.start();
+        assert_eq!(app.spinner(), None, "nobody thinks yet");
+        app.handle(Event::Tick(Duration::from_millis(1000)));
+        let asked = app.handle(Event::Key(Key::Char('h')));
+        assert!(matches!(asked.as_slice(), [Effect::Think(_)]));
+        assert_eq!(app.spinner(), Some(('⠋', 0.0)));
+        app.handle(Event::Tick(Duration::from_millis(1250)));
+        assert_eq!(app.spinner(), Some(('⠹', 0.25)));
+        // Ten frames make a turn.
+        app.handle(Event::Tick(Duration::from_millis(2500)));
+        assert_eq!(app.spinner(), Some(('⠴', 1.5)));
+    }
+}
