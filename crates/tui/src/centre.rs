@@ -17,7 +17,6 @@ use crate::canvas::{self, put, put_line};
 use crate::layout::{Kind, Layout};
 use crate::log_view;
 use crate::preview;
-use crate::prompt;
 use crate::theme::Theme;
 use crate::words;
 
@@ -74,23 +73,6 @@ impl Columns {
             win,
         }
     }
-}
-
-/// The first row of the seat table below its header.
-fn first_seat_row(layout: &Layout) -> u16 {
-    layout.centre.y + 1
-}
-
-/// The seat whose table row holds the point, for clicks on one's court.
-pub fn seat_row_at(app: &App, layout: &Layout, x: u16, y: u16) -> Option<Seat> {
-    let centre = layout.centre;
-    if x < centre.x || x >= centre.right() || y < first_seat_row(layout) {
-        return None;
-    }
-    let row = usize::from(y - first_seat_row(layout));
-    (row < app.game().players())
-        .then(|| Seat::new(row))
-        .flatten()
 }
 
 /// Draws the centre of the ring.
@@ -465,7 +447,7 @@ fn decision(app: &App, width: u16) -> (Vec<Line<'static>>, Option<usize>) {
         return (lines, None);
     }
     if let Some(thinking) = app.thinking().filter(|t| t.purpose == Purpose::Play) {
-        let (frame, seconds) = prompt::spinner(app).unwrap_or(('·', 0.0));
+        let (frame, seconds) = app.spinner().unwrap_or(('·', 0.0));
         lines.push(Line::from(vec![
             Span::styled(format!("{frame} "), theme.key()),
             Span::styled(

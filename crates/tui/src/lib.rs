@@ -7,7 +7,10 @@
 //!   [`App::handle`]`(Event) -> Vec<Effect>`: no terminal, no clock, no
 //!   files. Every option it offers comes from the engine's legal moves.
 //! - [`render()`] draws an `&App` into a ratatui frame, in a compact
-//!   layout from 80×24 and a wide one from 120×32 ([`layout`]).
+//!   layout from 80×24 and a wide one from 120×32 ([`layout`]). The
+//!   update never imports the drawing: what a click lands on comes from
+//!   the crate's `hit` module, which places the prompt's buttons for the
+//!   drawing too.
 //! - [`Session`] carries out the effects (files, computer thinking) and
 //!   feeds the answers back; [`run`] adds the terminal and its event loop.
 //! - Computer players run behind the [`Thinker`] trait: on background
@@ -54,6 +57,7 @@ mod event;
 pub mod graph;
 mod help;
 mod history;
+mod hit;
 pub mod layout;
 mod log_view;
 mod preview;
@@ -74,7 +78,7 @@ pub use carolus_core::session::{SeatInfo, SeatKind};
 pub use carolus_l10n::{Language, UnknownLanguage};
 pub use config::{PlayConfig, Start, ThinkLimits};
 pub use event::{Effect, Event, Key};
-pub use prompt::Action;
+pub use hit::Action;
 pub use render::{draw, render};
 pub use runtime::{Outcome, PlayError, run};
 pub use session::Session;

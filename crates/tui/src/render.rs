@@ -4,7 +4,8 @@
 //! file name, quit, result, a screen too small).
 //!
 //! Rendering reads the app and changes nothing; the same [`Layout`] is used
-//! for mouse clicks, so both agree on where everything is.
+//! for mouse clicks (the `hit` module), so both agree on where everything
+//! is.
 
 use carolus_ai::BotSpec;
 use carolus_core::estimates;
@@ -175,17 +176,7 @@ fn header(app: &App, layout: &Layout, buf: &mut Buffer) {
 
 fn footer(app: &App, layout: &Layout, buf: &mut Buffer) {
     let theme = app.theme();
-    // The prompt, drawn part by part exactly where `prompt::buttons` says.
-    let row = layout.prompt_row();
-    let mut x = row.x;
-    for part in prompt::parts(app) {
-        let width = canvas::width(&part.text);
-        if x + width > row.right() {
-            break;
-        }
-        put(buf, x, row.y, &part.text, part.style, width);
-        x += width;
-    }
+    prompt::draw(app, layout, buf);
     let row = layout.message_row();
     if let Some(message) = app.message() {
         let style = match message.kind {
@@ -402,7 +393,7 @@ fn analysis_lines(app: &App, width: usize) -> Vec<Line<'static>> {
     let seats = app.seats();
     let mut lines = Vec::new();
     if let Some(thinking) = app.thinking() {
-        let (frame, seconds) = prompt::spinner(app).unwrap_or(('·', 0.0));
+        let (frame, seconds) = app.spinner().unwrap_or(('·', 0.0));
         let seconds = tr.decimal(seconds, 1);
         let what = match thinking.purpose {
             Purpose::Play => tr!(

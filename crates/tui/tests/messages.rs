@@ -10,7 +10,7 @@
 //! the message does not use fails too, since it is usually a misspelling.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use carolus_l10n::{Language, variables};
 
@@ -89,20 +89,34 @@ fn top_level_parts(text: &str) -> Vec<&str> {
     parts
 }
 
+/// The Rust files under `dir` and its subdirectories (a module's
+/// submodules live in a directory of its name), in order.
+fn sources(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("the source is there") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            files.extend(sources(&path));
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
+
 /// Every `tr!` in the code of the crate's `src/`, except the macro's own
 /// definition.
 fn asked_for() -> Vec<Asked> {
     let source_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files: Vec<_> = std::fs::read_dir(&source_dir)
-        .expect("the source is there")
-        .map(|entry| entry.expect("a directory entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "rs"))
-        .collect();
-    files.sort();
     let mut asked = Vec::new();
-    for path in files {
+    for path in sources(&source_dir) {
         let source = std::fs::read_to_string(&path).expect("the source reads");
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let name = path
+            .strip_prefix(&source_dir)
+            .expect("a file under src/")
+            .to_string_lossy()
+            .into_owned();
         for (at, _) in source.match_indices("tr!(") {
             let line = source[..at].lines().count();
             // Comments may show the macro; only code asks for messages.
