@@ -553,13 +553,16 @@ mod tests {
     }
 
     #[test]
-    fn sigma_never_falls_to_zero() {
+    fn sigma_settles_above_a_floor_so_that_ratings_keep_moving() {
+        // Without the growth by TAU before each game, sigma would fall
+        // below 0.7 in these 2,000 games and keep falling; with it, it
+        // settles near 1.45.
         let mut rating = Rating::NEWCOMER;
         for _ in 0..2_000 {
             rating = rate_free_for_all(Mode::TwoPlayers, &[person(rating, 1), computer(3, 1)])
                 .unwrap()[0];
         }
-        assert!(rating.sigma > 0.5, "{rating:?}");
+        assert!(rating.sigma > 1.2, "{rating:?}");
     }
 
     #[test]

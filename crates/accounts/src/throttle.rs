@@ -418,6 +418,27 @@ mod tests {
     }
 
     #[test]
+    fn four_hours_of_quiet_forgive_an_account_any_number_of_failures() {
+        let limit = Limit::ACCOUNT;
+        let mut failures = None;
+        for second in 0..1_000 {
+            failures = Some(limit.record_failure(failures.as_ref(), at(second * SECOND)));
+        }
+        let failures = failures.unwrap();
+        assert_eq!(failures.count, 16, "kept no higher than the cap");
+        let forgiven_at = failures.last.plus(limit.forgive_after * limit.cap_count());
+        assert_eq!(
+            forgiven_at.since(failures.last),
+            Duration::from_secs(4 * 60 * 60)
+        );
+        assert!(limit.is_forgotten(&failures, forgiven_at));
+        assert_eq!(
+            limit.delay(limit.count_at(&failures, forgiven_at)),
+            Duration::ZERO
+        );
+    }
+
+    #[test]
     fn a_refused_attempt_is_told_how_long_to_wait() {
         let limit = Limit::ACCOUNT;
         let failures = Failures {
@@ -632,6 +653,26 @@ mod tests {
         throttle.record_success("karl", home, at(6 * SECOND));
         assert_eq!(
             throttle.check("karl", home, at(6 * SECOND)),
+            Decision::Allowed
+        );
+    }
+
+    #[test]
+    fn mistakes_at_a_trusted_address_do_not_count_against_the_account_elsewhere() {
+        let mut throttle = LoginThrottle::new();
+        let home = v4(7);
+        throttle.record_success("karl", home, at(0));
+        for mistake in 1..=10 {
+            throttle.record_failure("karl", home, at(mistake * SECOND));
+        }
+        // At home the pair's limit holds them back…
+        assert!(matches!(
+            throttle.check("karl", home, at(11 * SECOND)),
+            Decision::RetryAfter(_)
+        ));
+        // …but the account's limit, which applies elsewhere, saw nothing.
+        assert_eq!(
+            throttle.check("karl", v4(8), at(11 * SECOND)),
             Decision::Allowed
         );
     }
