@@ -56,7 +56,7 @@ pub enum NameError {
         max: usize,
     },
     /// A character outside the allowed set.
-    #[error("character {position} ({}) is not allowed in a name: {kind}", .character.escape_unicode())]
+    #[error("character {position} ({}) is not allowed in a name: {kind}", shown(*.character, *.kind))]
     Character {
         /// The refused character.
         character: char,
@@ -143,6 +143,16 @@ fn is_invisible(c: char) -> bool {
             | '\u{1D173}'..='\u{1D17A}'
             | '\u{E0000}'..='\u{E0FFF}' // tags and variation selectors supplement
         )
+}
+
+/// A refused character as a message shows it: its code point, and the
+/// character itself in quotes when it is visible, so that an invisible one
+/// never hides in the message too.
+fn shown(c: char, kind: CharacterKind) -> String {
+    match kind {
+        CharacterKind::Invisible | CharacterKind::Space => format!("U+{:04X}", u32::from(c)),
+        CharacterKind::NonAscii | CharacterKind::Symbol => format!("{c:?}, U+{:04X}", u32::from(c)),
+    }
 }
 
 /// Whether `c` may stand in a name.
@@ -430,7 +440,12 @@ mod tests {
         let error = PlayerName::parse("ka\u{200B}rl").unwrap_err();
         assert_eq!(
             error.to_string(),
-            "character 3 (\\u{200b}) is not allowed in a name: an invisible or control character"
+            "character 3 (U+200B) is not allowed in a name: an invisible or control character"
+        );
+        let error = PlayerName::parse("<b>").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "character 1 ('<', U+003C) is not allowed in a name: names use only letters, digits, _ and -"
         );
     }
 

@@ -5,8 +5,9 @@
 //! is not one of the 10,000 commonest passwords (the list shipped in
 //! `data/common-passwords.txt`, whose source `data/README.md` gives), nor
 //! one of them followed by up to [`MAX_WEAK_SUFFIX`] digits or symbols
-//! (`Password2024!`), nor the account's name, alone or so followed. The
-//! comparisons ignore case. Nothing else is demanded (no required digits or
+//! (`Password2024!`), nor the account's name, alone or so followed, nor a
+//! look-alike of it (`Car0lus` for Carolus, as [`PlayerName::skeleton`]
+//! compares names). The comparisons ignore case. Nothing else is demanded (no required digits or
 //! capitals): length and not being guessable first are what make a
 //! password strong. Passwords are compared and hashed as the UTF-8 bytes
 //! the person typed, without Unicode normalisation.
@@ -34,7 +35,7 @@ use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{self, PasswordHasher as _, PasswordVerifier as _};
 use argon2::{Algorithm, Argon2, Params, Version};
 
-use crate::name::PlayerName;
+use crate::name::{PlayerName, skeleton_of};
 
 /// The fewest characters a password may have.
 pub const MIN_PASSWORD_CHARS: usize = 10;
@@ -96,10 +97,12 @@ pub fn check_password(password: &str, name: &PlayerName) -> Result<(), PasswordE
             max: MAX_PASSWORD_CHARS,
         });
     }
+    // The name's look-alike key, so that `Car0lus` is refused for Carolus.
     let lower = password.to_lowercase();
-    let stem = weak_stem(&lower);
-    let name = name.as_str().to_ascii_lowercase();
-    if lower == name || stem == Some(name.as_str()) {
+    let name = name.skeleton();
+    if skeleton_of(&lower) == name
+        || weak_stem(&lower).is_some_and(|stem| skeleton_of(stem) == name)
+    {
         return Err(PasswordError::SameAsName);
     }
     if is_common(password) {
@@ -384,6 +387,10 @@ mod tests {
         );
         assert_eq!(
             check_password("karldergrosse1!", &name("KarlDerGrosse")),
+            Err(PasswordError::SameAsName)
+        );
+        assert_eq!(
+            check_password("KarIDerGr0sse", &name("KarlDerGrosse")),
             Err(PasswordError::SameAsName)
         );
         assert_eq!(

@@ -282,20 +282,24 @@ fn rank(seat: usize, finish: Finish, places: usize) -> Result<usize, RatingError
     }
 }
 
-/// The seats' ratings after the update; a computer keeps its anchor.
+/// The seats' ratings after the update: a person's updated rating, a
+/// computer's anchor as it was before the game.
 fn posterior(
-    mode: Mode,
     players: impl Iterator<Item = Player>,
+    priors: impl Iterator<Item = WengLinRating>,
     updated: impl Iterator<Item = WengLinRating>,
 ) -> Vec<Rating> {
     players
-        .zip(updated)
-        .map(|(player, new)| match player {
-            Player::Person(_) => Rating {
-                mu: new.rating,
-                sigma: new.uncertainty,
-            },
-            Player::Computer(level) => anchor(mode, level).unwrap_or(Rating::NEWCOMER),
+        .zip(priors.zip(updated))
+        .map(|(player, (before, after))| {
+            let kept = match player {
+                Player::Person(_) => after,
+                Player::Computer(_) => before,
+            };
+            Rating {
+                mu: kept.rating,
+                sigma: kept.uncertainty,
+            }
         })
         .collect()
 }
@@ -326,8 +330,8 @@ pub fn rate_free_for_all(mode: Mode, seats: &[Seat]) -> Result<Vec<Rating>, Rati
         .collect();
     let updated = weng_lin_multi_team(&teams, &WengLinConfig::new());
     Ok(posterior(
-        mode,
         seats.iter().map(|s| s.player),
+        priors.iter().flatten().copied(),
         updated.into_iter().flatten(),
     ))
 }
@@ -364,8 +368,8 @@ pub fn rate_team_game(teams: [[Seat; 2]; 2]) -> Result<[[Rating; 2]; 2], RatingE
     ];
     let updated = weng_lin_multi_team(&outcome, &WengLinConfig::new());
     let flat = posterior(
-        mode,
         teams.iter().flatten().map(|s| s.player),
+        priors.iter().flatten().copied(),
         updated.into_iter().flatten(),
     );
     Ok([[flat[0], flat[1]], [flat[2], flat[3]]])
