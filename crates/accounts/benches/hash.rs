@@ -16,16 +16,25 @@ use carolus_accounts::PasswordHasher;
 /// One measured operation.
 type Work<'a> = Box<dyn FnMut() + 'a>;
 
-fn timed(rounds: usize, mut work: impl FnMut()) -> (Duration, Duration) {
-    let mut times: Vec<Duration> = (0..rounds)
-        .map(|_| {
+/// The median and slowest time of each operation over `rounds` rounds.
+/// Each round runs every operation once, in turn, so that a change in the
+/// machine's load during the run falls on all of them alike.
+fn timed(rounds: usize, work: &mut [(&str, Work)]) -> Vec<(Duration, Duration)> {
+    let mut times = vec![Vec::with_capacity(rounds); work.len()];
+    for _ in 0..rounds {
+        for ((_, operation), times) in work.iter_mut().zip(&mut times) {
             let start = Instant::now();
-            work();
-            start.elapsed()
+            operation();
+            times.push(start.elapsed());
+        }
+    }
+    times
+        .into_iter()
+        .map(|mut times| {
+            times.sort();
+            (times[times.len() / 2], times[times.len() - 1])
         })
-        .collect();
-    times.sort();
-    (times[times.len() / 2], times[times.len() - 1])
+        .collect()
 }
 
 fn main() {
@@ -49,7 +58,7 @@ fn main() {
         "{:<28} {:>12} {:>12}",
         "operation", "median ms", "slowest ms"
     );
-    let rows: [(&str, Work); 4] = [
+    let mut rows: [(&str, Work); 4] = [
         ("hash (sign-up)", Box::new(|| drop(hasher.hash(password)))),
         (
             "verify, right password",
@@ -64,8 +73,8 @@ fn main() {
             Box::new(|| hasher.dummy_verify(password)),
         ),
     ];
-    for (name, work) in rows {
-        let (median, slowest) = timed(rounds, work);
+    let times = timed(rounds, &mut rows);
+    for ((name, _), (median, slowest)) in rows.iter().zip(times) {
         println!(
             "{:<28} {:>12.1} {:>12.1}",
             name,
