@@ -256,7 +256,9 @@ impl PasswordHasher {
 
     /// Spends the work of one [`PasswordHasher::verify`] at this cost and
     /// finds nothing: for a login to a name that has no account, so that it
-    /// takes as long as a wrong password for a name that has one.
+    /// takes as long as a wrong password for a name that has one. (That
+    /// holds for stored hashes at this hasher's cost; a hash at an older
+    /// cost is replaced at its owner's next sign-in, see [`Verified`].)
     pub fn dummy_verify(&self, password: &str) {
         // The dummy hash is of 32 random bytes that were never kept, so no
         // password matches it; the result is only work.
