@@ -48,6 +48,11 @@
 //! Accounts are keyed by the name's skeleton, whether or not an account
 //! has that name, so that an unknown name is limited exactly as a known one.
 //!
+//! What these limits do not stop: one guess each at many accounts from
+//! many addresses (trying one common password everywhere) stays under
+//! every key's free failures; the password policy, which refuses the
+//! common passwords such an attack tries, is the defence there.
+//!
 //! The records are plain data. [`LoginThrottle`] keeps them in memory for a
 //! single server (and for the simulations below); several servers keep
 //! them in their shared store and use [`Limit::check`] and
@@ -288,6 +293,10 @@ impl<K: Eq + Hash> Throttle<K> {
 /// Use: [`LoginThrottle::check`] before looking at the password (refuse
 /// with 429 and `Retry-After` unless allowed), then
 /// [`LoginThrottle::record_failure`] or [`LoginThrottle::record_success`].
+/// Call [`LoginThrottle::prune`] now and then (every minute, say): memory
+/// then holds only keys with failures in the last few hours and trust
+/// from the last 30 days, which under an attack from many addresses is one
+/// small record per address that failed recently.
 #[derive(Clone, Debug)]
 pub struct LoginThrottle {
     address: Throttle<AddressKey>,
