@@ -7,10 +7,22 @@
 //! numbers are read with [`whole`], which takes `3.0` as `3`, and the
 //! objects inside them with [`object`], which takes nothing else.
 
+use carolus_ai::Level;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
 use utoipa::ToSchema;
+
+use crate::error::ApiError;
+use crate::secret;
+use crate::table::{Clock, DAY_MS, NewSeat, NewTable, Table, checked_name};
+
+/// The longest real-time clock a new game may have, in seconds: a day.
+pub const MAX_INITIAL_S: u64 = 24 * 3600;
+/// The largest increment a new game may have, in seconds: an hour.
+pub const MAX_INCREMENT_S: u64 = 3600;
+/// The most days per move a new game may give.
+pub const MAX_DAYS_PER_MOVE: u64 = 30;
 
 /// `POST /api/games`: a new game.
 #[derive(Clone, Debug, Deserialize)]
@@ -60,19 +72,151 @@ pub struct SeatSpec {
 }
 
 /// A clock: real-time (`initial_s` and `increment_s`) or correspondence
-/// (`days_per_move`).
-#[derive(Clone, Debug, Default, Deserialize)]
+/// (`days_per_move`). A game's view shows its clock in the same shape.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClockSpec {
     /// Seconds each seat has for the whole game.
-    #[serde(default, deserialize_with = "whole::optional")]
+    #[serde(
+        default,
+        deserialize_with = "whole::optional",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub initial_s: Option<u64>,
     /// Seconds added to a seat's time whenever its turn ends.
-    #[serde(default, deserialize_with = "whole::optional")]
+    #[serde(
+        default,
+        deserialize_with = "whole::optional",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub increment_s: Option<u64>,
     /// Days a seat has for each turn.
-    #[serde(default, deserialize_with = "whole::optional")]
+    #[serde(
+        default,
+        deserialize_with = "whole::optional",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub days_per_move: Option<u64>,
+}
+
+impl ClockSpec {
+    /// The clock a new game asks for, or why it cannot have it. The limits
+    /// are what a new game may ask for; a stored game keeps the clock it
+    /// was created with whatever they are later.
+    pub fn to_clock(&self) -> Result<Clock, ApiError> {
+        let bad = |message: String| ApiError::bad_request(format!("field `clock`: {message}"));
+        match (self.initial_s, self.increment_s, self.days_per_move) {
+            (Some(initial), increment, None) => {
+                if !(1..=MAX_INITIAL_S).contains(&initial) {
+                    return Err(bad(format!(
+                        "initial_s must be 1 to {MAX_INITIAL_S} seconds, not {initial}"
+                    )));
+                }
+                let increment = increment.unwrap_or(0);
+                if increment > MAX_INCREMENT_S {
+                    return Err(bad(format!(
+                        "increment_s must be 0 to {MAX_INCREMENT_S} seconds, not {increment}"
+                    )));
+                }
+                Ok(Clock::RealTime {
+                    initial_ms: initial as i64 * 1000,
+                    increment_ms: increment as i64 * 1000,
+                })
+            }
+            (None, None, Some(days)) => {
+                if !(1..=MAX_DAYS_PER_MOVE).contains(&days) {
+                    return Err(bad(format!(
+                        "days_per_move must be 1 to {MAX_DAYS_PER_MOVE}, not {days}"
+                    )));
+                }
+                Ok(Clock::Correspondence {
+                    per_turn_ms: days as i64 * DAY_MS,
+                })
+            }
+            (None, Some(_), None) => Err(bad("increment_s needs initial_s".to_owned())),
+            (None, None, None) => Err(bad(
+                "give initial_s (and increment_s) for a real-time clock, or days_per_move".to_owned(),
+            )),
+            _ => Err(bad(
+                "a clock is real-time (initial_s, increment_s) or correspondence (days_per_move), not both"
+                    .to_owned(),
+            )),
+        }
+    }
+
+    /// `clock` as the API shows it: in the shape it was asked for in.
+    pub fn of(clock: Clock) -> ClockSpec {
+        match clock {
+            Clock::RealTime {
+                initial_ms,
+                increment_ms,
+            } => ClockSpec {
+                initial_s: Some((initial_ms / 1000) as u64),
+                increment_s: Some((increment_ms / 1000) as u64),
+                days_per_move: None,
+            },
+            Clock::Correspondence { per_turn_ms } => ClockSpec {
+                days_per_move: Some((per_turn_ms / DAY_MS) as u64),
+                ..ClockSpec::default()
+            },
+        }
+    }
+}
+
+impl CreateGame {
+    /// The table this asks for, with a new token for each person's seat
+    /// (the table is given only their hashes); or what is wrong with it,
+    /// the first fault in the order of the fields.
+    pub fn to_new_table(&self) -> Result<(NewTable, Vec<SeatToken>), ApiError> {
+        let teams = self.variant.unwrap_or_default().teams;
+        Table::check_players(self.players, teams, self.seats.len())?;
+        let clock = self.clock.as_ref().map(ClockSpec::to_clock).transpose()?;
+        let mut seats = Vec::with_capacity(self.seats.len());
+        let mut tokens = Vec::new();
+        for (index, spec) in self.seats.iter().enumerate() {
+            let field = format!("seats[{index}]");
+            let bad = |message: &str| ApiError::bad_request(format!("field `{field}`: {message}"));
+            let name = spec
+                .name
+                .as_deref()
+                .map(|name| checked_name(name, &format!("{field}.name")))
+                .transpose()?;
+            seats.push(match (spec.ai, spec.open, name) {
+                (Some(level), None | Some(false), name) => NewSeat::Computer {
+                    level: Level::new(level).map_err(|error| {
+                        ApiError::bad_request(format!("field `{field}.ai`: {error}"))
+                    })?,
+                    name,
+                },
+                (None, Some(true), Some(_)) => {
+                    return Err(bad("an open seat takes its name when it is claimed"));
+                }
+                (None, Some(true), None) => NewSeat::Open,
+                (None, None | Some(false), Some(name)) => {
+                    let token = secret::new_token();
+                    let token_hash = secret::token_hash(&token);
+                    tokens.push(SeatToken { seat: index, token });
+                    NewSeat::Person { name, token_hash }
+                }
+                (None, None | Some(false), None) => {
+                    return Err(bad(
+                        "a seat is {\"name\": …} (a person), {\"ai\": 1-5} (the computer) or {\"open\": true}",
+                    ));
+                }
+                (Some(_), Some(true), _) => {
+                    return Err(bad("a seat is the computer's or open, not both"));
+                }
+            });
+        }
+        let new = NewTable {
+            players: self.players,
+            teams,
+            seats,
+            clock,
+            hints: self.hints,
+        };
+        Ok((new, tokens))
+    }
 }
 
 /// The answer to `POST /api/games`.
@@ -188,9 +332,9 @@ pub struct GameView {
     pub players: usize,
     pub teams: bool,
     pub hints: bool,
-    /// The clock settings, if the game has a clock.
+    /// The clock, if the game has one, in the shape a new game asks for it.
     #[schema(value_type = Option<Object>)]
-    pub clock: Option<Value>,
+    pub clock: Option<ClockSpec>,
     pub seats: Vec<SeatInfo>,
     /// The seat whose computer player is thinking, if any.
     pub thinking: Option<usize>,

@@ -435,7 +435,8 @@ impl Live {
                 let result = self
                     .table
                     .hint_for(&token)
-                    .map(|(_, level)| (self.table.position().clone(), level));
+                    .map(|(_, level)| (self.table.position().clone(), level))
+                    .map_err(ApiError::from);
                 let _ = answer.send(result);
             }
             Command::Presence { seat, connected } => {
@@ -753,7 +754,7 @@ impl Live {
             players: table.position().players(),
             teams: table.position().variant().teams,
             hints: table.hints,
-            clock: table.clock.map(|clock| clock.to_json()),
+            clock: table.clock.map(crate::api::ClockSpec::of),
             seats: table.seat_infos(&self.connected_flags(), now_ms()),
             thinking: self.thinking(),
             take_back: table.allows_take_back(),

@@ -17,7 +17,7 @@ use utoipa::openapi::schema::{
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{OpenApi, PartialSchema, ToSchema};
 
-use crate::api;
+use crate::api::{self, MAX_DAYS_PER_MOVE, MAX_INCREMENT_S, MAX_INITIAL_S};
 use crate::replay;
 use crate::routes;
 use crate::table::MAX_NAME_CHARS;
@@ -140,13 +140,6 @@ fn camel_case_links(document: &mut serde_json::Value) {
 const SPACE: &str = r"\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
 /// The characters no name may hold (`char::is_control`).
 const CONTROL: &str = r"\u0000-\u001f\u007f-\u009f";
-
-/// The longest real-time clock, in seconds (`table::Clock::from_spec`).
-const MAX_INITIAL_S: u64 = 24 * 3600;
-/// The largest increment, in seconds.
-const MAX_INCREMENT_S: u64 = 3600;
-/// The most days a correspondence clock gives a turn.
-const MAX_DAYS_PER_MOVE: u64 = 30;
 
 /// A name as the server takes it: trimmed, then 1 to 40 characters
 /// without control characters.

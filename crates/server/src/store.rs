@@ -28,7 +28,7 @@ use thiserror::Error;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::api::{GameSummary, Status};
-use crate::table::{Change, Clock, Player, SeatState, Table};
+use crate::table::{Change, Clock, DAY_MS, Player, SeatState, Table};
 
 pub use postgres::{CLAIM_LEASE, Heard, Notices};
 
@@ -791,10 +791,9 @@ fn table_of(
     }
     let clock = match game.clock {
         Some(text) => Some(
-            serde_json::from_str::<Value>(&text)
+            serde_json::from_str::<StoredClock>(&text)
                 .ok()
-                .as_ref()
-                .and_then(Clock::from_json)
+                .and_then(StoredClock::clock)
                 .ok_or_else(|| damaged(format!("clock {text:?}")))?,
         ),
         None => None,
@@ -810,6 +809,64 @@ fn table_of(
         takebacks: u32::try_from(game.takebacks)
             .map_err(|_| damaged(format!("{} take backs", game.takebacks)))?,
     })
+}
+
+/// A game's clock as the store keeps it (the JSON text of `games.clock`):
+/// in whole seconds or days, the shape every stored game has. It is read
+/// without the limits on what a new game may ask for, so that a game
+/// created under other limits stays readable whatever they are now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct StoredClock {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    initial_s: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    increment_s: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    days_per_move: Option<u64>,
+}
+
+impl StoredClock {
+    /// `clock` as the store keeps it.
+    pub(crate) fn of(clock: Clock) -> StoredClock {
+        let whole = |ms: i64, unit: i64| u64::try_from(ms / unit).unwrap_or(0);
+        match clock {
+            Clock::RealTime {
+                initial_ms,
+                increment_ms,
+            } => StoredClock {
+                initial_s: Some(whole(initial_ms, 1000)),
+                increment_s: Some(whole(increment_ms, 1000)),
+                days_per_move: None,
+            },
+            Clock::Correspondence { per_turn_ms } => StoredClock {
+                initial_s: None,
+                increment_s: None,
+                days_per_move: Some(whole(per_turn_ms, DAY_MS)),
+            },
+        }
+    }
+
+    /// The JSON text of `clock`, for the column.
+    pub(crate) fn text(clock: Clock) -> String {
+        // A struct of three optional numbers always serialises.
+        serde_json::to_string(&StoredClock::of(clock)).unwrap_or_default()
+    }
+
+    /// The clock kept, if it is one.
+    fn clock(self) -> Option<Clock> {
+        let millis = |count: u64, unit: i64| i64::try_from(count).ok()?.checked_mul(unit);
+        match (self.initial_s, self.increment_s, self.days_per_move) {
+            (Some(initial), increment, None) => Some(Clock::RealTime {
+                initial_ms: millis(initial, 1000)?,
+                increment_ms: millis(increment.unwrap_or(0), 1000)?,
+            }),
+            (None, None, Some(days)) => Some(Clock::Correspondence {
+                per_turn_ms: millis(days, DAY_MS)?,
+            }),
+            _ => None,
+        }
+    }
 }
 
 /// The record without its moves and result, which the store keeps apart.
@@ -911,7 +968,59 @@ mod tests {
         of_two_changes_from_the_same_position_only_the_first_is_kept,
         a_stale_change_in_a_batch_refuses_only_itself,
         a_take_back_shortens_the_stored_record_and_refuses_changes_made_before_it,
+        a_stored_clock_reads_back_whatever_new_games_may_ask_for_now,
     );
+
+    /// A clock past what a new game may ask for today stands for a game
+    /// created when the limits were higher: it must read back as it was.
+    async fn a_stored_clock_reads_back_whatever_new_games_may_ask_for_now(store: Store) {
+        let days = crate::api::MAX_DAYS_PER_MOVE + 335;
+        let initial_s = crate::api::MAX_INITIAL_S * 2;
+        for clock in [
+            Clock::Correspondence {
+                per_turn_ms: days as i64 * DAY_MS,
+            },
+            Clock::RealTime {
+                initial_ms: initial_s as i64 * 1000,
+                increment_ms: (crate::api::MAX_INCREMENT_S as i64 + 1) * 1000,
+            },
+        ] {
+            let (table, _) = crate::table::two_people(new_game_id(), Some(clock));
+            store.insert(&table).await.unwrap();
+            let stored = store.load(&table.id).await.unwrap().unwrap();
+            assert_eq!(stored.clock, Some(clock));
+        }
+    }
+
+    #[test]
+    fn a_clock_is_kept_in_the_shape_every_stored_game_has() {
+        let real_time = Clock::RealTime {
+            initial_ms: 600_000,
+            increment_ms: 2_000,
+        };
+        assert_eq!(
+            StoredClock::text(real_time),
+            r#"{"initial_s":600,"increment_s":2}"#
+        );
+        let days = Clock::Correspondence {
+            per_turn_ms: 3 * DAY_MS,
+        };
+        assert_eq!(StoredClock::text(days), r#"{"days_per_move":3}"#);
+        for clock in [real_time, days] {
+            let text = StoredClock::text(clock);
+            let read: StoredClock = serde_json::from_str(&text).unwrap();
+            assert_eq!(read.clock(), Some(clock));
+        }
+        for damaged in [
+            r#"{"initial_s":1,"days_per_move":1}"#,
+            r#"{"increment_s":1}"#,
+            r#"{}"#,
+            r#"{"days_per_move":18446744073709551615}"#,
+        ] {
+            let read: StoredClock = serde_json::from_str(damaged).unwrap();
+            assert_eq!(read.clock(), None, "{damaged}");
+        }
+    }
 
     /// The change of `before`'s next decision, as the server makes it.
     fn decision(before: &Table, token: &str) -> Change {
