@@ -7,6 +7,8 @@
 //! numbers are read with [`whole`], which takes `3.0` as `3`, and the
 //! objects inside them with [`object`], which takes nothing else.
 
+use std::borrow::Cow;
+
 use carolus_ai::Level;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -25,20 +27,28 @@ pub const MAX_INCREMENT_S: u64 = 3600;
 pub const MAX_DAYS_PER_MOVE: u64 = 30;
 
 /// `POST /api/games`: a new game.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CreateGame {
     /// 2 or 3, or 4 for the team game.
     #[serde(deserialize_with = "whole::number")]
     pub players: usize,
     /// `{"teams": true}` for the 4-player team game.
-    #[serde(default, deserialize_with = "object::optional")]
+    #[serde(
+        default,
+        deserialize_with = "object::optional",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub variant: Option<VariantSpec>,
     /// One entry per seat, seat 0 first.
     #[serde(deserialize_with = "object::list")]
     pub seats: Vec<SeatSpec>,
     /// An optional clock; without one, nobody's time runs out.
-    #[serde(default, deserialize_with = "object::optional")]
+    #[serde(
+        default,
+        deserialize_with = "object::optional",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub clock: Option<ClockSpec>,
     /// Whether the seats may ask the computer for hints.
     #[serde(default)]
@@ -46,7 +56,7 @@ pub struct CreateGame {
 }
 
 /// The variant of a new game.
-#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VariantSpec {
     /// The 4-player team game: seats 0 and 2 against seats 1 and 3.
@@ -57,17 +67,21 @@ pub struct VariantSpec {
 /// Who sits at a seat: `{"name": "Anna"}` (a person, who gets a token),
 /// `{"ai": 3, "name": "…"}` (the computer at a level from 1 to 5) or
 /// `{"open": true}` (anyone with the game's link may claim it).
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeatSpec {
     /// The seat's name as others see it.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// The computer's level, 1 to 5.
-    #[serde(default, deserialize_with = "whole::optional")]
+    #[serde(
+        default,
+        deserialize_with = "whole::optional",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub ai: Option<u8>,
     /// A seat for anyone who claims it.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub open: Option<bool>,
 }
 
@@ -164,6 +178,24 @@ impl ClockSpec {
 }
 
 impl CreateGame {
+    /// A game of `players` people named `names` (the team game for four).
+    pub fn of_people(names: impl IntoIterator<Item = String>) -> CreateGame {
+        let seats: Vec<SeatSpec> = names
+            .into_iter()
+            .map(|name| SeatSpec {
+                name: Some(name),
+                ..SeatSpec::default()
+            })
+            .collect();
+        CreateGame {
+            players: seats.len(),
+            variant: (seats.len() == 4).then_some(VariantSpec { teams: true }),
+            seats,
+            clock: None,
+            hints: false,
+        }
+    }
+
     /// The table this asks for, with a new token for each person's seat
     /// (the table is given only their hashes); or what is wrong with it,
     /// the first fault in the order of the fields.
@@ -415,6 +447,153 @@ pub struct Health {
     pub status: String,
 }
 
+/// What a client sends on a game's WebSocket, tagged by `type`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// Claims the seat whose token this is, for later moves.
+    Auth { token: String },
+    /// A move at `at` moves.
+    Move {
+        #[serde(rename = "move")]
+        mv: String,
+        #[schema(maximum = 18446744073709551615_u64)]
+        #[serde(deserialize_with = "whole::number")]
+        at: usize,
+    },
+    /// Takes back the seat's last decision, seen at `at` moves.
+    #[serde(rename = "takeback")]
+    TakeBack {
+        #[schema(maximum = 18446744073709551615_u64)]
+        #[serde(deserialize_with = "whole::number")]
+        at: usize,
+    },
+}
+
+impl ClientMessage {
+    /// Reads a client's message, or says what is wrong with it.
+    pub fn read(text: &str) -> Result<ClientMessage, ApiError> {
+        let refuse = |error: &dyn std::fmt::Display| {
+            ApiError::bad_request(format!(
+                "a message is {{\"type\": \"auth\", \"token\": …}}, {{\"type\": \"move\", \"move\": …, \"at\": N}} or {{\"type\": \"takeback\", \"at\": N}}: {error}"
+            ))
+        };
+        // serde would also read a message from an array of its fields.
+        if !object::opens_an_object(text.as_bytes()) {
+            return Err(refuse(&"this is not a JSON object"));
+        }
+        serde_json::from_str(text).map_err(|error| refuse(&error))
+    }
+
+    /// The message as the WebSocket's text.
+    pub fn to_text(&self) -> String {
+        // Strings and numbers always serialise.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// Everything the server sends on a game's WebSocket, tagged by `type`.
+// It borrows what it carries, so that the server writes a message without
+// copying the game's state, and a client reads one (`ServerMessage::read`)
+// without copying it either.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum ServerMessage<'a> {
+    /// Moves from `from` on and the game as it stands after them: the
+    /// first message of every connection, and one after every change of
+    /// the record.
+    Update(Update<'a>),
+    /// The seats changed (claimed, connected, left, a clock ran out).
+    Seats(Seats),
+    /// The computer started thinking for `seat`.
+    Thinking { seat: usize },
+    /// The answer to `auth`: the seat the token holds.
+    Auth { seat: usize },
+    /// A refusal of the client's last message, with the status an HTTP
+    /// request would have had.
+    Error(ErrorMessage),
+}
+
+/// An update: the moves from `from` on and the game after them.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Update<'a> {
+    /// The record's length before the first of `moves`.
+    pub from: usize,
+    /// Move tokens, the record's from `from` on.
+    #[schema(value_type = Vec<String>)]
+    pub moves: Cow<'a, [String]>,
+    pub status: Status,
+    pub seats: Vec<SeatInfo>,
+    /// The seat whose computer player is thinking, if any.
+    pub thinking: Option<usize>,
+    /// How many times a decision was taken back; when it differs from
+    /// what the client saw, `from` is where the record was shortened to.
+    pub takebacks: u32,
+    /// The record's result once the game is over.
+    #[schema(value_type = Option<Object>)]
+    pub result: Option<Cow<'a, Value>>,
+    /// The `carolus-state/1` view after the moves.
+    #[schema(value_type = Object)]
+    #[serde(borrow)]
+    pub state: &'a RawValue,
+}
+
+/// The seats as they are now.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Seats {
+    pub status: Status,
+    pub seats: Vec<SeatInfo>,
+}
+
+/// A refusal on the WebSocket: the HTTP status and the error's body.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ErrorMessage {
+    pub status: u16,
+    #[serde(flatten)]
+    pub body: ErrorBody,
+}
+
+impl<'a> ServerMessage<'a> {
+    /// The message as the WebSocket's text.
+    pub fn to_text(&self) -> String {
+        // Numbers, strings and JSON already made always serialise.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Reads a message the server sent, borrowing from `text` what it can.
+    /// (serde's tagged enums cannot hold the state's raw JSON, so the tag
+    /// is read first and then the message of that type.)
+    pub fn read(text: &'a str) -> Result<ServerMessage<'a>, serde_json::Error> {
+        #[derive(Deserialize)]
+        struct Tag<'a> {
+            #[serde(rename = "type", borrow)]
+            kind: Cow<'a, str>,
+        }
+        #[derive(Deserialize)]
+        struct SeatOnly {
+            seat: usize,
+        }
+        let tag: Tag<'_> = serde_json::from_str(text)?;
+        Ok(match tag.kind.as_ref() {
+            "update" => ServerMessage::Update(serde_json::from_str(text)?),
+            "seats" => ServerMessage::Seats(serde_json::from_str(text)?),
+            "thinking" => ServerMessage::Thinking {
+                seat: serde_json::from_str::<SeatOnly>(text)?.seat,
+            },
+            "auth" => ServerMessage::Auth {
+                seat: serde_json::from_str::<SeatOnly>(text)?.seat,
+            },
+            "error" => ServerMessage::Error(serde_json::from_str(text)?),
+            other => {
+                return Err(serde::de::Error::unknown_variant(
+                    other,
+                    &["update", "seats", "thinking", "auth", "error"],
+                ));
+            }
+        })
+    }
+}
+
 /// Whole numbers in requests. JSON has one kind of number, and JSON
 /// Schema (so the OpenAPI document) counts `3.0` and `3e0` as the integer
 /// 3; serde would refuse them for an integer field, so such fields read
@@ -520,5 +699,122 @@ pub mod object {
                     .map_err(|error: D::Error| D::Error::custom(format!("[{index}]: {error}")))
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_messages_are_read_strictly() {
+        assert_eq!(
+            ClientMessage::read(r#"{"type":"move","move":"disc 3","at":4}"#),
+            Ok(ClientMessage::Move {
+                mv: "disc 3".to_owned(),
+                at: 4
+            })
+        );
+        assert_eq!(
+            ClientMessage::read(r#"{"at":4.0,"move":"disc 3","type":"move"}"#),
+            ClientMessage::read(r#"{"type":"move","move":"disc 3","at":4}"#),
+            "a whole number may be written 4.0"
+        );
+        assert!(ClientMessage::read(r#"{"type":"auth","token":"x"}"#).is_ok());
+        for bad in [
+            "",
+            "{",
+            "[]",
+            r#"["move","disc 3",4]"#,
+            r#"{"type":"auth","token":["x"]}"#,
+            r#"{"type":"dance"}"#,
+            r#"{"type":"move","move":"disc 3"}"#,
+            r#"{"type":"move","move":"disc 3","at":-1}"#,
+            r#"{"type":"move","move":"disc 3","at":1.5}"#,
+            r#"{"type":"move","move":"disc 3","at":18446744073709551616}"#,
+            r#"{"type":"move","move":3,"at":1}"#,
+            r#"{"type":"auth","token":"x","extra":1}"#,
+        ] {
+            let error = ClientMessage::read(bad).unwrap_err();
+            assert_eq!(error.status, axum::http::StatusCode::BAD_REQUEST, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_message_written_back_reads_the_same() {
+        for message in [
+            ClientMessage::Auth {
+                token: "x\"y".to_owned(),
+            },
+            ClientMessage::Move {
+                mv: "place R 3".to_owned(),
+                at: usize::MAX,
+            },
+            ClientMessage::TakeBack { at: 7 },
+        ] {
+            let text = serde_json::to_string(&message).unwrap();
+            assert_eq!(ClientMessage::read(&text), Ok(message), "{text}");
+        }
+    }
+
+    #[test]
+    fn the_servers_messages_are_written_as_clients_read_them() {
+        let seat = SeatInfo {
+            seat: 0,
+            name: Some("Anna".to_owned()),
+            ai: None,
+            open: false,
+            free: false,
+            connected: true,
+            clock_ms: None,
+            timed_out: false,
+        };
+        let state = RawValue::from_string(r#"{"to_act":0}"#.to_owned()).unwrap();
+        let moves = ["disc 3".to_owned()];
+        let update = ServerMessage::Update(Update {
+            from: 4,
+            moves: Cow::Borrowed(&moves),
+            status: Status::Running,
+            seats: vec![seat.clone()],
+            thinking: None,
+            takebacks: 1,
+            result: None,
+            state: &state,
+        });
+        let seats = r#"[{"seat":0,"name":"Anna","ai":null,"open":false,"free":false,"connected":true,"clock_ms":null,"timed_out":false}]"#;
+        let expected = [
+            format!(
+                r#"{{"type":"update","from":4,"moves":["disc 3"],"status":"running","seats":{seats},"thinking":null,"takebacks":1,"result":null,"state":{{"to_act":0}}}}"#
+            ),
+            format!(r#"{{"type":"seats","status":"open","seats":{seats}}}"#),
+            r#"{"type":"thinking","seat":1}"#.to_owned(),
+            r#"{"type":"auth","seat":0}"#.to_owned(),
+            r#"{"type":"error","status":409,"error":"the game is over","length":90}"#.to_owned(),
+        ];
+        let messages = [
+            update,
+            ServerMessage::Seats(Seats {
+                status: Status::Open,
+                seats: vec![seat],
+            }),
+            ServerMessage::Thinking { seat: 1 },
+            ServerMessage::Auth { seat: 0 },
+            ServerMessage::Error(ErrorMessage {
+                status: 409,
+                body: ErrorBody {
+                    error: "the game is over".to_owned(),
+                    length: Some(90),
+                    legal: None,
+                },
+            }),
+        ];
+        for (message, expected) in messages.iter().zip(&expected) {
+            let text = message.to_text();
+            assert_eq!(&text, expected);
+            let read = ServerMessage::read(&text).unwrap();
+            assert_eq!(read.to_text(), text, "read back alike");
+        }
+        assert!(ServerMessage::read(r#"{"type":"dance"}"#).is_err());
+        assert!(ServerMessage::read(r#"{"type":"auth"}"#).is_err());
     }
 }

@@ -11,6 +11,7 @@ use http_body_util::{BodyExt, Full};
 use hyper::body::Bytes;
 use hyper::{Method, Request, header};
 use hyper_util::rt::TokioIo;
+use serde::Serialize;
 use serde_json::Value;
 use thiserror::Error;
 use tokio::net::TcpStream;
@@ -110,9 +111,11 @@ impl Client {
     pub async fn post(
         &self,
         path: &str,
-        body: &Value,
+        body: &impl Serialize,
         token: Option<&str>,
     ) -> Result<Answer, ClientError> {
+        // The API's bodies and `Value`s always serialise.
+        let body = serde_json::to_string(body).unwrap_or_default();
         self.request(Method::POST, path, Some(body), token).await
     }
 
@@ -120,7 +123,7 @@ impl Client {
         &self,
         method: Method,
         path: &str,
-        body: Option<&Value>,
+        body: Option<String>,
         token: Option<&str>,
     ) -> Result<Answer, ClientError> {
         let (status, bytes) = self.request_raw(method, path, body, token).await?;
@@ -134,7 +137,7 @@ impl Client {
         &self,
         method: Method,
         path: &str,
-        body: Option<&Value>,
+        body: Option<String>,
         token: Option<&str>,
     ) -> Result<(u16, Bytes), ClientError> {
         let exchange = async {
@@ -162,7 +165,7 @@ impl Client {
             if let Some(token) = token {
                 request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
             }
-            let body = body.map(Value::to_string).unwrap_or_default();
+            let body = body.unwrap_or_default();
             let request = request
                 .body(Full::new(Bytes::from(body)))
                 .map_err(|error| ClientError::Http {

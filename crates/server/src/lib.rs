@@ -20,6 +20,7 @@ pub mod chances;
 pub mod client;
 pub mod cluster;
 pub mod error;
+pub mod extract;
 pub mod limits;
 pub mod live;
 pub mod loadgen;
@@ -38,7 +39,10 @@ pub mod ws;
 use std::future::Future;
 use std::time::Duration;
 
+use axum::Router;
 use axum::extract::ConnectInfo;
+use axum::http::StatusCode;
+use axum::routing::{get, post};
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
@@ -49,9 +53,40 @@ use tower::ServiceExt;
 
 pub use error::ApiError;
 pub use limits::Limits;
-pub use routes::app;
 pub use state::AppState;
 pub use store::{Store, StoreError};
+
+/// The server's routes over `state`, testable without a network: every
+/// route of the API, the browser client's pages, and JSON answers for
+/// paths and methods the server does not have.
+pub fn app(state: AppState) -> Router {
+    use routes::*;
+    Router::new()
+        .route("/api/games", post(create_game).get(list_games))
+        .route("/api/games/{id}", get(get_game))
+        .route("/api/games/{id}/seats/{seat}", post(claim_seat))
+        .route("/api/games/{id}/moves", post(play_move))
+        .route("/api/games/{id}/takeback", post(take_back))
+        .route("/api/games/{id}/record", get(get_record))
+        .route("/api/games/{id}/analysis", get(get_analysis))
+        .route("/api/games/{id}/chances", get(get_chances))
+        .route("/api/games/{id}/hint", post(hint))
+        .route("/api/games/{id}/ws", get(websocket))
+        .route("/api/replay", post(replay::replay))
+        .route("/api/outcomes", post(replay::outcomes))
+        .route("/api/openapi.json", get(openapi_document))
+        .route("/healthz", get(health))
+        .route("/metrics", get(metrics))
+        .merge(carolus_web::pages())
+        .fallback(|| async { ApiError::not_found("no such page") })
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "this method is not allowed here",
+            )
+        })
+        .with_state(state)
+}
 
 /// How long connections may take to finish once the server stops.
 const DRAIN: Duration = Duration::from_secs(5);

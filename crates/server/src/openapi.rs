@@ -28,7 +28,9 @@ use crate::table::MAX_NAME_CHARS;
         title = "Carolus",
         description = "Carolus Magnus over HTTP: create games, claim seats, play moves, \
                        download records. Every move is checked by the rules engine. \
-                       Live updates come over the WebSocket at /api/games/{id}/ws (see API.md)."
+                       Live updates come over the WebSocket at /api/games/{id}/ws (see API.md): \
+                       a client sends the messages of the schema ClientMessage as text, the \
+                       server those of ServerMessage."
     ),
     paths(
         routes::create_game,
@@ -68,6 +70,11 @@ use crate::table::MAX_NAME_CHARS;
         replay::Replay,
         replay::Outcome,
         replay::Outcomes,
+        api::ClientMessage,
+        api::ServerMessage,
+        api::Update,
+        api::Seats,
+        api::ErrorMessage,
     )),
     modifiers(&BearerToken)
 )]
@@ -466,6 +473,9 @@ mod tests {
                 }
             }
         }
+        // What a client sends on a WebSocket, too.
+        let messages = &document["components"]["schemas"]["ClientMessage"];
+        inputs.walk(messages, "ClientMessage");
         assert!(
             !inputs.seen.is_empty(),
             "request bodies refer to components"
@@ -474,6 +484,47 @@ mod tests {
             inputs.unbounded.is_empty(),
             "integers without a maximum: {:#?}",
             inputs.unbounded
+        );
+    }
+
+    /// The values of `type` that the message schema `name` allows.
+    fn message_types(document: &Value, name: &str) -> BTreeSet<String> {
+        let schema = &document["components"]["schemas"][name];
+        let variants = schema["oneOf"]
+            .as_array()
+            .expect("messages are one of several");
+        variants
+            .iter()
+            .map(|variant| {
+                let variant = match variant["$ref"].as_str() {
+                    Some(target) => document.pointer(target.trim_start_matches('#')).unwrap(),
+                    None => variant,
+                };
+                // A variant holding a struct is that struct and its tag.
+                let tagged = variant["allOf"].as_array().map_or(variant, |parts| {
+                    parts
+                        .iter()
+                        .find(|part| part["properties"]["type"].is_object())
+                        .unwrap()
+                });
+                let kinds = tagged["properties"]["type"]["enum"].as_array().unwrap();
+                kinds[0].as_str().unwrap().to_owned()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_document_describes_every_websocket_message() {
+        let document: Value =
+            serde_json::from_str(&super::document()).expect("the document is JSON");
+        let set = |words: &[&str]| words.iter().map(|word| (*word).to_owned()).collect();
+        assert_eq!(
+            message_types(&document, "ClientMessage"),
+            set(&["auth", "move", "takeback"])
+        );
+        assert_eq!(
+            message_types(&document, "ServerMessage"),
+            set(&["auth", "error", "seats", "thinking", "update"])
         );
     }
 }

@@ -666,6 +666,11 @@ async fn the_lobby_lists_games_newest_first_in_pages(db: &Db) {
         .map(|g| g["id"].as_str().unwrap())
         .collect();
     assert_eq!(page, [&ids[4], &ids[3], &ids[2]]);
+    // A query is percent-decoded before it is read, as URLs may encode
+    // any character.
+    let encoded = get(&app, "/api/games?status=runn%69ng&limit=%33").await;
+    assert_eq!(encoded.status, StatusCode::OK, "{}", encoded.text);
+    assert_eq!(encoded.body["games"], first.body["games"]);
     let next = first.body["next"].as_str().unwrap();
     let second = get(
         &app,
@@ -692,9 +697,17 @@ async fn the_lobby_lists_games_newest_first_in_pages(db: &Db) {
         get(&app, "/api/games?limit=0").await.status,
         StatusCode::BAD_REQUEST
     );
+    let unknown = get(&app, "/api/games?sort=name").await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+    assert!(
+        unknown.body["error"].as_str().unwrap().contains("sort"),
+        "{}",
+        unknown.text
+    );
+    let limit = get(&app, "/api/games?limit=500").await;
     assert_eq!(
-        get(&app, "/api/games?sort=name").await.status,
-        StatusCode::BAD_REQUEST
+        limit.body["error"],
+        r#"the query: limit: must be 1 to 100, not "500""#
     );
     // A cursor is what `next` hands out: MILLIS-ID, nothing else.
     for before in [
