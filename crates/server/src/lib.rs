@@ -14,27 +14,37 @@
 //! step), and the computer players think on threads of their own
 //! ([`thinking`]).
 
-pub mod analysis;
+// The crate's public surface is what its users need: `carolus serve` and
+// the tests build an `AppState` over a `Store` with `Limits` and serve it
+// (`app`, `run`); `carolus connect`, `carolus loadtest` and the tests talk
+// to a server as clients (`api`, `client`, `loadgen`); the fuzz target
+// reads client messages (`api::ClientMessage`). Everything else is the
+// server's inside, free to change.
 pub mod api;
-pub mod chances;
 pub mod client;
-pub mod cluster;
-pub mod error;
-pub mod extract;
-pub mod limits;
-pub mod live;
 pub mod loadgen;
-pub mod metrics;
-pub mod openapi;
-pub mod replay;
-pub mod routes;
+/// Scratch PostgreSQL databases, for the tests of this crate and others
+/// (the feature `test-support`).
+#[cfg(any(test, feature = "test-support"))]
 pub mod scratch;
-pub mod secret;
-pub mod state;
-pub mod store;
-pub mod table;
-pub mod thinking;
-pub mod ws;
+
+mod analysis;
+mod chances;
+mod cluster;
+mod error;
+mod extract;
+mod limits;
+mod live;
+mod metrics;
+mod openapi;
+mod replay;
+mod routes;
+mod secret;
+mod state;
+mod store;
+mod table;
+mod thinking;
+mod ws;
 
 use std::future::Future;
 use std::time::Duration;
@@ -54,7 +64,7 @@ use tower::ServiceExt;
 pub use error::ApiError;
 pub use limits::Limits;
 pub use state::AppState;
-pub use store::{Store, StoreError};
+pub use store::{Store, StoreError, without_password};
 
 /// The server's routes over `state`, testable without a network: every
 /// route of the API, the browser client's pages, and JSON answers for

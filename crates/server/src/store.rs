@@ -44,6 +44,10 @@ pub enum StoreError {
     /// The store was closed: the server is shutting down.
     #[error("the database is closed")]
     Closed,
+    /// A new game's id is another game's already (ids are random, so
+    /// this is all but impossible; a new id is the remedy).
+    #[error("there is a game {id} already")]
+    Duplicate { id: String },
     /// Moves of the game were taken back during every one of several reads.
     #[error("game {id} kept changing while it was read; try again")]
     Changing { id: String },
@@ -416,7 +420,10 @@ impl Store {
         let result = self.write(Work::Insert(Box::new(table.clone()))).await;
         result.map_err(|error| match error {
             CommitError::Store(error) => error,
-            CommitError::Conflict => StoreError::Closed,
+            // The only key a new game can collide on is its id.
+            CommitError::Conflict => StoreError::Duplicate {
+                id: table.id.clone(),
+            },
         })
     }
 
@@ -577,12 +584,18 @@ impl Store {
         after: Option<&Cursor>,
         limit: usize,
     ) -> Result<(Vec<GameSummary>, Option<Cursor>), StoreError> {
+        // One query: the page's games (and one more, which only says that
+        // there is a next page), each joined with its seats in order.
         let rows: Vec<GameRead> = with_pool!(self, pool => {
-            let games = sqlx::query(
-                "SELECT id, status, players, teams, length, created_ms FROM games \
-                 WHERE ($1 IS NULL OR status = $1) \
-                 AND ($2 IS NULL OR created_ms < $2 OR (created_ms = $2 AND id < $3)) \
-                 ORDER BY created_ms DESC, id DESC LIMIT $4",
+            let joined = sqlx::query(
+                "SELECT g.id, g.status, g.players, g.teams, g.length, g.created_ms, \
+                 s.seat, s.name, s.ai_level FROM \
+                 (SELECT id, status, players, teams, length, created_ms FROM games \
+                  WHERE ($1 IS NULL OR status = $1) \
+                  AND ($2 IS NULL OR created_ms < $2 OR (created_ms = $2 AND id < $3)) \
+                  ORDER BY created_ms DESC, id DESC LIMIT $4) AS g \
+                 LEFT JOIN seats s ON s.game_id = g.id \
+                 ORDER BY g.created_ms DESC, g.id DESC, s.seat",
             )
             .bind(status.map(Status::as_str))
             .bind(after.map(|cursor| cursor.created_ms))
@@ -590,29 +603,26 @@ impl Store {
             .bind(limit as i64 + 1)
             .fetch_all(pool)
             .await?;
-            let mut rows = Vec::with_capacity(games.len());
-            for (index, game) in games.iter().enumerate() {
-                let mut game = GameRead {
-                    id: game.try_get("id")?,
-                    status: game.try_get("status")?,
-                    players: game.try_get("players")?,
-                    teams: game.try_get("teams")?,
-                    length: game.try_get("length")?,
-                    created_ms: game.try_get("created_ms")?,
-                    seats: Vec::new(),
-                };
-                // The row past the page only says that there is a next one.
-                if index < limit {
-                    game.seats =
-                    sqlx::query("SELECT name, ai_level FROM seats WHERE game_id = $1 ORDER BY seat")
-                        .bind(&game.id)
-                        .fetch_all(pool)
-                        .await?
-                        .iter()
-                        .map(|seat| Ok((seat.try_get("name")?, seat.try_get("ai_level")?)))
-                        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+            let mut rows: Vec<GameRead> = Vec::with_capacity(limit + 1);
+            for row in &joined {
+                let id: String = row.try_get("id")?;
+                if rows.last().is_none_or(|game| game.id != id) {
+                    rows.push(GameRead {
+                        id,
+                        status: row.try_get("status")?,
+                        players: row.try_get("players")?,
+                        teams: row.try_get("teams")?,
+                        length: row.try_get("length")?,
+                        created_ms: row.try_get("created_ms")?,
+                        seats: Vec::new(),
+                    });
                 }
-                rows.push(game);
+                // A game without seats (none is made so) joins one row of
+                // nulls.
+                let seat: Option<i64> = row.try_get("seat")?;
+                if let (Some(_), Some(game)) = (seat, rows.last_mut()) {
+                    game.seats.push((row.try_get("name")?, row.try_get("ai_level")?));
+                }
             }
             rows
         });
@@ -969,7 +979,21 @@ mod tests {
         a_stale_change_in_a_batch_refuses_only_itself,
         a_take_back_shortens_the_stored_record_and_refuses_changes_made_before_it,
         a_stored_clock_reads_back_whatever_new_games_may_ask_for_now,
+        a_new_game_with_another_games_id_is_refused_as_such,
     );
+
+    async fn a_new_game_with_another_games_id_is_refused_as_such(store: Store) {
+        let (table, _) = stored_game(&store).await;
+        let (mut other, _) = crate::table::against_the_computer(None);
+        other.id = table.id.clone();
+        let refused = store.insert(&other).await;
+        assert!(
+            matches!(&refused, Err(StoreError::Duplicate { id }) if *id == table.id),
+            "{refused:?}"
+        );
+        let stored = store.load(&table.id).await.unwrap().unwrap();
+        assert_eq!(stored.seats, table.seats, "the first game is kept");
+    }
 
     /// A clock past what a new game may ask for today stands for a game
     /// created when the limits were higher: it must read back as it was.

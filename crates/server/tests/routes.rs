@@ -92,7 +92,7 @@ async fn every_refused_move_says_why_and_changes_nothing(db: &Db) {
         assert!(refused.body["error"].is_string());
     }
 
-    let stranger = carolus_server::secret::new_token();
+    let stranger = support::stranger_token();
     let wrong = post_raw(&app, &uri, body.clone(), Some(&stranger)).await;
     assert_eq!(wrong.status, StatusCode::FORBIDDEN);
 
@@ -685,6 +685,10 @@ async fn the_lobby_lists_games_newest_first_in_pages(db: &Db) {
         .collect();
     assert_eq!(page, [&ids[1], &ids[0]]);
     assert!(second.body["next"].is_null());
+    for game in second.body["games"].as_array().unwrap() {
+        assert_eq!(game["names"], json!(["P0", "P1"]), "in seat order");
+        assert_eq!(game["ai"], json!([null, null]));
+    }
     assert_eq!(
         get(&app, "/api/games?status=over").await.body["games"],
         json!([])

@@ -129,7 +129,7 @@ async fn a_socket_refuses_moves_before_auth_and_says_why(db: &Db) {
 
     socket
         .send(Message::text(
-            json!({"type": "auth", "token": carolus_server::secret::new_token()}).to_string(),
+            json!({"type": "auth", "token": support::stranger_token()}).to_string(),
         ))
         .await
         .unwrap();
