@@ -2,6 +2,8 @@
 //! `error` field says what was wrong, with the record's length (409) or the
 //! legal moves (422) where they let the client put it right.
 
+use std::time::Duration;
+
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -14,7 +16,16 @@ use crate::table::TableError;
 pub struct ApiError {
     pub status: StatusCode,
     pub body: ErrorBody,
+    /// When the client may try again, for a 429 or 503: the
+    /// `Retry-After` header, in whole seconds.
+    pub retry_after_s: Option<u64>,
 }
+
+/// How long a client should wait before trying again after a 503: the
+/// store or the game was away for a moment (a lost connection that the
+/// pool makes again, a game's task restarting, a server stopping whose
+/// clients a proxy sends elsewhere).
+pub const UNAVAILABLE_RETRY_S: u64 = 1;
 
 impl ApiError {
     /// An answer with `status` and the message `error`.
@@ -25,6 +36,7 @@ impl ApiError {
                 error: error.into(),
                 ..ErrorBody::default()
             },
+            retry_after_s: None,
         }
     }
 
@@ -72,9 +84,13 @@ impl ApiError {
         )
     }
 
-    /// 429: too many requests from one client.
-    pub fn too_many(error: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::TOO_MANY_REQUESTS, error)
+    /// 429: too many requests from one client, which may try again after
+    /// `wait` (rounded up to whole seconds, as `Retry-After` counts them).
+    pub fn too_many(error: impl Into<String>, wait: Duration) -> ApiError {
+        let mut answer = ApiError::new(StatusCode::TOO_MANY_REQUESTS, error);
+        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        answer.retry_after_s = Some(seconds.max(1));
+        answer
     }
 
     /// 500: the server failed at something that cannot fail for a sound
@@ -83,15 +99,24 @@ impl ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, error)
     }
 
-    /// 503: the store could not be reached; nothing was changed.
+    /// 503: the store could not be reached, or the game or server was
+    /// away for a moment; nothing was changed, and the client may try
+    /// again shortly.
     pub fn unavailable(error: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, error)
+        let mut answer = ApiError::new(StatusCode::SERVICE_UNAVAILABLE, error);
+        answer.retry_after_s = Some(UNAVAILABLE_RETRY_S);
+        answer
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut response = (self.status, Json(self.body)).into_response();
+        if let Some(seconds) = self.retry_after_s {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
         if self.status == StatusCode::UNAUTHORIZED {
             // A 401 names the scheme that would be accepted (RFC 9110).
             response

@@ -129,12 +129,13 @@ pub(crate) fn bearer_token(headers: &HeaderMap) -> Result<String, ApiError> {
     Ok(token.to_owned())
 }
 
+/// Takes one of `client`'s requests from its per-address rate; a 429 that
+/// says when to come back if it has none left.
 pub(crate) fn limited(state: &AppState, client: IpAddr) -> Result<(), ApiError> {
-    if state.messages().allow(client) {
-        Ok(())
-    } else {
-        Err(ApiError::too_many("too many requests; slow down"))
-    }
+    state
+        .messages()
+        .take(client)
+        .map_err(|wait| ApiError::too_many("too many requests; slow down", wait))
 }
 
 /// Query parameters, read by axum's `Query` (percent-decoded) into a `T`

@@ -304,8 +304,10 @@ async fn play_game(
     // Only a request that never reached the server is tried again: a
     // game that was created but whose answer was lost would be played by
     // nobody.
+    // A 429 or 503 asks for the request again later, and it is sent again
+    // after the wait it names.
     let created = with_tries(
-        || client.post("/api/games", &request, None),
+        || Client::patiently(|| client.post("/api/games", &request, None)),
         |error| matches!(error, ClientError::Connect { .. }),
     )
     .await

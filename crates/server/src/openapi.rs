@@ -527,4 +527,25 @@ mod tests {
             set(&["auth", "error", "seats", "thinking", "update"])
         );
     }
+
+    #[test]
+    fn every_429_and_503_says_when_to_come_back() {
+        let document: Value =
+            serde_json::from_str(&super::document()).expect("the document is JSON");
+        let mut answers = 0;
+        for (path, operations) in document["paths"].as_object().unwrap() {
+            for (method, operation) in operations.as_object().into_iter().flatten() {
+                for status in ["429", "503"] {
+                    if let Some(response) = operation["responses"].get(status) {
+                        answers += 1;
+                        assert!(
+                            response["headers"]["Retry-After"].is_object(),
+                            "{method} {path} {status}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(answers > 10, "{answers} answers with 429 or 503");
+    }
 }

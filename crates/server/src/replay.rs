@@ -77,7 +77,8 @@ pub struct ReplayQuery {
             could not be played to its end", body = Replay),
         (status = 400, description = "The body is not a JSON object, or a malformed query", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
     )
 )]
 pub async fn replay(
@@ -99,7 +100,8 @@ pub async fn replay(
             record's end could not be reached", body = Outcomes),
         (status = 400, description = "The body is not a JSON object", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
     )
 )]
 pub async fn outcomes(

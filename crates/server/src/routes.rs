@@ -130,8 +130,10 @@ fn page_cursor(text: &str) -> Option<Cursor> {
             )),
         (status = 400, description = "The body is not JSON or does not describe a game", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 429, description = "Too many games created from this address", body = ErrorBody),
-        (status = 503, description = "The game could not be stored; nothing was created", body = ErrorBody),
+        (status = 429, description = "Too many games created from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
+        (status = 503, description = "The game could not be stored; nothing was created", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
 pub async fn create_game(
@@ -139,11 +141,12 @@ pub async fn create_game(
     ClientAddr(client): ClientAddr,
     JsonBody(request): JsonBody<CreateGame>,
 ) -> Result<(StatusCode, Json<CreatedGame>), ApiError> {
-    if !state.creates().allow(client) {
-        return Err(ApiError::too_many(
+    state.creates().take(client).map_err(|wait| {
+        ApiError::too_many(
             "too many games created from this address; wait a minute",
-        ));
-    }
+            wait,
+        )
+    })?;
     let id = secret::new_game_id();
     let (new, seats) = request.to_new_table()?;
     let table = Table::create(id.clone(), new, crate::live::now_ms(), &mut OsRandom)?;
@@ -162,7 +165,8 @@ pub async fn create_game(
     responses(
         (status = 200, description = "One page of games", body = GameList),
         (status = 400, description = "A malformed query", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody),
+        (status = 503, description = "The store cannot be reached", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
 pub async fn list_games(
@@ -193,7 +197,8 @@ pub async fn list_games(
         (status = 200, description = "The game", body = GameView),
         (status = 404, description = "No such game", body = ErrorBody),
         (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody),
+        (status = 503, description = "The store cannot be reached", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
 pub async fn get_game(
@@ -218,9 +223,11 @@ pub async fn get_game(
         (status = 404, description = "No such game, or the game has no such seat", body = ErrorBody),
         (status = 409, description = "The seat is taken, or was never open", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
         (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
-        (status = 503, description = "The claim could not be stored; nothing was changed", body = ErrorBody),
+        (status = 503, description = "The claim could not be stored; nothing was changed", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
 pub async fn claim_seat(
@@ -259,9 +266,11 @@ pub async fn claim_seat(
         (status = 409, description = "`at` is not the record's length (which the answer holds), or the game is over or still open", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
         (status = 422, description = "An illegal move (the answer holds the legal ones)", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
         (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
-        (status = 503, description = "The move could not be stored; nothing was changed", body = ErrorBody),
+        (status = 503, description = "The move could not be stored; nothing was changed", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
 pub async fn play_move(
@@ -322,9 +331,11 @@ async fn as_seat<T: DeserializeOwned + Send>(
         (status = 404, description = "No such game", body = ErrorBody),
         (status = 409, description = "`at` is not the record's length (which the answer holds), the game is over or open, or the seat has made no decision yet", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
         (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
-        (status = 503, description = "The take back could not be stored; nothing was changed", body = ErrorBody),
+        (status = 503, description = "The take back could not be stored; nothing was changed", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
 pub async fn take_back(
@@ -363,9 +374,11 @@ pub async fn take_back(
         (status = 403, description = "Hints are off, or the token is not this game's", body = ErrorBody),
         (status = 404, description = "No such game", body = ErrorBody),
         (status = 409, description = "No decision of this seat is due", body = ErrorBody),
-        (status = 429, description = "Too many hints asked for", body = ErrorBody),
+        (status = 429, description = "Too many hints asked for", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
         (status = 500, description = "The game cannot be read back, or the computer failed", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached, or the server is stopping", body = ErrorBody),
+        (status = 503, description = "The store cannot be reached, or the server is stopping", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
 pub async fn hint(
@@ -375,11 +388,10 @@ pub async fn hint(
     headers: HeaderMap,
 ) -> Result<Json<Hint>, ApiError> {
     let token = bearer_token(&headers)?;
-    if !state.hints().allow(client) {
-        return Err(ApiError::too_many(
-            "too many hints asked for; wait a minute",
-        ));
-    }
+    state
+        .hints()
+        .take(client)
+        .map_err(|wait| ApiError::too_many("too many hints asked for; wait a minute", wait))?;
     let game = state.game(&id).await?;
     let (position, level) = game
         .ask(|answer| Command::HintPosition { token, answer })
@@ -415,7 +427,8 @@ pub async fn hint(
         (status = 404, description = "No such game", body = ErrorBody),
         (status = 409, description = "The game is not over", body = ErrorBody),
         (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody),
+        (status = 503, description = "The store cannot be reached", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
 pub async fn get_analysis(
@@ -475,9 +488,11 @@ pub async fn get_analysis(
         (status = 200, description = "The estimate at the game's present position", body = ChancesNow),
         (status = 404, description = "No such game", body = ErrorBody),
         (status = 409, description = "The game is over (its analysis has the chances), or no decision is due", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
         (status = 500, description = "The game cannot be read back, or the computer failed", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached, or the server is stopping", body = ErrorBody),
+        (status = 503, description = "The store cannot be reached, or the server is stopping", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
 pub async fn get_chances(
@@ -567,7 +582,8 @@ pub struct Analysing {
             headers(("Content-Disposition" = String, description = "`attachment; filename=\"carolus-ID.json\"`"))),
         (status = 404, description = "No such game", body = ErrorBody),
         (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody),
+        (status = 503, description = "The store cannot be reached", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
 pub async fn get_record(
@@ -630,7 +646,8 @@ pub(crate) async fn openapi_document() -> Response {
     get, path = "/healthz",
     responses(
         (status = 200, description = "The store answers", body = Health),
-        (status = 503, description = "The store does not answer", body = ErrorBody),
+        (status = 503, description = "The store does not answer", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
 pub async fn health(State(state): State<AppState>) -> Result<Json<Health>, ApiError> {

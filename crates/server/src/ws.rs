@@ -212,9 +212,10 @@ impl Connection {
     /// Handles one message from the client; answers what goes back to it
     /// alone (errors and the answer to `auth`).
     async fn received(&mut self, text: &str) -> Option<String> {
-        if !self.state.messages().allow(self.client) {
+        if let Err(wait) = self.state.messages().take(self.client) {
             return Some(error_text(&ApiError::too_many(
                 "too many messages; slow down",
+                wait,
             )));
         }
         let message = match ClientMessage::read(text) {

@@ -794,6 +794,32 @@ async fn creating_games_is_rate_limited_per_client(db: &Db) {
     )
     .await;
     assert_eq!(third.status, StatusCode::TOO_MANY_REQUESTS);
+    // Two a minute: the next game may be created half a minute after the
+    // second, and the answer says so.
+    assert_eq!(
+        third.headers[header::RETRY_AFTER],
+        "30",
+        "{:?}",
+        third.headers
+    );
+}
+
+async fn a_server_that_cannot_store_a_game_says_when_to_try_again(db: &Db) {
+    let (app, state) = server(db).await;
+    state.store().close().await;
+    let refused = post(
+        &app,
+        "/api/games",
+        &json!({"players": 2, "seats": [{"name": "a"}, {"name": "b"}]}),
+    )
+    .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        refused.text
+    );
+    assert_eq!(refused.headers[header::RETRY_AFTER], "1");
 }
 
 async fn hints_advise_the_seat_to_act_in_games_that_allow_them(db: &Db) {
@@ -962,6 +988,7 @@ on_every_store!(
     two_clients_racing_at_the_same_position_get_one_move_and_one_conflict,
     the_lobby_lists_games_newest_first_in_pages,
     health_metrics_and_the_openapi_document_are_served,
+    a_server_that_cannot_store_a_game_says_when_to_try_again,
     creating_games_is_rate_limited_per_client,
     hints_advise_the_seat_to_act_in_games_that_allow_them,
     a_game_nobody_uses_leaves_memory_and_comes_back_from_the_store,

@@ -159,8 +159,8 @@ async fn play(
     token: String,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    let answer = client
-        .get(&format!("/api/games/{}", args.game))
+    let path = format!("/api/games/{}", args.game);
+    let answer = Client::patiently(|| client.get(&path))
         .await
         .map_err(|error| bad_input(error.to_string()))?;
     if answer.status != 200 {
