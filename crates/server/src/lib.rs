@@ -7,12 +7,13 @@
 //! listener until a shutdown future completes. API.md describes the API;
 //! `GET /api/openapi.json` serves its OpenAPI document.
 //!
-//! Inside, each game in play is a task of its own ([`live`]) that owns the
-//! game's pure [`table::Table`], so changes to one game happen one at a
-//! time; the store ([`store`]) is the authority shared by every server
-//! process (with PostgreSQL, [`cluster`] keeps several servers' games in
-//! step), and the computer players think on threads of their own
-//! ([`thinking`]).
+//! Inside, each game in play is a task of its own (`live.rs`) that owns
+//! the game's pure table (`table.rs`), so changes to one game happen one
+//! at a time; the store ([`Store`]) is the authority shared by every
+//! server process (with PostgreSQL, `cluster.rs` keeps several servers'
+//! games in step), and the computer players think on threads of their own
+//! (`thinking.rs`). Clients of a server use [`api`], [`client`] and
+//! [`loadgen`].
 
 // The crate's public surface is what its users need: `carolus serve` and
 // the tests build an `AppState` over a `Store` with `Limits` and serve it

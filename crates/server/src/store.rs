@@ -440,7 +440,7 @@ impl Store {
     }
 
     /// Commits `change` to the game that stood as `before`: all of it, or
-    /// nothing and [`CommitError::Conflict`] if the stored game is no longer
+    /// nothing and `CommitError::Conflict` if the stored game is no longer
     /// `before`.
     ///
     /// Changes are handed to the store's one writer, which commits the
