@@ -551,6 +551,10 @@ pub struct ErrorMessage {
     pub status: u16,
     #[serde(flatten)]
     pub body: ErrorBody,
+    /// For a 429 or 503: the seconds after which to send the message
+    /// again, as an HTTP answer's `Retry-After` says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_after_s: Option<u64>,
 }
 
 impl<'a> ServerMessage<'a> {
@@ -790,6 +794,8 @@ mod tests {
             r#"{"type":"thinking","seat":1}"#.to_owned(),
             r#"{"type":"auth","seat":0}"#.to_owned(),
             r#"{"type":"error","status":409,"error":"the game is over","length":90}"#.to_owned(),
+            r#"{"type":"error","status":429,"error":"too many messages; slow down","retry_after_s":1}"#
+                .to_owned(),
         ];
         let messages = [
             update,
@@ -806,6 +812,15 @@ mod tests {
                     length: Some(90),
                     legal: None,
                 },
+                retry_after_s: None,
+            }),
+            ServerMessage::Error(ErrorMessage {
+                status: 429,
+                body: ErrorBody {
+                    error: "too many messages; slow down".to_owned(),
+                    ..ErrorBody::default()
+                },
+                retry_after_s: Some(1),
             }),
         ];
         for (message, expected) in messages.iter().zip(&expected) {

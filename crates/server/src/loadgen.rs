@@ -26,7 +26,7 @@ use tokio::task::JoinSet;
 use tokio_tungstenite::tungstenite::{self, Message};
 
 use crate::api::{ClientMessage, CreateGame, CreatedGame, SeatToken, ServerMessage, Status};
-use crate::client::{Client, ClientError};
+use crate::client::{Client, ClientError, LONGEST_WAIT};
 
 /// How long a game may go without an update before its clients give up.
 const STALL: Duration = Duration::from_secs(30);
@@ -504,9 +504,18 @@ async fn play_authenticated(
                 to_act = state.to_act;
                 legal = state.legal.into_iter().map(Cow::into_owned).collect();
             }
-            ServerMessage::Error(_) => {
+            ServerMessage::Error(error) => {
                 tally.lock().await.failed(format!("game {id}: {text}"));
                 sent = None;
+                // A message past the address's rate: the next goes after
+                // the wait the server names.
+                if let Some(wait) = error
+                    .retry_after_s
+                    .map(Duration::from_secs)
+                    .filter(|wait| *wait <= LONGEST_WAIT)
+                {
+                    tokio::time::sleep(wait).await;
+                }
             }
             ServerMessage::Seats(_) | ServerMessage::Thinking { .. } => {}
         }

@@ -51,6 +51,7 @@ fn error_text(error: &ApiError) -> String {
     ServerMessage::Error(ErrorMessage {
         status: error.status.as_u16(),
         body: error.body.clone(),
+        retry_after_s: error.retry_after_s,
     })
     .to_text()
 }

@@ -9,7 +9,7 @@ use anyhow::Context;
 use carolus_ai::{BotSpec, Level};
 use carolus_rules::{Move, Record, RecordedGame, Seat};
 use carolus_server::api::{ClientMessage, ErrorMessage, ServerMessage, Update};
-use carolus_server::client::{Client, GameSocket};
+use carolus_server::client::{Client, GameSocket, LONGEST_WAIT, RETRIES};
 use futures_util::{SinkExt, StreamExt};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -242,9 +242,13 @@ async fn session(
         token: token.to_owned(),
     }
     .to_text();
-    if let Err(error) = socket.send(Message::text(auth)).await {
+    if let Err(error) = socket.send(Message::text(auth.clone())).await {
         return Ok(Ended::Lost(error.to_string()));
     }
+    // The last message sent, to send again when the server asks for it
+    // later (a 429 with the seconds to wait), and how often it asked.
+    let mut last_sent = auth;
+    let mut retries = 0;
     let mut asked_at = None;
     loop {
         let frame = match socket.next().await {
@@ -277,7 +281,18 @@ async fn session(
                     asked_at = None;
                 }
             }
-            ServerMessage::Error(ErrorMessage { status, body }) => {
+            ServerMessage::Error(ErrorMessage {
+                status: 429,
+                retry_after_s: Some(seconds),
+                ..
+            }) if retries < RETRIES && Duration::from_secs(seconds) <= LONGEST_WAIT => {
+                retries += 1;
+                tokio::time::sleep(Duration::from_secs(seconds)).await;
+                if let Err(error) = socket.send(Message::text(last_sent.clone())).await {
+                    return Ok(Ended::Lost(error.to_string()));
+                }
+            }
+            ServerMessage::Error(ErrorMessage { status, body, .. }) => {
                 let error = body.error;
                 match status {
                     // The record moved on meanwhile; its update follows.
@@ -320,7 +335,8 @@ async fn session(
             mv: mv.to_string(),
             at,
         };
-        if let Err(error) = socket.send(Message::text(message.to_text())).await {
+        last_sent = message.to_text();
+        if let Err(error) = socket.send(Message::text(last_sent.clone())).await {
             return Ok(Ended::Lost(error.to_string()));
         }
     }
