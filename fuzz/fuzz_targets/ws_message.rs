@@ -2,7 +2,7 @@
 //! message.
 //!
 //! The game server reads every text message a client sends with
-//! `parse_client_message`, before anything else looks at it: whatever a
+//! `ClientMessage::read`, before anything else looks at it: whatever a
 //! client sends, reading must never panic, and a refusal must be a 400
 //! with a reason. WebSocket text is UTF-8, so bytes that are not are read
 //! as the lossily decoded text a sloppy client might send instead. A
@@ -11,7 +11,7 @@
 //! what the client said.
 #![no_main]
 
-use carolus_server::ws::{ClientMessage, parse_client_message};
+use carolus_server::api::ClientMessage;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -22,7 +22,7 @@ fuzz_target!(|data: &[u8]| {
 });
 
 fn check(text: &str) {
-    let message = match parse_client_message(text) {
+    let message = match ClientMessage::read(text) {
         Ok(message) => message,
         Err(error) => {
             assert_eq!(error.status.as_u16(), 400, "{text:?}: {error:?}");
@@ -32,7 +32,7 @@ fn check(text: &str) {
     };
     let written = serde_json::to_string(&message)
         .unwrap_or_else(|e| panic!("{text:?} read as {message:?}, which does not write: {e}"));
-    let again: ClientMessage = parse_client_message(&written).unwrap_or_else(|e| {
+    let again: ClientMessage = ClientMessage::read(&written).unwrap_or_else(|e| {
         panic!("{text:?} read as {message:?}, written {written:?}, which does not read: {e:?}")
     });
     assert_eq!(again, message, "{text:?} -> {written:?} is another message");

@@ -7,26 +7,48 @@
 //! numbers are read with [`whole`], which takes `3.0` as `3`, and the
 //! objects inside them with [`object`], which takes nothing else.
 
+use std::borrow::Cow;
+
+use carolus_ai::Level;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
+use crate::error::ApiError;
+use crate::secret;
+use crate::table::{Clock, DAY_MS, NewSeat, NewTable, Table, checked_name};
+
+/// The longest real-time clock a new game may have, in seconds: a day.
+pub const MAX_INITIAL_S: u64 = 24 * 3600;
+/// The largest increment a new game may have, in seconds: an hour.
+pub const MAX_INCREMENT_S: u64 = 3600;
+/// The most days per move a new game may give.
+pub const MAX_DAYS_PER_MOVE: u64 = 30;
+
 /// `POST /api/games`: a new game.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CreateGame {
     /// 2 or 3, or 4 for the team game.
     #[serde(deserialize_with = "whole::number")]
     pub players: usize,
     /// `{"teams": true}` for the 4-player team game.
-    #[serde(default, deserialize_with = "object::optional")]
+    #[serde(
+        default,
+        deserialize_with = "object::optional",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub variant: Option<VariantSpec>,
     /// One entry per seat, seat 0 first.
     #[serde(deserialize_with = "object::list")]
     pub seats: Vec<SeatSpec>,
     /// An optional clock; without one, nobody's time runs out.
-    #[serde(default, deserialize_with = "object::optional")]
+    #[serde(
+        default,
+        deserialize_with = "object::optional",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub clock: Option<ClockSpec>,
     /// Whether the seats may ask the computer for hints.
     #[serde(default)]
@@ -34,7 +56,7 @@ pub struct CreateGame {
 }
 
 /// The variant of a new game.
-#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VariantSpec {
     /// The 4-player team game: seats 0 and 2 against seats 1 and 3.
@@ -45,34 +67,188 @@ pub struct VariantSpec {
 /// Who sits at a seat: `{"name": "Anna"}` (a person, who gets a token),
 /// `{"ai": 3, "name": "…"}` (the computer at a level from 1 to 5) or
 /// `{"open": true}` (anyone with the game's link may claim it).
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeatSpec {
     /// The seat's name as others see it.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// The computer's level, 1 to 5.
-    #[serde(default, deserialize_with = "whole::optional")]
+    #[serde(
+        default,
+        deserialize_with = "whole::optional",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub ai: Option<u8>,
     /// A seat for anyone who claims it.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub open: Option<bool>,
 }
 
 /// A clock: real-time (`initial_s` and `increment_s`) or correspondence
-/// (`days_per_move`).
-#[derive(Clone, Debug, Default, Deserialize)]
+/// (`days_per_move`). A game's view shows its clock in the same shape.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClockSpec {
     /// Seconds each seat has for the whole game.
-    #[serde(default, deserialize_with = "whole::optional")]
+    #[serde(
+        default,
+        deserialize_with = "whole::optional",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub initial_s: Option<u64>,
     /// Seconds added to a seat's time whenever its turn ends.
-    #[serde(default, deserialize_with = "whole::optional")]
+    #[serde(
+        default,
+        deserialize_with = "whole::optional",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub increment_s: Option<u64>,
     /// Days a seat has for each turn.
-    #[serde(default, deserialize_with = "whole::optional")]
+    #[serde(
+        default,
+        deserialize_with = "whole::optional",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub days_per_move: Option<u64>,
+}
+
+impl ClockSpec {
+    /// The clock a new game asks for, or why it cannot have it. The limits
+    /// are what a new game may ask for; a stored game keeps the clock it
+    /// was created with whatever they are later.
+    pub fn to_clock(&self) -> Result<Clock, ApiError> {
+        let bad = |message: String| ApiError::bad_request(format!("field `clock`: {message}"));
+        match (self.initial_s, self.increment_s, self.days_per_move) {
+            (Some(initial), increment, None) => {
+                if !(1..=MAX_INITIAL_S).contains(&initial) {
+                    return Err(bad(format!(
+                        "initial_s must be 1 to {MAX_INITIAL_S} seconds, not {initial}"
+                    )));
+                }
+                let increment = increment.unwrap_or(0);
+                if increment > MAX_INCREMENT_S {
+                    return Err(bad(format!(
+                        "increment_s must be 0 to {MAX_INCREMENT_S} seconds, not {increment}"
+                    )));
+                }
+                Ok(Clock::RealTime {
+                    initial_ms: initial as i64 * 1000,
+                    increment_ms: increment as i64 * 1000,
+                })
+            }
+            (None, None, Some(days)) => {
+                if !(1..=MAX_DAYS_PER_MOVE).contains(&days) {
+                    return Err(bad(format!(
+                        "days_per_move must be 1 to {MAX_DAYS_PER_MOVE}, not {days}"
+                    )));
+                }
+                Ok(Clock::Correspondence {
+                    per_turn_ms: days as i64 * DAY_MS,
+                })
+            }
+            (None, Some(_), None) => Err(bad("increment_s needs initial_s".to_owned())),
+            (None, None, None) => Err(bad(
+                "give initial_s (and increment_s) for a real-time clock, or days_per_move".to_owned(),
+            )),
+            _ => Err(bad(
+                "a clock is real-time (initial_s, increment_s) or correspondence (days_per_move), not both"
+                    .to_owned(),
+            )),
+        }
+    }
+
+    /// `clock` as the API shows it: in the shape it was asked for in.
+    pub fn of(clock: Clock) -> ClockSpec {
+        match clock {
+            Clock::RealTime {
+                initial_ms,
+                increment_ms,
+            } => ClockSpec {
+                initial_s: Some((initial_ms / 1000) as u64),
+                increment_s: Some((increment_ms / 1000) as u64),
+                days_per_move: None,
+            },
+            Clock::Correspondence { per_turn_ms } => ClockSpec {
+                days_per_move: Some((per_turn_ms / DAY_MS) as u64),
+                ..ClockSpec::default()
+            },
+        }
+    }
+}
+
+impl CreateGame {
+    /// A game of `players` people named `names` (the team game for four).
+    pub fn of_people(names: impl IntoIterator<Item = String>) -> CreateGame {
+        let seats: Vec<SeatSpec> = names
+            .into_iter()
+            .map(|name| SeatSpec {
+                name: Some(name),
+                ..SeatSpec::default()
+            })
+            .collect();
+        CreateGame {
+            players: seats.len(),
+            variant: (seats.len() == 4).then_some(VariantSpec { teams: true }),
+            seats,
+            clock: None,
+            hints: false,
+        }
+    }
+
+    /// The table this asks for, with a new token for each person's seat
+    /// (the table is given only their hashes); or what is wrong with it,
+    /// the first fault in the order of the fields.
+    pub fn to_new_table(&self) -> Result<(NewTable, Vec<SeatToken>), ApiError> {
+        let teams = self.variant.unwrap_or_default().teams;
+        Table::check_players(self.players, teams, self.seats.len())?;
+        let clock = self.clock.as_ref().map(ClockSpec::to_clock).transpose()?;
+        let mut seats = Vec::with_capacity(self.seats.len());
+        let mut tokens = Vec::new();
+        for (index, spec) in self.seats.iter().enumerate() {
+            let field = format!("seats[{index}]");
+            let bad = |message: &str| ApiError::bad_request(format!("field `{field}`: {message}"));
+            let name = spec
+                .name
+                .as_deref()
+                .map(|name| checked_name(name, &format!("{field}.name")))
+                .transpose()?;
+            seats.push(match (spec.ai, spec.open, name) {
+                (Some(level), None | Some(false), name) => NewSeat::Computer {
+                    level: Level::new(level).map_err(|error| {
+                        ApiError::bad_request(format!("field `{field}.ai`: {error}"))
+                    })?,
+                    name,
+                },
+                (None, Some(true), Some(_)) => {
+                    return Err(bad("an open seat takes its name when it is claimed"));
+                }
+                (None, Some(true), None) => NewSeat::Open,
+                (None, None | Some(false), Some(name)) => {
+                    let token = secret::new_token();
+                    let token_hash = secret::token_hash(&token);
+                    tokens.push(SeatToken { seat: index, token });
+                    NewSeat::Person { name, token_hash }
+                }
+                (None, None | Some(false), None) => {
+                    return Err(bad(
+                        "a seat is {\"name\": …} (a person), {\"ai\": 1-5} (the computer) or {\"open\": true}",
+                    ));
+                }
+                (Some(_), Some(true), _) => {
+                    return Err(bad("a seat is the computer's or open, not both"));
+                }
+            });
+        }
+        let new = NewTable {
+            players: self.players,
+            teams,
+            seats,
+            clock,
+            hints: self.hints,
+        };
+        Ok((new, tokens))
+    }
 }
 
 /// The answer to `POST /api/games`.
@@ -188,9 +364,9 @@ pub struct GameView {
     pub players: usize,
     pub teams: bool,
     pub hints: bool,
-    /// The clock settings, if the game has a clock.
+    /// The clock, if the game has one, in the shape a new game asks for it.
     #[schema(value_type = Option<Object>)]
-    pub clock: Option<Value>,
+    pub clock: Option<ClockSpec>,
     pub seats: Vec<SeatInfo>,
     /// The seat whose computer player is thinking, if any.
     pub thinking: Option<usize>,
@@ -269,6 +445,157 @@ pub struct ErrorBody {
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct Health {
     pub status: String,
+}
+
+/// What a client sends on a game's WebSocket, tagged by `type`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// Claims the seat whose token this is, for later moves.
+    Auth { token: String },
+    /// A move at `at` moves.
+    Move {
+        #[serde(rename = "move")]
+        mv: String,
+        #[schema(maximum = 18446744073709551615_u64)]
+        #[serde(deserialize_with = "whole::number")]
+        at: usize,
+    },
+    /// Takes back the seat's last decision, seen at `at` moves.
+    #[serde(rename = "takeback")]
+    TakeBack {
+        #[schema(maximum = 18446744073709551615_u64)]
+        #[serde(deserialize_with = "whole::number")]
+        at: usize,
+    },
+}
+
+impl ClientMessage {
+    /// Reads a client's message, or says what is wrong with it.
+    pub fn read(text: &str) -> Result<ClientMessage, ApiError> {
+        let refuse = |error: &dyn std::fmt::Display| {
+            ApiError::bad_request(format!(
+                "a message is {{\"type\": \"auth\", \"token\": …}}, {{\"type\": \"move\", \"move\": …, \"at\": N}} or {{\"type\": \"takeback\", \"at\": N}}: {error}"
+            ))
+        };
+        // serde would also read a message from an array of its fields.
+        if !object::opens_an_object(text.as_bytes()) {
+            return Err(refuse(&"this is not a JSON object"));
+        }
+        serde_json::from_str(text).map_err(|error| refuse(&error))
+    }
+
+    /// The message as the WebSocket's text.
+    pub fn to_text(&self) -> String {
+        // Strings and numbers always serialise.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// Everything the server sends on a game's WebSocket, tagged by `type`.
+// It borrows what it carries, so that the server writes a message without
+// copying the game's state, and a client reads one (`ServerMessage::read`)
+// without copying it either.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum ServerMessage<'a> {
+    /// Moves from `from` on and the game as it stands after them: the
+    /// first message of every connection, and one after every change of
+    /// the record.
+    Update(Update<'a>),
+    /// The seats changed (claimed, connected, left, a clock ran out).
+    Seats(Seats),
+    /// The computer started thinking for `seat`.
+    Thinking { seat: usize },
+    /// The answer to `auth`: the seat the token holds.
+    Auth { seat: usize },
+    /// A refusal of the client's last message, with the status an HTTP
+    /// request would have had.
+    Error(ErrorMessage),
+}
+
+/// An update: the moves from `from` on and the game after them.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Update<'a> {
+    /// The record's length before the first of `moves`.
+    pub from: usize,
+    /// Move tokens, the record's from `from` on.
+    #[schema(value_type = Vec<String>)]
+    pub moves: Cow<'a, [String]>,
+    pub status: Status,
+    pub seats: Vec<SeatInfo>,
+    /// The seat whose computer player is thinking, if any.
+    pub thinking: Option<usize>,
+    /// How many times a decision was taken back; when it differs from
+    /// what the client saw, `from` is where the record was shortened to.
+    pub takebacks: u32,
+    /// The record's result once the game is over.
+    #[schema(value_type = Option<Object>)]
+    pub result: Option<Cow<'a, Value>>,
+    /// The `carolus-state/1` view after the moves.
+    #[schema(value_type = Object)]
+    #[serde(borrow)]
+    pub state: &'a RawValue,
+}
+
+/// The seats as they are now.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Seats {
+    pub status: Status,
+    pub seats: Vec<SeatInfo>,
+}
+
+/// A refusal on the WebSocket: the HTTP status and the error's body.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ErrorMessage {
+    pub status: u16,
+    #[serde(flatten)]
+    pub body: ErrorBody,
+    /// For a 429 or 503: the seconds after which to send the message
+    /// again, as an HTTP answer's `Retry-After` says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_after_s: Option<u64>,
+}
+
+impl<'a> ServerMessage<'a> {
+    /// The message as the WebSocket's text.
+    pub fn to_text(&self) -> String {
+        // Numbers, strings and JSON already made always serialise.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Reads a message the server sent, borrowing from `text` what it can.
+    /// (serde's tagged enums cannot hold the state's raw JSON, so the tag
+    /// is read first and then the message of that type.)
+    pub fn read(text: &'a str) -> Result<ServerMessage<'a>, serde_json::Error> {
+        #[derive(Deserialize)]
+        struct Tag<'a> {
+            #[serde(rename = "type", borrow)]
+            kind: Cow<'a, str>,
+        }
+        #[derive(Deserialize)]
+        struct SeatOnly {
+            seat: usize,
+        }
+        let tag: Tag<'_> = serde_json::from_str(text)?;
+        Ok(match tag.kind.as_ref() {
+            "update" => ServerMessage::Update(serde_json::from_str(text)?),
+            "seats" => ServerMessage::Seats(serde_json::from_str(text)?),
+            "thinking" => ServerMessage::Thinking {
+                seat: serde_json::from_str::<SeatOnly>(text)?.seat,
+            },
+            "auth" => ServerMessage::Auth {
+                seat: serde_json::from_str::<SeatOnly>(text)?.seat,
+            },
+            "error" => ServerMessage::Error(serde_json::from_str(text)?),
+            other => {
+                return Err(serde::de::Error::unknown_variant(
+                    other,
+                    &["update", "seats", "thinking", "auth", "error"],
+                ));
+            }
+        })
+    }
 }
 
 /// Whole numbers in requests. JSON has one kind of number, and JSON
@@ -376,5 +703,133 @@ pub mod object {
                     .map_err(|error: D::Error| D::Error::custom(format!("[{index}]: {error}")))
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_messages_are_read_strictly() {
+        assert_eq!(
+            ClientMessage::read(r#"{"type":"move","move":"disc 3","at":4}"#),
+            Ok(ClientMessage::Move {
+                mv: "disc 3".to_owned(),
+                at: 4
+            })
+        );
+        assert_eq!(
+            ClientMessage::read(r#"{"at":4.0,"move":"disc 3","type":"move"}"#),
+            ClientMessage::read(r#"{"type":"move","move":"disc 3","at":4}"#),
+            "a whole number may be written 4.0"
+        );
+        assert!(ClientMessage::read(r#"{"type":"auth","token":"x"}"#).is_ok());
+        for bad in [
+            "",
+            "{",
+            "[]",
+            r#"["move","disc 3",4]"#,
+            r#"{"type":"auth","token":["x"]}"#,
+            r#"{"type":"dance"}"#,
+            r#"{"type":"move","move":"disc 3"}"#,
+            r#"{"type":"move","move":"disc 3","at":-1}"#,
+            r#"{"type":"move","move":"disc 3","at":1.5}"#,
+            r#"{"type":"move","move":"disc 3","at":18446744073709551616}"#,
+            r#"{"type":"move","move":3,"at":1}"#,
+            r#"{"type":"auth","token":"x","extra":1}"#,
+        ] {
+            let error = ClientMessage::read(bad).unwrap_err();
+            assert_eq!(error.status, axum::http::StatusCode::BAD_REQUEST, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_message_written_back_reads_the_same() {
+        for message in [
+            ClientMessage::Auth {
+                token: "x\"y".to_owned(),
+            },
+            ClientMessage::Move {
+                mv: "place R 3".to_owned(),
+                at: usize::MAX,
+            },
+            ClientMessage::TakeBack { at: 7 },
+        ] {
+            let text = serde_json::to_string(&message).unwrap();
+            assert_eq!(ClientMessage::read(&text), Ok(message), "{text}");
+        }
+    }
+
+    #[test]
+    fn the_servers_messages_are_written_as_clients_read_them() {
+        let seat = SeatInfo {
+            seat: 0,
+            name: Some("Anna".to_owned()),
+            ai: None,
+            open: false,
+            free: false,
+            connected: true,
+            clock_ms: None,
+            timed_out: false,
+        };
+        let state = RawValue::from_string(r#"{"to_act":0}"#.to_owned()).unwrap();
+        let moves = ["disc 3".to_owned()];
+        let update = ServerMessage::Update(Update {
+            from: 4,
+            moves: Cow::Borrowed(&moves),
+            status: Status::Running,
+            seats: vec![seat.clone()],
+            thinking: None,
+            takebacks: 1,
+            result: None,
+            state: &state,
+        });
+        let seats = r#"[{"seat":0,"name":"Anna","ai":null,"open":false,"free":false,"connected":true,"clock_ms":null,"timed_out":false}]"#;
+        let expected = [
+            format!(
+                r#"{{"type":"update","from":4,"moves":["disc 3"],"status":"running","seats":{seats},"thinking":null,"takebacks":1,"result":null,"state":{{"to_act":0}}}}"#
+            ),
+            format!(r#"{{"type":"seats","status":"open","seats":{seats}}}"#),
+            r#"{"type":"thinking","seat":1}"#.to_owned(),
+            r#"{"type":"auth","seat":0}"#.to_owned(),
+            r#"{"type":"error","status":409,"error":"the game is over","length":90}"#.to_owned(),
+            r#"{"type":"error","status":429,"error":"too many messages; slow down","retry_after_s":1}"#
+                .to_owned(),
+        ];
+        let messages = [
+            update,
+            ServerMessage::Seats(Seats {
+                status: Status::Open,
+                seats: vec![seat],
+            }),
+            ServerMessage::Thinking { seat: 1 },
+            ServerMessage::Auth { seat: 0 },
+            ServerMessage::Error(ErrorMessage {
+                status: 409,
+                body: ErrorBody {
+                    error: "the game is over".to_owned(),
+                    length: Some(90),
+                    legal: None,
+                },
+                retry_after_s: None,
+            }),
+            ServerMessage::Error(ErrorMessage {
+                status: 429,
+                body: ErrorBody {
+                    error: "too many messages; slow down".to_owned(),
+                    ..ErrorBody::default()
+                },
+                retry_after_s: Some(1),
+            }),
+        ];
+        for (message, expected) in messages.iter().zip(&expected) {
+            let text = message.to_text();
+            assert_eq!(&text, expected);
+            let read = ServerMessage::read(&text).unwrap();
+            assert_eq!(read.to_text(), text, "read back alike");
+        }
+        assert!(ServerMessage::read(r#"{"type":"dance"}"#).is_err());
+        assert!(ServerMessage::read(r#"{"type":"auth"}"#).is_err());
     }
 }

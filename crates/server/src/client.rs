@@ -5,15 +5,18 @@
 //! Each request uses a connection of its own: clients make few requests
 //! (creating a game, reading it once) and then live on the WebSocket.
 
+use std::future::Future;
 use std::time::Duration;
 
 use http_body_util::{BodyExt, Full};
 use hyper::body::Bytes;
 use hyper::{Method, Request, header};
 use hyper_util::rt::TokioIo;
+use serde::Serialize;
 use serde_json::Value;
 use thiserror::Error;
 use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -22,6 +25,12 @@ pub type GameSocket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// How long a request may take before the client gives up.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+/// The longest wait a client takes from a server's `Retry-After`; a server
+/// that asks for more is taken to refuse.
+pub const LONGEST_WAIT: Duration = Duration::from_secs(60);
+/// How many times a client sends a request again that the server asked it
+/// to send later.
+pub const RETRIES: u32 = 5;
 
 /// Why a request failed.
 #[derive(Debug, Error)]
@@ -56,6 +65,24 @@ pub struct Client {
 pub struct Answer {
     pub status: u16,
     pub body: Value,
+    /// The `Retry-After` of a 429 or 503: when to send the request again.
+    pub retry_after: Option<Duration>,
+}
+
+/// When a 429 or 503 with `headers` asks the client to come back, if it
+/// says so in seconds (`Retry-After: 3`) and within [`LONGEST_WAIT`].
+pub fn retry_after(status: u16, headers: &hyper::HeaderMap) -> Option<Duration> {
+    if status != 429 && status != 503 {
+        return None;
+    }
+    let seconds: u64 = headers
+        .get(header::RETRY_AFTER)?
+        .to_str()
+        .ok()?
+        .trim()
+        .parse()
+        .ok()?;
+    Some(Duration::from_secs(seconds)).filter(|wait| *wait <= LONGEST_WAIT)
 }
 
 impl Client {
@@ -103,16 +130,18 @@ impl Client {
     pub async fn get_text(&self, path: &str) -> Result<String, ClientError> {
         self.request_raw(Method::GET, path, None, None)
             .await
-            .map(|(_, bytes)| String::from_utf8_lossy(&bytes).into_owned())
+            .map(|(_, _, bytes)| String::from_utf8_lossy(&bytes).into_owned())
     }
 
     /// `POST path` with a JSON body and, if given, a seat token.
     pub async fn post(
         &self,
         path: &str,
-        body: &Value,
+        body: &impl Serialize,
         token: Option<&str>,
     ) -> Result<Answer, ClientError> {
+        // The API's bodies and `Value`s always serialise.
+        let body = serde_json::to_string(body).unwrap_or_default();
         self.request(Method::POST, path, Some(body), token).await
     }
 
@@ -120,13 +149,14 @@ impl Client {
         &self,
         method: Method,
         path: &str,
-        body: Option<&Value>,
+        body: Option<String>,
         token: Option<&str>,
     ) -> Result<Answer, ClientError> {
-        let (status, bytes) = self.request_raw(method, path, body, token).await?;
+        let (status, retry_after, bytes) = self.request_raw(method, path, body, token).await?;
         Ok(Answer {
             status,
             body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+            retry_after,
         })
     }
 
@@ -134,9 +164,9 @@ impl Client {
         &self,
         method: Method,
         path: &str,
-        body: Option<&Value>,
+        body: Option<String>,
         token: Option<&str>,
-    ) -> Result<(u16, Bytes), ClientError> {
+    ) -> Result<(u16, Option<Duration>, Bytes), ClientError> {
         let exchange = async {
             let stream =
                 TcpStream::connect(&self.address)
@@ -162,7 +192,7 @@ impl Client {
             if let Some(token) = token {
                 request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
             }
-            let body = body.map(Value::to_string).unwrap_or_default();
+            let body = body.unwrap_or_default();
             let request = request
                 .body(Full::new(Bytes::from(body)))
                 .map_err(|error| ClientError::Http {
@@ -171,13 +201,14 @@ impl Client {
                 })?;
             let response = sender.send_request(request).await.map_err(http)?;
             let status = response.status().as_u16();
+            let retry_after = retry_after(status, response.headers());
             let bytes = response
                 .into_body()
                 .collect()
                 .await
                 .map_err(http)?
                 .to_bytes();
-            Ok((status, bytes))
+            Ok((status, retry_after, bytes))
         };
         tokio::time::timeout(REQUEST_TIMEOUT, exchange)
             .await
@@ -186,10 +217,55 @@ impl Client {
             })?
     }
 
+    /// Sends the request `send` makes until the server takes it: a 429 or
+    /// 503 whose `Retry-After` asks for it again later is sent again after
+    /// that wait, up to [`RETRIES`] times; any other answer is the answer.
+    pub async fn patiently<F>(mut send: impl FnMut() -> F) -> Result<Answer, ClientError>
+    where
+        F: Future<Output = Result<Answer, ClientError>>,
+    {
+        let mut retries = 0;
+        loop {
+            let answer = send().await?;
+            match answer.retry_after {
+                Some(wait) if retries < RETRIES => {
+                    retries += 1;
+                    tokio::time::sleep(wait).await;
+                }
+                _ => return Ok(answer),
+            }
+        }
+    }
+
     /// The WebSocket of game `id`, starting with the moves from `from` on
     /// for a client that saw `takebacks` take backs (from the start if
-    /// there were more since).
+    /// there were more since). A handshake answered 429 or 503 with a
+    /// `Retry-After` is tried again after that wait, as
+    /// [`Client::patiently`] does.
     pub async fn websocket(
+        &self,
+        id: &str,
+        from: usize,
+        takebacks: u32,
+    ) -> Result<GameSocket, ClientError> {
+        let mut retries = 0;
+        loop {
+            match self.open_websocket(id, from, takebacks).await {
+                Err(ClientError::WebSocket { source, .. })
+                    if retries < RETRIES
+                        && let tungstenite::Error::Http(response) = source.as_ref()
+                        && let Some(wait) =
+                            retry_after(response.status().as_u16(), response.headers()) =>
+                {
+                    retries += 1;
+                    tokio::time::sleep(wait).await;
+                }
+                result => return result,
+            }
+        }
+    }
+
+    async fn open_websocket(
         &self,
         id: &str,
         from: usize,
@@ -242,5 +318,57 @@ mod tests {
         assert!(Client::new("https://example.org").is_err());
         assert!(Client::new("ftp://example.org").is_err());
         assert!(Client::new("http://").is_err());
+    }
+
+    /// A server at the answered address that answers its connections'
+    /// requests with `answers`, one each, in turn.
+    async fn scripted(answers: &'static [&'static str]) -> String {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap().to_string();
+        tokio::spawn(async move {
+            for answer in answers {
+                let (mut stream, _) = listener.accept().await.unwrap();
+                let mut request = Vec::new();
+                let mut buffer = [0; 1024];
+                while !request.windows(4).any(|end| end == b"\r\n\r\n") {
+                    let read = stream.read(&mut buffer).await.unwrap();
+                    request.extend_from_slice(&buffer[..read]);
+                }
+                stream.write_all(answer.as_bytes()).await.unwrap();
+            }
+        });
+        address
+    }
+
+    #[tokio::test]
+    async fn a_request_the_server_asks_for_later_is_sent_again_after_the_wait() {
+        let address = scripted(&[
+            "HTTP/1.1 429 Too Many Requests\r\nRetry-After: 1\r\nContent-Length: 2\r\n\r\n{}",
+            "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 0\r\nContent-Length: 2\r\n\r\n{}",
+            "HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\n{\"ok\":true}",
+        ])
+        .await;
+        let client = Client::new(&address).unwrap();
+        let started = std::time::Instant::now();
+        let answer = Client::patiently(|| client.get("/x")).await.unwrap();
+        assert_eq!(answer.status, 200);
+        assert_eq!(answer.body["ok"], true);
+        assert!(
+            started.elapsed() >= Duration::from_secs(1),
+            "it waited as the 429 asked"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_wait_longer_than_a_client_takes_is_a_refusal() {
+        let address = scripted(&[
+            "HTTP/1.1 429 Too Many Requests\r\nRetry-After: 3600\r\nContent-Length: 2\r\n\r\n{}",
+        ])
+        .await;
+        let client = Client::new(&address).unwrap();
+        let answer = Client::patiently(|| client.get("/x")).await.unwrap();
+        assert_eq!(answer.status, 429);
+        assert_eq!(answer.retry_after, None);
     }
 }

@@ -2,18 +2,30 @@
 //! `error` field says what was wrong, with the record's length (409) or the
 //! legal moves (422) where they let the client put it right.
 
+use std::time::Duration;
+
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::api::ErrorBody;
+use crate::table::TableError;
 
 /// An error answer.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ApiError {
     pub status: StatusCode,
     pub body: ErrorBody,
+    /// When the client may try again, for a 429 or 503: the
+    /// `Retry-After` header, in whole seconds.
+    pub retry_after_s: Option<u64>,
 }
+
+/// How long a client should wait before trying again after a 503: the
+/// store or the game was away for a moment (a lost connection that the
+/// pool makes again, a game's task restarting, a server stopping whose
+/// clients a proxy sends elsewhere).
+pub const UNAVAILABLE_RETRY_S: u64 = 1;
 
 impl ApiError {
     /// An answer with `status` and the message `error`.
@@ -24,6 +36,7 @@ impl ApiError {
                 error: error.into(),
                 ..ErrorBody::default()
             },
+            retry_after_s: None,
         }
     }
 
@@ -60,11 +73,7 @@ impl ApiError {
 
     /// 409 for a move made at `at` when the record holds `length` moves.
     pub fn stale(at: usize, length: usize) -> ApiError {
-        let mut error = ApiError::conflict(format!(
-            "the move was made at {at} moves, but the record holds {length}"
-        ));
-        error.body.length = Some(length);
-        error
+        ApiError::from(TableError::Stale { at, length })
     }
 
     /// 413: the body is larger than the server accepts.
@@ -75,16 +84,13 @@ impl ApiError {
         )
     }
 
-    /// 422: an illegal move, with the moves that are legal.
-    pub fn illegal(error: impl Into<String>, legal: Vec<String>) -> ApiError {
-        let mut answer = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, error);
-        answer.body.legal = Some(legal);
+    /// 429: too many requests from one client, which may try again after
+    /// `wait` (rounded up to whole seconds, as `Retry-After` counts them).
+    pub fn too_many(error: impl Into<String>, wait: Duration) -> ApiError {
+        let mut answer = ApiError::new(StatusCode::TOO_MANY_REQUESTS, error);
+        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        answer.retry_after_s = Some(seconds.max(1));
         answer
-    }
-
-    /// 429: too many requests from one client.
-    pub fn too_many(error: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::TOO_MANY_REQUESTS, error)
     }
 
     /// 500: the server failed at something that cannot fail for a sound
@@ -93,15 +99,24 @@ impl ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, error)
     }
 
-    /// 503: the store could not be reached; nothing was changed.
+    /// 503: the store could not be reached, or the game or server was
+    /// away for a moment; nothing was changed, and the client may try
+    /// again shortly.
     pub fn unavailable(error: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, error)
+        let mut answer = ApiError::new(StatusCode::SERVICE_UNAVAILABLE, error);
+        answer.retry_after_s = Some(UNAVAILABLE_RETRY_S);
+        answer
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut response = (self.status, Json(self.body)).into_response();
+        if let Some(seconds) = self.retry_after_s {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
         if self.status == StatusCode::UNAUTHORIZED {
             // A 401 names the scheme that would be accepted (RFC 9110).
             response
@@ -109,5 +124,114 @@ impl IntoResponse for ApiError {
                 .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
         }
         response
+    }
+}
+
+/// The one place where the game's refusals become statuses: 400 for what
+/// a new game or a name cannot be, 403 for a seat that may not do this,
+/// 404 for a seat the game does not have, 409 for a request that no
+/// longer fits the game (with the record's length where it moved on),
+/// 422 for an illegal move (with the legal ones), 500 for a game whose
+/// own record does not replay.
+impl From<TableError> for ApiError {
+    fn from(error: TableError) -> ApiError {
+        let status = match &error {
+            TableError::Field { .. } => StatusCode::BAD_REQUEST,
+            TableError::NotASeat
+            | TableError::NotYourTurn { .. }
+            | TableError::TimedOut { .. }
+            | TableError::OutOfTime { .. }
+            | TableError::TakeBackWithClock
+            | TableError::TakeBackBetweenPeople
+            | TableError::NoHints => StatusCode::FORBIDDEN,
+            TableError::NoSuchSeat { .. } => StatusCode::NOT_FOUND,
+            TableError::Over { .. }
+            | TableError::Open
+            | TableError::NoDecisionDue
+            | TableError::Stale { .. }
+            | TableError::SeatTaken { .. }
+            | TableError::NothingToTakeBack { .. }
+            | TableError::HintNotRunning { .. }
+            | TableError::NotToAct { .. } => StatusCode::CONFLICT,
+            TableError::NotAMove { .. } | TableError::Illegal { .. } => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            TableError::Damaged { .. } => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        let mut answer = ApiError::new(status, error.to_string());
+        match error {
+            TableError::Over { length } | TableError::Stale { length, .. } => {
+                answer.body.length = Some(length);
+            }
+            TableError::NotAMove { legal, .. } | TableError::Illegal { legal, .. } => {
+                answer.body.legal = Some(legal);
+            }
+            _ => {}
+        }
+        answer
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_games_refusals_keep_their_words_and_get_their_statuses() {
+        let stale = ApiError::from(TableError::Stale { at: 3, length: 5 });
+        assert_eq!(stale.status, StatusCode::CONFLICT);
+        assert_eq!(
+            stale.body.error,
+            "the move was made at 3 moves, but the record holds 5"
+        );
+        assert_eq!(stale.body.length, Some(5));
+        let over = ApiError::from(TableError::Over { length: 90 });
+        assert_eq!(
+            (over.status, over.body.error.as_str(), over.body.length),
+            (StatusCode::CONFLICT, "the game is over", Some(90))
+        );
+        let illegal = ApiError::from(TableError::Illegal {
+            text: "disc 9".to_owned(),
+            reason: "no such disc".to_owned(),
+            legal: vec!["disc 1".to_owned()],
+        });
+        assert_eq!(illegal.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(illegal.body.error, "\"disc 9\": no such disc");
+        assert_eq!(illegal.body.legal, Some(vec!["disc 1".to_owned()]));
+        for (error, status) in [
+            (TableError::NotASeat, StatusCode::FORBIDDEN),
+            (
+                TableError::NotYourTurn { to_act: 0, seat: 1 },
+                StatusCode::FORBIDDEN,
+            ),
+            (
+                TableError::NoSuchSeat {
+                    game: "g".to_owned(),
+                    seat: 4,
+                    last: 1,
+                },
+                StatusCode::NOT_FOUND,
+            ),
+            (TableError::SeatTaken { seat: 1 }, StatusCode::CONFLICT),
+            (
+                TableError::Field {
+                    field: "name".to_owned(),
+                    reason: "a name cannot be empty".to_owned(),
+                },
+                StatusCode::BAD_REQUEST,
+            ),
+            (
+                TableError::Damaged {
+                    game: "g".to_owned(),
+                    reason: "no".to_owned(),
+                },
+                StatusCode::INTERNAL_SERVER_ERROR,
+            ),
+        ] {
+            let answer = ApiError::from(error.clone());
+            assert_eq!(answer.status, status, "{error}");
+            assert_eq!(answer.body.error, error.to_string());
+            assert_eq!((answer.body.length, answer.body.legal), (None, None));
+        }
     }
 }

@@ -7,38 +7,53 @@
 //! listener until a shutdown future completes. API.md describes the API;
 //! `GET /api/openapi.json` serves its OpenAPI document.
 //!
-//! Inside, each game in play is a task of its own ([`live`]) that owns the
-//! game's pure [`table::Table`], so changes to one game happen one at a
-//! time; the store ([`store`]) is the authority shared by every server
-//! process (with PostgreSQL, [`cluster`] keeps several servers' games in
-//! step), and the computer players think on threads of their own
-//! ([`thinking`]).
+//! Inside, each game in play is a task of its own (`live.rs`) that owns
+//! the game's pure table (`table.rs`), so changes to one game happen one
+//! at a time; the store ([`Store`]) is the authority shared by every
+//! server process (with PostgreSQL, `cluster.rs` keeps several servers'
+//! games in step), and the computer players think on threads of their own
+//! (`thinking.rs`). Clients of a server use [`api`], [`client`] and
+//! [`loadgen`].
 
-pub mod analysis;
+// The crate's public surface is what its users need: `carolus serve` and
+// the tests build an `AppState` over a `Store` with `Limits` and serve it
+// (`app`, `run`); `carolus connect`, `carolus loadtest` and the tests talk
+// to a server as clients (`api`, `client`, `loadgen`); the fuzz target
+// reads client messages (`api::ClientMessage`). Everything else is the
+// server's inside, free to change.
 pub mod api;
-pub mod chances;
 pub mod client;
-pub mod cluster;
-pub mod error;
-pub mod limits;
-pub mod live;
 pub mod loadgen;
-pub mod metrics;
-pub mod openapi;
-pub mod replay;
-pub mod routes;
+/// Scratch PostgreSQL databases, for the tests of this crate and others
+/// (the feature `test-support`).
+#[cfg(any(test, feature = "test-support"))]
 pub mod scratch;
-pub mod secret;
-pub mod state;
-pub mod store;
-pub mod table;
-pub mod thinking;
-pub mod ws;
+
+mod analysis;
+mod chances;
+mod cluster;
+mod error;
+mod extract;
+mod limits;
+mod live;
+mod metrics;
+mod openapi;
+mod replay;
+mod routes;
+mod secret;
+mod state;
+mod store;
+mod table;
+mod thinking;
+mod ws;
 
 use std::future::Future;
 use std::time::Duration;
 
+use axum::Router;
 use axum::extract::ConnectInfo;
+use axum::http::StatusCode;
+use axum::routing::{get, post};
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
@@ -49,9 +64,40 @@ use tower::ServiceExt;
 
 pub use error::ApiError;
 pub use limits::Limits;
-pub use routes::app;
 pub use state::AppState;
-pub use store::{Store, StoreError};
+pub use store::{Store, StoreError, without_password};
+
+/// The server's routes over `state`, testable without a network: every
+/// route of the API, the browser client's pages, and JSON answers for
+/// paths and methods the server does not have.
+pub fn app(state: AppState) -> Router {
+    use routes::*;
+    Router::new()
+        .route("/api/games", post(create_game).get(list_games))
+        .route("/api/games/{id}", get(get_game))
+        .route("/api/games/{id}/seats/{seat}", post(claim_seat))
+        .route("/api/games/{id}/moves", post(play_move))
+        .route("/api/games/{id}/takeback", post(take_back))
+        .route("/api/games/{id}/record", get(get_record))
+        .route("/api/games/{id}/analysis", get(get_analysis))
+        .route("/api/games/{id}/chances", get(get_chances))
+        .route("/api/games/{id}/hint", post(hint))
+        .route("/api/games/{id}/ws", get(websocket))
+        .route("/api/replay", post(replay::replay))
+        .route("/api/outcomes", post(replay::outcomes))
+        .route("/api/openapi.json", get(openapi_document))
+        .route("/healthz", get(health))
+        .route("/metrics", get(metrics))
+        .merge(carolus_web::pages())
+        .fallback(|| async { ApiError::not_found("no such page") })
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "this method is not allowed here",
+            )
+        })
+        .with_state(state)
+}
 
 /// How long connections may take to finish once the server stops.
 const DRAIN: Duration = Duration::from_secs(5);

@@ -90,12 +90,13 @@ impl RateLimiter {
         }
     }
 
-    /// Takes one token for `client`, if it has one left.
-    pub fn allow(&self, client: IpAddr) -> bool {
-        self.allow_at(client, Instant::now())
+    /// Takes one token for `client`; or, if it has none left, how long
+    /// until its bucket holds one again (what a 429's `Retry-After` says).
+    pub fn take(&self, client: IpAddr) -> Result<(), Duration> {
+        self.take_at(client, Instant::now())
     }
 
-    fn allow_at(&self, client: IpAddr, now: Instant) -> bool {
+    fn take_at(&self, client: IpAddr, now: Instant) -> Result<(), Duration> {
         let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
         if buckets.len() > SWEEP_ABOVE {
             let (rate, burst) = (self.rate, self.burst);
@@ -112,9 +113,9 @@ impl RateLimiter {
         bucket.updated = now;
         if bucket.tokens >= 1.0 {
             bucket.tokens -= 1.0;
-            true
+            Ok(())
         } else {
-            false
+            Err(Duration::from_secs_f64((1.0 - bucket.tokens) / self.rate))
         }
     }
 }
@@ -131,10 +132,42 @@ mod tests {
         let client = IpAddr::V4(Ipv4Addr::LOCALHOST);
         let other = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2));
         let start = Instant::now();
-        assert!((0..3).all(|_| limiter.allow_at(client, start)));
-        assert!(!limiter.allow_at(client, start));
-        assert!(limiter.allow_at(other, start), "clients are limited apart");
-        assert!(limiter.allow_at(client, start + Duration::from_millis(500)));
-        assert!(!limiter.allow_at(client, start + Duration::from_millis(500)));
+        assert!((0..3).all(|_| limiter.take_at(client, start).is_ok()));
+        assert!(limiter.take_at(client, start).is_err());
+        assert!(
+            limiter.take_at(other, start).is_ok(),
+            "clients are limited apart"
+        );
+        assert!(
+            limiter
+                .take_at(client, start + Duration::from_millis(500))
+                .is_ok()
+        );
+        assert!(
+            limiter
+                .take_at(client, start + Duration::from_millis(500))
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn a_refusal_says_how_long_until_the_bucket_lets_the_client_through() {
+        let limiter = RateLimiter::new(2.0, 2.0);
+        let client = IpAddr::V4(Ipv4Addr::LOCALHOST);
+        let start = Instant::now();
+        assert!((0..2).all(|_| limiter.take_at(client, start).is_ok()));
+        let wait = limiter.take_at(client, start).unwrap_err();
+        assert_eq!(
+            wait,
+            Duration::from_millis(500),
+            "a token every half second"
+        );
+        let later = start + Duration::from_millis(200);
+        let wait = limiter.take_at(client, later).unwrap_err();
+        assert!(
+            wait.abs_diff(Duration::from_millis(300)) < Duration::from_micros(1),
+            "{wait:?}"
+        );
+        assert!(limiter.take_at(client, later + wait).is_ok(), "as said");
     }
 }

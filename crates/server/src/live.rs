@@ -20,19 +20,19 @@
 //! nothing on it, and, since the others' changes are not a use, drops it
 //! from memory after a while as it does any game nobody uses.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
 use carolus_rules::{Move, Seat, StateView};
-use serde::Serialize;
+use serde_json::Value;
 use serde_json::value::RawValue;
-use serde_json::{Value, json};
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 use tokio::time::{Instant, sleep_until};
 use tracing::{error, info, warn};
 
-use crate::api::{GameView, MoveAccepted, SeatInfo, SeatToken, Status};
+use crate::api::{GameView, MoveAccepted, SeatToken, Seats, ServerMessage, Status, Update};
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::secret::{self, OsRandom};
@@ -435,7 +435,8 @@ impl Live {
                 let result = self
                     .table
                     .hint_for(&token)
-                    .map(|(_, level)| (self.table.position().clone(), level));
+                    .map(|(_, level)| (self.table.position().clone(), level))
+                    .map_err(ApiError::from);
                 let _ = answer.send(result);
             }
             Command::Presence { seat, connected } => {
@@ -688,7 +689,7 @@ impl Live {
         });
         self.send(
             self.table.length(),
-            json!({"type": "thinking", "seat": seat.index()}),
+            &ServerMessage::Thinking { seat: seat.index() },
         );
     }
 
@@ -753,7 +754,7 @@ impl Live {
             players: table.position().players(),
             teams: table.position().variant().teams,
             hints: table.hints,
-            clock: table.clock.map(|clock| clock.to_json()),
+            clock: table.clock.map(crate::api::ClockSpec::of),
             seats: table.seat_infos(&self.connected_flags(), now_ms()),
             thinking: self.thinking(),
             take_back: table.allows_take_back(),
@@ -781,19 +782,17 @@ impl Live {
     }
 
     fn update_message(&self, from: usize, moves: &[String]) -> String {
-        let update = Update {
-            kind: "update",
+        ServerMessage::Update(Update {
             from,
-            moves,
+            moves: Cow::Borrowed(moves),
             status: self.table.status(),
             seats: self.table.seat_infos(&self.connected_flags(), now_ms()),
             thinking: self.thinking(),
             takebacks: self.table.takebacks,
-            result: self.table.record().result.as_ref(),
+            result: self.table.record().result.as_ref().map(Cow::Borrowed),
             state: &self.state,
-        };
-        // Plain structs of numbers, strings and raw JSON always serialise.
-        serde_json::to_string(&update).unwrap_or_default()
+        })
+        .to_text()
     }
 
     fn send_update(&self, from: usize, moves: &[Move]) {
@@ -809,37 +808,21 @@ impl Live {
     fn send_seats(&self) {
         self.send(
             self.table.length(),
-            json!({
-                "type": "seats",
-                "status": self.table.status(),
-                "seats": self.table.seat_infos(&self.connected_flags(), now_ms()),
+            &ServerMessage::Seats(Seats {
+                status: self.table.status(),
+                seats: self.table.seat_infos(&self.connected_flags(), now_ms()),
             }),
         );
     }
 
-    fn send(&self, length: usize, message: Value) {
+    fn send(&self, length: usize, message: &ServerMessage<'_>) {
         // Nobody watching is not an error.
         let _ = self.messages.send(Message {
             length,
             takebacks: self.table.takebacks,
-            text: Utf8Bytes::from(message.to_string()),
+            text: Utf8Bytes::from(message.to_text()),
         });
     }
-}
-
-/// An update as the WebSocket sends it.
-#[derive(Serialize)]
-struct Update<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    from: usize,
-    moves: &'a [String],
-    status: Status,
-    seats: Vec<SeatInfo>,
-    thinking: Option<usize>,
-    takebacks: u32,
-    result: Option<&'a Value>,
-    state: &'a RawValue,
 }
 
 /// The `carolus-state/1` view of the table's position, serialised.

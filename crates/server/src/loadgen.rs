@@ -20,14 +20,13 @@ use std::time::{Duration, Instant};
 use futures_util::{SinkExt, StreamExt};
 use std::borrow::Cow;
 
-use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use tokio::sync::{Mutex, Semaphore, watch};
 use tokio::task::JoinSet;
 use tokio_tungstenite::tungstenite::{self, Message};
 
-use crate::client::{Client, ClientError};
+use crate::api::{ClientMessage, CreateGame, CreatedGame, SeatToken, ServerMessage, Status};
+use crate::client::{Client, ClientError, LONGEST_WAIT};
 
 /// How long a game may go without an update before its clients give up.
 const STALL: Duration = Duration::from_secs(30);
@@ -301,18 +300,14 @@ async fn play_game(
     tally: &Arc<Mutex<Tally>>,
     gate: Arc<Gate>,
 ) -> Result<(), String> {
-    let seats: Vec<Value> = (0..players)
-        .map(|seat| json!({"name": format!("Load {seat}")}))
-        .collect();
-    let mut request = json!({"players": players, "seats": seats});
-    if players == 4 {
-        request["variant"] = json!({"teams": true});
-    }
+    let request = CreateGame::of_people((0..players).map(|seat| format!("Load {seat}")));
     // Only a request that never reached the server is tried again: a
     // game that was created but whose answer was lost would be played by
     // nobody.
+    // A 429 or 503 asks for the request again later, and it is sent again
+    // after the wait it names.
     let created = with_tries(
-        || client.post("/api/games", &request, None),
+        || Client::patiently(|| client.post("/api/games", &request, None)),
         |error| matches!(error, ClientError::Connect { .. }),
     )
     .await
@@ -323,16 +318,12 @@ async fn play_game(
             created.status, created.body
         ));
     }
-    let id = created.body["id"].as_str().unwrap_or_default().to_owned();
+    let CreatedGame { id, seats } = serde_json::from_value(created.body)
+        .map_err(|error| format!("creating a game: the answer does not read: {error}"))?;
     // Dropped (when a seat cannot connect, or the run is stopped), the
     // set ends the game's other clients too.
     let mut clients = JoinSet::new();
-    for seat in created.body["seats"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-    {
-        let token = seat["token"].as_str().unwrap_or_default().to_owned();
+    for SeatToken { token, .. } in seats {
         let client = client.clone();
         let id = id.clone();
         let tally = Arc::clone(tally);
@@ -456,7 +447,10 @@ async fn play_authenticated(
         .map_err(|error| Trouble::Setup(format!("cannot open its WebSocket: {error}")))?;
     socket
         .send(Message::text(
-            json!({"type": "auth", "token": token}).to_string(),
+            ClientMessage::Auth {
+                token: token.to_owned(),
+            }
+            .to_text(),
         ))
         .await
         .map_err(|error| error.to_string())?;
@@ -480,22 +474,21 @@ async fn play_authenticated(
             Some(Ok(_)) => continue,
             Some(Err(error)) => return Err(error.to_string().into()),
         };
-        let message: Incoming<'_> =
-            serde_json::from_str(&text).map_err(|error| format!("{error}: {text}"))?;
-        match message.kind.as_ref() {
-            "auth" => {
+        let message = ServerMessage::read(&text).map_err(|error| format!("{error}: {text}"))?;
+        match message {
+            ServerMessage::Auth { seat: given } => {
                 if !ready.arrived {
                     ready.arrived = true;
                     gate.arrive();
                 }
-                seat = message.seat;
+                seat = Some(given);
             }
-            "update" => {
-                let from = message.from.unwrap_or(usize::MAX);
+            ServerMessage::Update(update) => {
+                let from = update.from;
                 if from != length {
                     tally.lock().await.out_of_order += 1;
                 }
-                length = from.saturating_add(message.moves.len());
+                length = from.saturating_add(update.moves.len());
                 if let Some((at, when)) = sent
                     && from == at
                 {
@@ -503,51 +496,49 @@ async fn play_authenticated(
                     tally.lock().await.latencies_us.push(micros);
                     sent = None;
                 }
-                if message.status.as_deref() == Some("over") {
+                if update.status == Status::Over {
                     return Ok(());
                 }
-                if let Some(state) = message.state {
-                    to_act = state.to_act;
-                    legal = state.legal.into_iter().map(Cow::into_owned).collect();
-                }
+                let state: StateBrief<'_> = serde_json::from_str(update.state.get())
+                    .map_err(|error| format!("{error}: {text}"))?;
+                to_act = state.to_act;
+                legal = state.legal.into_iter().map(Cow::into_owned).collect();
             }
-            "error" => {
+            ServerMessage::Error(error) => {
                 tally.lock().await.failed(format!("game {id}: {text}"));
                 sent = None;
+                // A message past the address's rate: the next goes after
+                // the wait the server names.
+                if let Some(wait) = error
+                    .retry_after_s
+                    .map(Duration::from_secs)
+                    .filter(|wait| *wait <= LONGEST_WAIT)
+                {
+                    tokio::time::sleep(wait).await;
+                }
             }
-            _ => {}
+            ServerMessage::Seats(_) | ServerMessage::Thinking { .. } => {}
         }
         if sent.is_none() && seat.is_some() && to_act == seat && !legal.is_empty() {
             gate.wait().await;
             let mv = &legal[random.below(legal.len())];
             sent = Some((length, Instant::now()));
-            let message = json!({"type": "move", "move": mv, "at": length}).to_string();
+            let message = ClientMessage::Move {
+                mv: mv.clone(),
+                at: length,
+            };
             socket
-                .send(Message::text(message))
+                .send(Message::text(message.to_text()))
                 .await
                 .map_err(|error| error.to_string())?;
         }
     }
 }
 
-/// What a client reads of the server's messages; the rest is skipped.
-#[derive(Deserialize)]
-struct Incoming<'a> {
-    #[serde(rename = "type", borrow)]
-    kind: Cow<'a, str>,
-    from: Option<usize>,
-    #[serde(default)]
-    moves: Vec<IgnoredAny>,
-    #[serde(borrow)]
-    status: Option<Cow<'a, str>>,
-    seat: Option<u64>,
-    #[serde(borrow)]
-    state: Option<StateBrief<'a>>,
-}
-
+/// What a client reads of a state view; the rest is skipped.
 #[derive(Deserialize)]
 struct StateBrief<'a> {
-    to_act: Option<u64>,
+    to_act: Option<usize>,
     #[serde(borrow)]
     legal: Vec<Cow<'a, str>>,
 }
@@ -574,12 +565,12 @@ pub async fn spectate(
         let created = client
             .post(
                 "/api/games",
-                &json!({"players": 2, "seats": [{"name": "A"}, {"name": "B"}]}),
+                &CreateGame::of_people(["A".to_owned(), "B".to_owned()]),
                 None,
             )
             .await?;
-        if let Some(id) = created.body["id"].as_str() {
-            ids.push(id.to_owned());
+        if let Ok(created) = serde_json::from_value::<CreatedGame>(created.body) {
+            ids.push(created.id);
         }
     }
     let before = server_memory(client).await;

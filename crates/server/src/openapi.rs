@@ -17,7 +17,7 @@ use utoipa::openapi::schema::{
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{OpenApi, PartialSchema, ToSchema};
 
-use crate::api;
+use crate::api::{self, MAX_DAYS_PER_MOVE, MAX_INCREMENT_S, MAX_INITIAL_S};
 use crate::replay;
 use crate::routes;
 use crate::table::MAX_NAME_CHARS;
@@ -28,7 +28,9 @@ use crate::table::MAX_NAME_CHARS;
         title = "Carolus",
         description = "Carolus Magnus over HTTP: create games, claim seats, play moves, \
                        download records. Every move is checked by the rules engine. \
-                       Live updates come over the WebSocket at /api/games/{id}/ws (see API.md)."
+                       Live updates come over the WebSocket at /api/games/{id}/ws (see API.md): \
+                       a client sends the messages of the schema ClientMessage as text, the \
+                       server those of ServerMessage."
     ),
     paths(
         routes::create_game,
@@ -68,6 +70,11 @@ use crate::table::MAX_NAME_CHARS;
         replay::Replay,
         replay::Outcome,
         replay::Outcomes,
+        api::ClientMessage,
+        api::ServerMessage,
+        api::Update,
+        api::Seats,
+        api::ErrorMessage,
     )),
     modifiers(&BearerToken)
 )]
@@ -140,13 +147,6 @@ fn camel_case_links(document: &mut serde_json::Value) {
 const SPACE: &str = r"\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
 /// The characters no name may hold (`char::is_control`).
 const CONTROL: &str = r"\u0000-\u001f\u007f-\u009f";
-
-/// The longest real-time clock, in seconds (`table::Clock::from_spec`).
-const MAX_INITIAL_S: u64 = 24 * 3600;
-/// The largest increment, in seconds.
-const MAX_INCREMENT_S: u64 = 3600;
-/// The most days a correspondence clock gives a turn.
-const MAX_DAYS_PER_MOVE: u64 = 30;
 
 /// A name as the server takes it: trimmed, then 1 to 40 characters
 /// without control characters.
@@ -473,6 +473,9 @@ mod tests {
                 }
             }
         }
+        // What a client sends on a WebSocket, too.
+        let messages = &document["components"]["schemas"]["ClientMessage"];
+        inputs.walk(messages, "ClientMessage");
         assert!(
             !inputs.seen.is_empty(),
             "request bodies refer to components"
@@ -482,5 +485,67 @@ mod tests {
             "integers without a maximum: {:#?}",
             inputs.unbounded
         );
+    }
+
+    /// The values of `type` that the message schema `name` allows.
+    fn message_types(document: &Value, name: &str) -> BTreeSet<String> {
+        let schema = &document["components"]["schemas"][name];
+        let variants = schema["oneOf"]
+            .as_array()
+            .expect("messages are one of several");
+        variants
+            .iter()
+            .map(|variant| {
+                let variant = match variant["$ref"].as_str() {
+                    Some(target) => document.pointer(target.trim_start_matches('#')).unwrap(),
+                    None => variant,
+                };
+                // A variant holding a struct is that struct and its tag.
+                let tagged = variant["allOf"].as_array().map_or(variant, |parts| {
+                    parts
+                        .iter()
+                        .find(|part| part["properties"]["type"].is_object())
+                        .unwrap()
+                });
+                let kinds = tagged["properties"]["type"]["enum"].as_array().unwrap();
+                kinds[0].as_str().unwrap().to_owned()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_document_describes_every_websocket_message() {
+        let document: Value =
+            serde_json::from_str(&super::document()).expect("the document is JSON");
+        let set = |words: &[&str]| words.iter().map(|word| (*word).to_owned()).collect();
+        assert_eq!(
+            message_types(&document, "ClientMessage"),
+            set(&["auth", "move", "takeback"])
+        );
+        assert_eq!(
+            message_types(&document, "ServerMessage"),
+            set(&["auth", "error", "seats", "thinking", "update"])
+        );
+    }
+
+    #[test]
+    fn every_429_and_503_says_when_to_come_back() {
+        let document: Value =
+            serde_json::from_str(&super::document()).expect("the document is JSON");
+        let mut answers = 0;
+        for (path, operations) in document["paths"].as_object().unwrap() {
+            for (method, operation) in operations.as_object().into_iter().flatten() {
+                for status in ["429", "503"] {
+                    if let Some(response) = operation["responses"].get(status) {
+                        answers += 1;
+                        assert!(
+                            response["headers"]["Retry-After"].is_object(),
+                            "{method} {path} {status}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(answers > 10, "{answers} answers with 429 or 503");
     }
 }

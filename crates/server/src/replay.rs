@@ -9,15 +9,15 @@
 //! `error` that says what and where, which is what a viewer shows.
 
 use axum::Json;
-use axum::extract::{RawQuery, State};
+use axum::extract::State;
 use carolus_rules::{Game, Record, StateView};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::api::ErrorBody;
 use crate::error::ApiError;
-use crate::routes::{ClientAddr, JsonBody, limited};
+use crate::extract::{ClientAddr, JsonBody, QueryOf, limited, moves_seen};
 use crate::state::AppState;
 
 /// `POST /api/replay`: positions of a record.
@@ -56,11 +56,14 @@ pub struct Outcomes {
 }
 
 /// The query of `POST /api/replay`, as the OpenAPI document states it.
-#[derive(Debug, Default, IntoParams)]
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct ReplayQuery {
-    /// The number of moves before the first state answered (0 by default).
+    /// The number of moves before the first state answered (0 by default):
+    /// the same `from` as a game's WebSocket takes, the moves already seen.
     #[param(minimum = 0, maximum = 18446744073709551615_u64)]
+    #[serde(default, deserialize_with = "moves_seen")]
     pub from: Option<usize>,
 }
 
@@ -74,19 +77,18 @@ pub struct ReplayQuery {
             could not be played to its end", body = Replay),
         (status = 400, description = "The body is not a JSON object, or a malformed query", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
     )
 )]
 pub async fn replay(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
-    RawQuery(query): RawQuery,
+    QueryOf(ReplayQuery { from }): QueryOf<ReplayQuery>,
     JsonBody(body): JsonBody<serde_json::Map<String, Value>>,
 ) -> Result<Json<Replay>, ApiError> {
-    // The same `from` as a game's WebSocket takes: the moves already seen.
-    let from = crate::ws::from_query(query.as_deref())?;
     limited(&state, client)?;
-    Ok(Json(replay_record(&Value::Object(body), from)))
+    Ok(Json(replay_record(&Value::Object(body), from.unwrap_or(0))))
 }
 
 /// What each legal move at the end of a record would do.
@@ -98,7 +100,8 @@ pub async fn replay(
             record's end could not be reached", body = Outcomes),
         (status = 400, description = "The body is not a JSON object", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
     )
 )]
 pub async fn outcomes(

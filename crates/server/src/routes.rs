@@ -1,36 +1,33 @@
-//! The HTTP routes: each handler reads and checks its request, asks the
-//! game's task or the store, and answers JSON. Every failure is an
-//! [`ApiError`] with a JSON body that says what was wrong.
+//! The HTTP handlers of games: each reads and checks its request (with
+//! `extract.rs`), asks the game's task or the store, and answers JSON.
+//! Every failure is an [`ApiError`] with a JSON body that says what was
+//! wrong. `lib.rs` assembles them, with `replay.rs`'s, into the router.
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::IpAddr;
 
-use axum::body::{Body, to_bytes};
+use axum::Json;
+use axum::body::Body;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::{
-    ConnectInfo, FromRequest, FromRequestParts, Path, RawQuery, Request, State, WebSocketUpgrade,
-};
-use axum::http::request::Parts;
+use axum::extract::{FromRequest, Request, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
-use serde_json::Value;
+use serde::de::{DeserializeOwned, Deserializer};
 use tokio::sync::oneshot;
 use utoipa::IntoParams;
 
 use crate::api::{
     ClaimSeat, CreateGame, CreatedGame, ErrorBody, GameList, GameView, Health, Hint, MoveAccepted,
-    MoveRequest, SeatToken, Status, TakeBackRequest, object,
+    MoveRequest, SeatToken, Status, TakeBackRequest,
 };
 use crate::error::ApiError;
+use crate::extract::{ClientAddr, JsonBody, PathOf, QueryOf, bearer_token, limited, query_value};
 use crate::live::{Accepted, Command};
 use crate::secret::{self, OsRandom};
 use crate::state::AppState;
 use crate::store::Cursor;
 use crate::table::Table;
-use crate::{openapi, replay, ws};
+use crate::{openapi, ws};
 
 /// The read buffer of a WebSocket, in bytes.
 const READ_BUFFER: usize = 4096;
@@ -38,98 +35,6 @@ const READ_BUFFER: usize = 4096;
 const MAX_PAGE: usize = 100;
 /// Games on a page when the client does not say.
 const DEFAULT_PAGE: usize = 20;
-
-/// The server's routes over `state`, testable without a network.
-pub fn app(state: AppState) -> Router {
-    Router::new()
-        .route("/api/games", post(create_game).get(list_games))
-        .route("/api/games/{id}", get(get_game))
-        .route("/api/games/{id}/seats/{seat}", post(claim_seat))
-        .route("/api/games/{id}/moves", post(play_move))
-        .route("/api/games/{id}/takeback", post(take_back))
-        .route("/api/games/{id}/record", get(get_record))
-        .route("/api/games/{id}/analysis", get(get_analysis))
-        .route("/api/games/{id}/chances", get(get_chances))
-        .route("/api/games/{id}/hint", post(hint))
-        .route("/api/games/{id}/ws", get(websocket))
-        .route("/api/replay", post(replay::replay))
-        .route("/api/outcomes", post(replay::outcomes))
-        .route("/api/openapi.json", get(openapi_document))
-        .route("/healthz", get(health))
-        .route("/metrics", get(metrics))
-        .merge(carolus_web::pages())
-        .fallback(|| async { ApiError::not_found("no such page") })
-        .method_not_allowed_fallback(|| async {
-            ApiError::new(
-                StatusCode::METHOD_NOT_ALLOWED,
-                "this method is not allowed here",
-            )
-        })
-        .with_state(state)
-}
-
-/// The address of the client, for rate limits; requests that did not come
-/// over a socket (tests) count as the loopback address.
-pub struct ClientAddr(pub IpAddr);
-
-impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<ClientAddr, ApiError> {
-        let address = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |info| info.0.ip());
-        Ok(ClientAddr(address))
-    }
-}
-
-/// A JSON body, read within the size limit, whose faults are answered as
-/// the API's errors: 413 too large, 400 not JSON or not the right fields.
-pub struct JsonBody<T>(pub T);
-
-impl<T: DeserializeOwned> FromRequest<AppState> for JsonBody<T> {
-    type Rejection = ApiError;
-
-    async fn from_request(
-        request: Request<Body>,
-        state: &AppState,
-    ) -> Result<JsonBody<T>, ApiError> {
-        let limit = state.limits().body_bytes;
-        let bytes = to_bytes(request.into_body(), limit)
-            .await
-            .map_err(|_| ApiError::too_large(limit))?;
-        parse_json(&bytes).map(JsonBody)
-    }
-}
-
-/// Reads `bytes` as a `T`, naming what is wrong and where. The body must
-/// be a JSON object: serde would also read a struct from an array of its
-/// fields, which the API does not offer.
-pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    let not_json = |error: serde_json::Error| {
-        ApiError::bad_request(format!("the body is not valid JSON: {error}"))
-    };
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(ApiError::bad_request(
-            "the body is empty; a JSON object was expected",
-        ));
-    }
-    if !object::opens_an_object(bytes) {
-        let value: Value = serde_json::from_slice(bytes).map_err(not_json)?;
-        return Err(ApiError::bad_request(format!(
-            "the body is {}; a JSON object was expected",
-            carolus_rules::json_kind(&value)
-        )));
-    }
-    serde_json::from_slice(bytes).map_err(|error| {
-        if error.is_data() {
-            ApiError::bad_request(format!("the body does not fit: {error}"))
-        } else {
-            not_json(error)
-        }
-    })
-}
 
 /// The path of a game's routes.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -152,82 +57,46 @@ pub struct SeatPath {
     pub seat: String,
 }
 
-/// Path parameters, whose faults are answered as the API's errors. A
-/// path that cannot be read (percent-encoded bytes that are not UTF-8)
-/// names no game: 404.
-pub struct PathOf<T>(pub T);
-
-impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for PathOf<T> {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<PathOf<T>, ApiError> {
-        match Path::<T>::from_request_parts(parts, state).await {
-            Ok(Path(value)) => Ok(PathOf(value)),
-            Err(rejection) => Err(ApiError::not_found(format!(
-                "there is no such game: {}",
-                rejection.body_text()
-            ))),
-        }
-    }
-}
-
 /// The query of `GET /api/games`.
-#[derive(Debug, Default, IntoParams)]
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// Only games with this status.
+    #[serde(default, deserialize_with = "status_word")]
     pub status: Option<Status>,
     /// The `next` of the previous page.
     #[param(value_type = Option<String>, pattern = "^[0-9]{1,18}-[a-kmnp-z2-9]{12}$")]
+    #[serde(default, deserialize_with = "page_of_the_list")]
     pub before: Option<Cursor>,
     /// Games per page, 1 to 100 (20 by default).
     #[param(minimum = 1, maximum = 100)]
+    #[serde(default, deserialize_with = "page_size")]
     pub limit: Option<usize>,
 }
 
-impl ListQuery {
-    /// Reads the query string, naming what is wrong.
-    pub fn parse(query: Option<&str>) -> Result<ListQuery, ApiError> {
-        let mut list = ListQuery::default();
-        for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
-            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            match key {
-                "status" => {
-                    list.status = Some(Status::from_word(value).ok_or_else(|| {
-                        ApiError::bad_request(format!(
-                            "status must be open, running or over, not {value:?}"
-                        ))
-                    })?);
-                }
-                "before" => {
-                    list.before = Some(page_cursor(value).ok_or_else(|| {
-                        ApiError::bad_request(format!(
-                            "before={value:?} is not a page of this list"
-                        ))
-                    })?);
-                }
-                "limit" => {
-                    list.limit = Some(
-                        value
-                            .parse()
-                            .ok()
-                            .filter(|n| (1..=MAX_PAGE).contains(n))
-                            .ok_or_else(|| {
-                                ApiError::bad_request(format!(
-                                    "limit must be 1 to {MAX_PAGE}, not {value:?}"
-                                ))
-                            })?,
-                    );
-                }
-                _ => {
-                    return Err(ApiError::bad_request(format!(
-                        "unknown query parameter {key:?} (known: status, before, limit)"
-                    )));
-                }
-            }
-        }
-        Ok(list)
-    }
+fn status_word<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Status>, D::Error> {
+    query_value(deserializer, |text| {
+        Status::from_word(text)
+            .ok_or_else(|| format!("must be open, running or over, not {text:?}"))
+    })
+}
+
+fn page_of_the_list<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Cursor>, D::Error> {
+    query_value(deserializer, |text| {
+        page_cursor(text).ok_or_else(|| format!("{text:?} is not a page of this list"))
+    })
+}
+
+fn page_size<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<usize>, D::Error> {
+    query_value(deserializer, |text| {
+        text.parse()
+            .ok()
+            .filter(|n| (1..=MAX_PAGE).contains(n))
+            .ok_or_else(|| format!("must be 1 to {MAX_PAGE}, not {text:?}"))
+    })
 }
 
 /// The longest count of milliseconds a cursor holds: 18 digits always fit
@@ -242,41 +111,6 @@ fn page_cursor(text: &str) -> Option<Cursor> {
         && millis.bytes().all(|b| b.is_ascii_digit())
         && secret::is_game_id_syntax(id);
     well_formed.then(|| Cursor::from_text(text)).flatten()
-}
-
-/// The seat token of the `Authorization: Bearer …` header. Anything else
-/// is no usable credential and answers 401, as RFC 6750 asks of a missing
-/// or malformed bearer token: no header, another scheme, or text that
-/// cannot be a seat token.
-fn bearer_token(headers: &HeaderMap) -> Result<String, ApiError> {
-    let Some(value) = headers.get(header::AUTHORIZATION) else {
-        return Err(ApiError::unauthorized(
-            "a seat token is needed: send the header `Authorization: Bearer TOKEN`",
-        ));
-    };
-    let token = value
-        .to_str()
-        .ok()
-        .and_then(|value| value.split_once(' '))
-        // The scheme's name is case-insensitive (RFC 9110).
-        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("Bearer"))
-        .map(|(_, token)| token.trim())
-        .ok_or_else(|| ApiError::unauthorized("the Authorization header must be `Bearer TOKEN`"))?;
-    if !secret::is_token_syntax(token) {
-        return Err(ApiError::unauthorized(format!(
-            "a seat token is {} characters of A-Z, a-z, 0-9, - and _",
-            secret::TOKEN_LENGTH
-        )));
-    }
-    Ok(token.to_owned())
-}
-
-pub(crate) fn limited(state: &AppState, client: IpAddr) -> Result<(), ApiError> {
-    if state.messages().allow(client) {
-        Ok(())
-    } else {
-        Err(ApiError::too_many("too many requests; slow down"))
-    }
 }
 
 /// Creates a game.
@@ -296,8 +130,10 @@ pub(crate) fn limited(state: &AppState, client: IpAddr) -> Result<(), ApiError> 
             )),
         (status = 400, description = "The body is not JSON or does not describe a game", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 429, description = "Too many games created from this address", body = ErrorBody),
-        (status = 503, description = "The game could not be stored; nothing was created", body = ErrorBody),
+        (status = 429, description = "Too many games created from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
+        (status = 503, description = "The game could not be stored; nothing was created", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
 pub async fn create_game(
@@ -305,13 +141,15 @@ pub async fn create_game(
     ClientAddr(client): ClientAddr,
     JsonBody(request): JsonBody<CreateGame>,
 ) -> Result<(StatusCode, Json<CreatedGame>), ApiError> {
-    if !state.creates().allow(client) {
-        return Err(ApiError::too_many(
+    state.creates().take(client).map_err(|wait| {
+        ApiError::too_many(
             "too many games created from this address; wait a minute",
-        ));
-    }
+            wait,
+        )
+    })?;
     let id = secret::new_game_id();
-    let (table, seats) = Table::create(id.clone(), &request, crate::live::now_ms(), &mut OsRandom)?;
+    let (new, seats) = request.to_new_table()?;
+    let table = Table::create(id.clone(), new, crate::live::now_ms(), &mut OsRandom)?;
     state.start(table).await.map_err(|error| {
         tracing::error!(%error, "a new game could not be stored");
         ApiError::unavailable("the game could not be stored; try again")
@@ -327,18 +165,18 @@ pub async fn create_game(
     responses(
         (status = 200, description = "One page of games", body = GameList),
         (status = 400, description = "A malformed query", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody),
+        (status = 503, description = "The store cannot be reached", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
 pub async fn list_games(
     State(state): State<AppState>,
-    RawQuery(query): RawQuery,
-) -> Result<Json<GameList>, ApiError> {
-    let ListQuery {
+    QueryOf(ListQuery {
         status,
         before,
         limit,
-    } = ListQuery::parse(query.as_deref())?;
+    }): QueryOf<ListQuery>,
+) -> Result<Json<GameList>, ApiError> {
     let limit = limit.unwrap_or(DEFAULT_PAGE);
     let (games, next) = state
         .store()
@@ -359,7 +197,8 @@ pub async fn list_games(
         (status = 200, description = "The game", body = GameView),
         (status = 404, description = "No such game", body = ErrorBody),
         (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody),
+        (status = 503, description = "The store cannot be reached", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
 pub async fn get_game(
@@ -384,9 +223,11 @@ pub async fn get_game(
         (status = 404, description = "No such game, or the game has no such seat", body = ErrorBody),
         (status = 409, description = "The seat is taken, or was never open", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
         (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
-        (status = 503, description = "The claim could not be stored; nothing was changed", body = ErrorBody),
+        (status = 503, description = "The claim could not be stored; nothing was changed", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
 pub async fn claim_seat(
@@ -425,9 +266,11 @@ pub async fn claim_seat(
         (status = 409, description = "`at` is not the record's length (which the answer holds), or the game is over or still open", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
         (status = 422, description = "An illegal move (the answer holds the legal ones)", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
         (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
-        (status = 503, description = "The move could not be stored; nothing was changed", body = ErrorBody),
+        (status = 503, description = "The move could not be stored; nothing was changed", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
 pub async fn play_move(
@@ -488,9 +331,11 @@ async fn as_seat<T: DeserializeOwned + Send>(
         (status = 404, description = "No such game", body = ErrorBody),
         (status = 409, description = "`at` is not the record's length (which the answer holds), the game is over or open, or the seat has made no decision yet", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
         (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
-        (status = 503, description = "The take back could not be stored; nothing was changed", body = ErrorBody),
+        (status = 503, description = "The take back could not be stored; nothing was changed", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
 pub async fn take_back(
@@ -529,9 +374,11 @@ pub async fn take_back(
         (status = 403, description = "Hints are off, or the token is not this game's", body = ErrorBody),
         (status = 404, description = "No such game", body = ErrorBody),
         (status = 409, description = "No decision of this seat is due", body = ErrorBody),
-        (status = 429, description = "Too many hints asked for", body = ErrorBody),
+        (status = 429, description = "Too many hints asked for", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
         (status = 500, description = "The game cannot be read back, or the computer failed", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached, or the server is stopping", body = ErrorBody),
+        (status = 503, description = "The store cannot be reached, or the server is stopping", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
 pub async fn hint(
@@ -541,11 +388,10 @@ pub async fn hint(
     headers: HeaderMap,
 ) -> Result<Json<Hint>, ApiError> {
     let token = bearer_token(&headers)?;
-    if !state.hints().allow(client) {
-        return Err(ApiError::too_many(
-            "too many hints asked for; wait a minute",
-        ));
-    }
+    state
+        .hints()
+        .take(client)
+        .map_err(|wait| ApiError::too_many("too many hints asked for; wait a minute", wait))?;
     let game = state.game(&id).await?;
     let (position, level) = game
         .ask(|answer| Command::HintPosition { token, answer })
@@ -581,7 +427,8 @@ pub async fn hint(
         (status = 404, description = "No such game", body = ErrorBody),
         (status = 409, description = "The game is not over", body = ErrorBody),
         (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody),
+        (status = 503, description = "The store cannot be reached", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
 pub async fn get_analysis(
@@ -641,9 +488,11 @@ pub async fn get_analysis(
         (status = 200, description = "The estimate at the game's present position", body = ChancesNow),
         (status = 404, description = "No such game", body = ErrorBody),
         (status = 409, description = "The game is over (its analysis has the chances), or no decision is due", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
         (status = 500, description = "The game cannot be read back, or the computer failed", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached, or the server is stopping", body = ErrorBody),
+        (status = 503, description = "The store cannot be reached, or the server is stopping", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
 pub async fn get_chances(
@@ -733,7 +582,8 @@ pub struct Analysing {
             headers(("Content-Disposition" = String, description = "`attachment; filename=\"carolus-ID.json\"`"))),
         (status = 404, description = "No such game", body = ErrorBody),
         (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody),
+        (status = 503, description = "The store cannot be reached", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
 pub async fn get_record(
@@ -756,11 +606,11 @@ pub async fn get_record(
         .into_response())
 }
 
-async fn websocket(
+pub(crate) async fn websocket(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
     PathOf(GamePath { id }): PathOf<GamePath>,
-    RawQuery(query): RawQuery,
+    QueryOf(since): QueryOf<ws::Since>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     // A request that is no WebSocket handshake gets axum's status (400,
@@ -771,7 +621,6 @@ async fn websocket(
             format!("this is a WebSocket: {}", rejection.body_text()),
         )
     })?;
-    let since = ws::since_query(query.as_deref())?;
     let game = state.game(&id).await?;
     let limit = state.limits().message_bytes;
     Ok(upgrade
@@ -784,7 +633,7 @@ async fn websocket(
         .on_upgrade(move |socket| ws::serve(socket, state, game, since, client)))
 }
 
-async fn openapi_document() -> Response {
+pub(crate) async fn openapi_document() -> Response {
     (
         [(header::CONTENT_TYPE, "application/json")],
         openapi::document(),
@@ -797,7 +646,8 @@ async fn openapi_document() -> Response {
     get, path = "/healthz",
     responses(
         (status = 200, description = "The store answers", body = Health),
-        (status = 503, description = "The store does not answer", body = ErrorBody),
+        (status = 503, description = "The store does not answer", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
 pub async fn health(State(state): State<AppState>) -> Result<Json<Health>, ApiError> {
@@ -811,7 +661,7 @@ pub async fn health(State(state): State<AppState>) -> Result<Json<Health>, ApiEr
     }))
 }
 
-async fn metrics(State(state): State<AppState>) -> Response {
+pub(crate) async fn metrics(State(state): State<AppState>) -> Response {
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
         state.metrics().render(state.thinkers().queued()),

@@ -207,7 +207,7 @@ impl AppState {
     /// computer seats and clocks go on after a restart. Answers how many.
     ///
     /// A store shared by several servers starts none here: each server's
-    /// sweep ([`crate::cluster`]) starts the games whose work falls due
+    /// sweep (`cluster.rs`) starts the games whose work falls due
     /// and nobody has claimed, and the others start when a client asks.
     pub async fn resume(&self) -> Result<usize, StoreError> {
         if self.inner.store.is_shared() {

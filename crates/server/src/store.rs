@@ -28,7 +28,7 @@ use thiserror::Error;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::api::{GameSummary, Status};
-use crate::table::{Change, Clock, Player, SeatState, Table};
+use crate::table::{Change, Clock, DAY_MS, Player, SeatState, Table};
 
 pub use postgres::{CLAIM_LEASE, Heard, Notices};
 
@@ -44,6 +44,10 @@ pub enum StoreError {
     /// The store was closed: the server is shutting down.
     #[error("the database is closed")]
     Closed,
+    /// A new game's id is another game's already (ids are random, so
+    /// this is all but impossible; a new id is the remedy).
+    #[error("there is a game {id} already")]
+    Duplicate { id: String },
     /// Moves of the game were taken back during every one of several reads.
     #[error("game {id} kept changing while it was read; try again")]
     Changing { id: String },
@@ -416,7 +420,10 @@ impl Store {
         let result = self.write(Work::Insert(Box::new(table.clone()))).await;
         result.map_err(|error| match error {
             CommitError::Store(error) => error,
-            CommitError::Conflict => StoreError::Closed,
+            // The only key a new game can collide on is its id.
+            CommitError::Conflict => StoreError::Duplicate {
+                id: table.id.clone(),
+            },
         })
     }
 
@@ -433,7 +440,7 @@ impl Store {
     }
 
     /// Commits `change` to the game that stood as `before`: all of it, or
-    /// nothing and [`CommitError::Conflict`] if the stored game is no longer
+    /// nothing and `CommitError::Conflict` if the stored game is no longer
     /// `before`.
     ///
     /// Changes are handed to the store's one writer, which commits the
@@ -577,12 +584,18 @@ impl Store {
         after: Option<&Cursor>,
         limit: usize,
     ) -> Result<(Vec<GameSummary>, Option<Cursor>), StoreError> {
+        // One query: the page's games (and one more, which only says that
+        // there is a next page), each joined with its seats in order.
         let rows: Vec<GameRead> = with_pool!(self, pool => {
-            let games = sqlx::query(
-                "SELECT id, status, players, teams, length, created_ms FROM games \
-                 WHERE ($1 IS NULL OR status = $1) \
-                 AND ($2 IS NULL OR created_ms < $2 OR (created_ms = $2 AND id < $3)) \
-                 ORDER BY created_ms DESC, id DESC LIMIT $4",
+            let joined = sqlx::query(
+                "SELECT g.id, g.status, g.players, g.teams, g.length, g.created_ms, \
+                 s.seat, s.name, s.ai_level FROM \
+                 (SELECT id, status, players, teams, length, created_ms FROM games \
+                  WHERE ($1 IS NULL OR status = $1) \
+                  AND ($2 IS NULL OR created_ms < $2 OR (created_ms = $2 AND id < $3)) \
+                  ORDER BY created_ms DESC, id DESC LIMIT $4) AS g \
+                 LEFT JOIN seats s ON s.game_id = g.id \
+                 ORDER BY g.created_ms DESC, g.id DESC, s.seat",
             )
             .bind(status.map(Status::as_str))
             .bind(after.map(|cursor| cursor.created_ms))
@@ -590,29 +603,26 @@ impl Store {
             .bind(limit as i64 + 1)
             .fetch_all(pool)
             .await?;
-            let mut rows = Vec::with_capacity(games.len());
-            for (index, game) in games.iter().enumerate() {
-                let mut game = GameRead {
-                    id: game.try_get("id")?,
-                    status: game.try_get("status")?,
-                    players: game.try_get("players")?,
-                    teams: game.try_get("teams")?,
-                    length: game.try_get("length")?,
-                    created_ms: game.try_get("created_ms")?,
-                    seats: Vec::new(),
-                };
-                // The row past the page only says that there is a next one.
-                if index < limit {
-                    game.seats =
-                    sqlx::query("SELECT name, ai_level FROM seats WHERE game_id = $1 ORDER BY seat")
-                        .bind(&game.id)
-                        .fetch_all(pool)
-                        .await?
-                        .iter()
-                        .map(|seat| Ok((seat.try_get("name")?, seat.try_get("ai_level")?)))
-                        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+            let mut rows: Vec<GameRead> = Vec::with_capacity(limit + 1);
+            for row in &joined {
+                let id: String = row.try_get("id")?;
+                if rows.last().is_none_or(|game| game.id != id) {
+                    rows.push(GameRead {
+                        id,
+                        status: row.try_get("status")?,
+                        players: row.try_get("players")?,
+                        teams: row.try_get("teams")?,
+                        length: row.try_get("length")?,
+                        created_ms: row.try_get("created_ms")?,
+                        seats: Vec::new(),
+                    });
                 }
-                rows.push(game);
+                // A game without seats (none is made so) joins one row of
+                // nulls.
+                let seat: Option<i64> = row.try_get("seat")?;
+                if let (Some(_), Some(game)) = (seat, rows.last_mut()) {
+                    game.seats.push((row.try_get("name")?, row.try_get("ai_level")?));
+                }
             }
             rows
         });
@@ -791,10 +801,9 @@ fn table_of(
     }
     let clock = match game.clock {
         Some(text) => Some(
-            serde_json::from_str::<Value>(&text)
+            serde_json::from_str::<StoredClock>(&text)
                 .ok()
-                .as_ref()
-                .and_then(Clock::from_json)
+                .and_then(StoredClock::clock)
                 .ok_or_else(|| damaged(format!("clock {text:?}")))?,
         ),
         None => None,
@@ -810,6 +819,64 @@ fn table_of(
         takebacks: u32::try_from(game.takebacks)
             .map_err(|_| damaged(format!("{} take backs", game.takebacks)))?,
     })
+}
+
+/// A game's clock as the store keeps it (the JSON text of `games.clock`):
+/// in whole seconds or days, the shape every stored game has. It is read
+/// without the limits on what a new game may ask for, so that a game
+/// created under other limits stays readable whatever they are now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct StoredClock {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    initial_s: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    increment_s: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    days_per_move: Option<u64>,
+}
+
+impl StoredClock {
+    /// `clock` as the store keeps it.
+    pub(crate) fn of(clock: Clock) -> StoredClock {
+        let whole = |ms: i64, unit: i64| u64::try_from(ms / unit).unwrap_or(0);
+        match clock {
+            Clock::RealTime {
+                initial_ms,
+                increment_ms,
+            } => StoredClock {
+                initial_s: Some(whole(initial_ms, 1000)),
+                increment_s: Some(whole(increment_ms, 1000)),
+                days_per_move: None,
+            },
+            Clock::Correspondence { per_turn_ms } => StoredClock {
+                initial_s: None,
+                increment_s: None,
+                days_per_move: Some(whole(per_turn_ms, DAY_MS)),
+            },
+        }
+    }
+
+    /// The JSON text of `clock`, for the column.
+    pub(crate) fn text(clock: Clock) -> String {
+        // A struct of three optional numbers always serialises.
+        serde_json::to_string(&StoredClock::of(clock)).unwrap_or_default()
+    }
+
+    /// The clock kept, if it is one.
+    fn clock(self) -> Option<Clock> {
+        let millis = |count: u64, unit: i64| i64::try_from(count).ok()?.checked_mul(unit);
+        match (self.initial_s, self.increment_s, self.days_per_move) {
+            (Some(initial), increment, None) => Some(Clock::RealTime {
+                initial_ms: millis(initial, 1000)?,
+                increment_ms: millis(increment.unwrap_or(0), 1000)?,
+            }),
+            (None, None, Some(days)) => Some(Clock::Correspondence {
+                per_turn_ms: millis(days, DAY_MS)?,
+            }),
+            _ => None,
+        }
+    }
 }
 
 /// The record without its moves and result, which the store keeps apart.
@@ -911,7 +978,73 @@ mod tests {
         of_two_changes_from_the_same_position_only_the_first_is_kept,
         a_stale_change_in_a_batch_refuses_only_itself,
         a_take_back_shortens_the_stored_record_and_refuses_changes_made_before_it,
+        a_stored_clock_reads_back_whatever_new_games_may_ask_for_now,
+        a_new_game_with_another_games_id_is_refused_as_such,
     );
+
+    async fn a_new_game_with_another_games_id_is_refused_as_such(store: Store) {
+        let (table, _) = stored_game(&store).await;
+        let (mut other, _) = crate::table::against_the_computer(None);
+        other.id = table.id.clone();
+        let refused = store.insert(&other).await;
+        assert!(
+            matches!(&refused, Err(StoreError::Duplicate { id }) if *id == table.id),
+            "{refused:?}"
+        );
+        let stored = store.load(&table.id).await.unwrap().unwrap();
+        assert_eq!(stored.seats, table.seats, "the first game is kept");
+    }
+
+    /// A clock past what a new game may ask for today stands for a game
+    /// created when the limits were higher: it must read back as it was.
+    async fn a_stored_clock_reads_back_whatever_new_games_may_ask_for_now(store: Store) {
+        let days = crate::api::MAX_DAYS_PER_MOVE + 335;
+        let initial_s = crate::api::MAX_INITIAL_S * 2;
+        for clock in [
+            Clock::Correspondence {
+                per_turn_ms: days as i64 * DAY_MS,
+            },
+            Clock::RealTime {
+                initial_ms: initial_s as i64 * 1000,
+                increment_ms: (crate::api::MAX_INCREMENT_S as i64 + 1) * 1000,
+            },
+        ] {
+            let (table, _) = crate::table::two_people(new_game_id(), Some(clock));
+            store.insert(&table).await.unwrap();
+            let stored = store.load(&table.id).await.unwrap().unwrap();
+            assert_eq!(stored.clock, Some(clock));
+        }
+    }
+
+    #[test]
+    fn a_clock_is_kept_in_the_shape_every_stored_game_has() {
+        let real_time = Clock::RealTime {
+            initial_ms: 600_000,
+            increment_ms: 2_000,
+        };
+        assert_eq!(
+            StoredClock::text(real_time),
+            r#"{"initial_s":600,"increment_s":2}"#
+        );
+        let days = Clock::Correspondence {
+            per_turn_ms: 3 * DAY_MS,
+        };
+        assert_eq!(StoredClock::text(days), r#"{"days_per_move":3}"#);
+        for clock in [real_time, days] {
+            let text = StoredClock::text(clock);
+            let read: StoredClock = serde_json::from_str(&text).unwrap();
+            assert_eq!(read.clock(), Some(clock));
+        }
+        for damaged in [
+            r#"{"initial_s":1,"days_per_move":1}"#,
+            r#"{"increment_s":1}"#,
+            r#"{}"#,
+            r#"{"days_per_move":18446744073709551615}"#,
+        ] {
+            let read: StoredClock = serde_json::from_str(damaged).unwrap();
+            assert_eq!(read.clock(), None, "{damaged}");
+        }
+    }
 
     /// The change of `before`'s next decision, as the server makes it.
     fn decision(before: &Table, token: &str) -> Change {

@@ -9,24 +9,99 @@
 use carolus_ai::Level;
 use carolus_rules::{Game, Move, RandomSource, Record, RecordedGame, Seat, Setup, Variant};
 use serde_json::{Value, json};
+use thiserror::Error;
 
-use crate::api::{ClockSpec, CreateGame, SeatInfo, SeatSpec, SeatToken, Status};
-use crate::error::ApiError;
+use crate::api::{SeatInfo, Status};
 use crate::secret;
 
 /// The longest seat name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
-/// The longest real-time clock, in seconds: a day.
-const MAX_INITIAL_S: u64 = 24 * 3600;
-/// The largest increment, in seconds: an hour.
-const MAX_INCREMENT_S: u64 = 3600;
-/// The longest correspondence time, in days per move.
-const MAX_DAYS_PER_MOVE: u64 = 30;
 /// The level at which the computer plays a seat whose time ran out: a
 /// solid player that answers at once, so that the others can finish.
 pub const TIMEOUT_LEVEL: u8 = 3;
 
-const DAY_MS: i64 = 24 * 3600 * 1000;
+/// A day in milliseconds.
+pub const DAY_MS: i64 = 24 * 3600 * 1000;
+
+/// Why the table refuses a change or a new game: the game's own refusals,
+/// which the API answers with a status of its choosing (`ApiError`'s
+/// `From<TableError>`). The messages are the API's `error` texts.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum TableError {
+    /// A new game or a claim names something the table cannot have.
+    #[error("field `{field}`: {reason}")]
+    Field { field: String, reason: String },
+    /// The game is over; its record holds `length` moves.
+    #[error("the game is over")]
+    Over { length: usize },
+    /// The game still waits for its open seats.
+    #[error("the game waits for its open seats to be claimed")]
+    Open,
+    /// A running game with no decision due (draws are played at once, so
+    /// this does not happen in a sound game).
+    #[error("no decision is due")]
+    NoDecisionDue,
+    /// The token is no seat's of this game.
+    #[error("the token is not one of this game's seats")]
+    NotASeat,
+    /// A change made at `at` moves when the record holds `length`.
+    #[error("the move was made at {at} moves, but the record holds {length}")]
+    Stale { at: usize, length: usize },
+    /// The seat offering a move is not the one to act.
+    #[error("it is seat {to_act}'s turn, not seat {seat}'s")]
+    NotYourTurn { to_act: usize, seat: usize },
+    /// The seat's time ran out before; the computer plays it.
+    #[error("seat {seat}'s time ran out; the computer plays it now")]
+    TimedOut { seat: usize },
+    /// The seat's time has run out by the time of its move.
+    #[error("seat {seat}'s time has run out")]
+    OutOfTime { seat: usize },
+    /// Text that is no move, with the moves that are legal.
+    #[error("{text:?} is not a move: {reason}")]
+    NotAMove {
+        text: String,
+        reason: String,
+        legal: Vec<String>,
+    },
+    /// A move the rules do not allow here, with the moves that are legal.
+    #[error("{text:?}: {reason}")]
+    Illegal {
+        text: String,
+        reason: String,
+        legal: Vec<String>,
+    },
+    /// A seat number past the table's seats.
+    #[error("game {game} has no seat {seat} (its seats are 0 to {last})")]
+    NoSuchSeat {
+        game: String,
+        seat: usize,
+        last: usize,
+    },
+    /// The seat to claim is not free.
+    #[error("seat {seat} is already taken")]
+    SeatTaken { seat: usize },
+    /// A take back in a game with a clock.
+    #[error("a game with a clock does not allow taking back")]
+    TakeBackWithClock,
+    /// A take back in a game between people.
+    #[error("only a game against the computer allows taking back; a game between people does not")]
+    TakeBackBetweenPeople,
+    /// A take back before the seat's first decision.
+    #[error("seat {seat} has made no decision to take back")]
+    NothingToTakeBack { seat: usize },
+    /// A hint in a game created without them.
+    #[error("this game was created without hints")]
+    NoHints,
+    /// A hint in a game that is not running.
+    #[error("the game is {}; hints are for a running game", .status.as_str())]
+    HintNotRunning { status: Status },
+    /// A hint for a seat that is not to act.
+    #[error("no decision of seat {seat} is due")]
+    NotToAct { seat: usize },
+    /// The table's own record does not replay: a bug or a damaged store.
+    #[error("game {game}: {reason}")]
+    Damaged { game: String, reason: String },
+}
 
 /// A game's clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,67 +113,26 @@ pub enum Clock {
     Correspondence { per_turn_ms: i64 },
 }
 
-impl Clock {
-    /// The clock a request asks for, or why it cannot be had.
-    pub fn from_spec(spec: &ClockSpec) -> Result<Clock, ApiError> {
-        let bad = |message: String| ApiError::bad_request(format!("field `clock`: {message}"));
-        match (spec.initial_s, spec.increment_s, spec.days_per_move) {
-            (Some(initial), increment, None) => {
-                if !(1..=MAX_INITIAL_S).contains(&initial) {
-                    return Err(bad(format!(
-                        "initial_s must be 1 to {MAX_INITIAL_S} seconds, not {initial}"
-                    )));
-                }
-                let increment = increment.unwrap_or(0);
-                if increment > MAX_INCREMENT_S {
-                    return Err(bad(format!(
-                        "increment_s must be 0 to {MAX_INCREMENT_S} seconds, not {increment}"
-                    )));
-                }
-                Ok(Clock::RealTime {
-                    initial_ms: initial as i64 * 1000,
-                    increment_ms: increment as i64 * 1000,
-                })
-            }
-            (None, None, Some(days)) => {
-                if !(1..=MAX_DAYS_PER_MOVE).contains(&days) {
-                    return Err(bad(format!(
-                        "days_per_move must be 1 to {MAX_DAYS_PER_MOVE}, not {days}"
-                    )));
-                }
-                Ok(Clock::Correspondence {
-                    per_turn_ms: days as i64 * DAY_MS,
-                })
-            }
-            (None, Some(_), None) => Err(bad("increment_s needs initial_s".to_owned())),
-            (None, None, None) => Err(bad(
-                "give initial_s (and increment_s) for a real-time clock, or days_per_move".to_owned(),
-            )),
-            _ => Err(bad(
-                "a clock is real-time (initial_s, increment_s) or correspondence (days_per_move), not both"
-                    .to_owned(),
-            )),
-        }
-    }
+/// Who sits at a seat of a new table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NewSeat {
+    /// A person named `name`, holding the token whose hash this is.
+    Person { name: String, token_hash: Vec<u8> },
+    /// The computer at `level`, named `name` or after its level.
+    Computer { level: Level, name: Option<String> },
+    /// A seat for anyone who claims it.
+    Open,
+}
 
-    /// The clock as the API writes it (the shape it was asked for in).
-    pub fn to_json(self) -> Value {
-        match self {
-            Clock::RealTime {
-                initial_ms,
-                increment_ms,
-            } => json!({"initial_s": initial_ms / 1000, "increment_s": increment_ms / 1000}),
-            Clock::Correspondence { per_turn_ms } => {
-                json!({"days_per_move": per_turn_ms / DAY_MS})
-            }
-        }
-    }
-
-    /// The clock stored as `json` by [`Clock::to_json`].
-    pub fn from_json(json: &Value) -> Option<Clock> {
-        let spec: ClockSpec = serde_json::from_value(json.clone()).ok()?;
-        Clock::from_spec(&spec).ok()
-    }
+/// What a new table is: its players, seats, clock and hints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewTable {
+    pub players: usize,
+    /// The four-player team game.
+    pub teams: bool,
+    pub seats: Vec<NewSeat>,
+    pub clock: Option<Clock>,
+    pub hints: bool,
 }
 
 /// Who plays a seat.
@@ -174,65 +208,106 @@ pub enum Mover<'a> {
 }
 
 impl Table {
-    /// A new table for `request`, with its set-up and initial draws from
-    /// `random`, and a token for each person's seat.
-    pub fn create(
-        id: String,
-        request: &CreateGame,
-        now_ms: i64,
-        random: &mut impl RandomSource,
-    ) -> Result<(Table, Vec<SeatToken>), ApiError> {
-        let teams = request.variant.unwrap_or_default().teams;
-        match (request.players, teams) {
+    /// Whether a game of `players` (the team game if `teams`) can be had
+    /// with `seats` seats.
+    pub fn check_players(players: usize, teams: bool, seats: usize) -> Result<(), TableError> {
+        let field = |field: &str, reason: String| TableError::Field {
+            field: field.to_owned(),
+            reason,
+        };
+        match (players, teams) {
             (2 | 3, false) | (4, true) => {}
             (4, false) => {
-                return Err(ApiError::bad_request(
-                    "field `variant`: four players play the team game; give {\"teams\": true}",
+                return Err(field(
+                    "variant",
+                    "four players play the team game; give {\"teams\": true}".to_owned(),
                 ));
             }
             (2 | 3, true) => {
-                return Err(ApiError::bad_request(
-                    "field `variant`: the team game is for four players",
+                return Err(field(
+                    "variant",
+                    "the team game is for four players".to_owned(),
                 ));
             }
             (players, _) => {
-                return Err(ApiError::bad_request(format!(
-                    "field `players`: a game has 2, 3 or 4 players, not {players}"
-                )));
+                return Err(field(
+                    "players",
+                    format!("a game has 2, 3 or 4 players, not {players}"),
+                ));
             }
         }
-        if request.seats.len() != request.players {
-            return Err(ApiError::bad_request(format!(
-                "field `seats`: {} players need {} seats, not {}",
-                request.players,
-                request.players,
-                request.seats.len()
-            )));
+        if seats != players {
+            return Err(field(
+                "seats",
+                format!("{players} players need {players} seats, not {seats}"),
+            ));
         }
-        let clock = request.clock.as_ref().map(Clock::from_spec).transpose()?;
-        let mut seats = Vec::with_capacity(request.players);
-        let mut tokens = Vec::new();
-        for (index, spec) in request.seats.iter().enumerate() {
-            let (seat, token) = seat_from_spec(index, spec, clock)?;
-            if let Some(token) = token {
-                tokens.push(SeatToken { seat: index, token });
-            }
-            seats.push(seat);
+        Ok(())
+    }
+
+    /// A new table `new`, with its set-up and initial draws from
+    /// `random`. The people's tokens are made by the caller, which passes
+    /// their hashes in, so that the table itself draws nothing but the
+    /// game's chance.
+    pub fn create(
+        id: String,
+        new: NewTable,
+        now_ms: i64,
+        random: &mut impl RandomSource,
+    ) -> Result<Table, TableError> {
+        Table::check_players(new.players, new.teams, new.seats.len())?;
+        let clock_ms = match new.clock {
+            Some(Clock::RealTime { initial_ms, .. }) => Some(initial_ms),
+            _ => None,
+        };
+        let mut seats = Vec::with_capacity(new.players);
+        for (index, seat) in new.seats.into_iter().enumerate() {
+            let field = format!("seats[{index}].name");
+            seats.push(match seat {
+                NewSeat::Person { name, token_hash } => SeatState {
+                    name: Some(checked_name(&name, &field)?),
+                    open: false,
+                    player: Player::Person {
+                        token_hash: Some(token_hash),
+                    },
+                    clock_ms,
+                    timed_out: false,
+                },
+                NewSeat::Computer { level, name } => SeatState {
+                    name: Some(match name {
+                        Some(name) => checked_name(&name, &field)?,
+                        None => format!("Computer (level {level})"),
+                    }),
+                    open: false,
+                    player: Player::Computer { level },
+                    clock_ms: None,
+                    timed_out: false,
+                },
+                NewSeat::Open => SeatState {
+                    name: None,
+                    open: true,
+                    player: Player::Person { token_hash: None },
+                    clock_ms,
+                    timed_out: false,
+                },
+            });
         }
-        let variant = if teams {
+        let variant = if new.teams {
             Variant { teams: true }
         } else {
             Variant::STANDARD
         };
-        let setup = Setup::random(request.players, variant, random);
-        let mut game = RecordedGame::new(setup)
-            .map_err(|error| ApiError::bad_request(format!("field `players`: {error}")))?;
+        let setup = Setup::random(new.players, variant, random);
+        let mut game = RecordedGame::new(setup).map_err(|error| TableError::Field {
+            field: "players".to_owned(),
+            reason: error.to_string(),
+        })?;
         game.draw_while_due(random);
         let mut table = Table {
             id,
             created_ms: now_ms,
-            hints: request.hints,
-            clock,
+            hints: new.hints,
+            clock: new.clock,
             seats,
             game,
             turn_started_ms: None,
@@ -242,7 +317,7 @@ impl Table {
         if table.status() == Status::Running {
             table.turn_started_ms = Some(now_ms);
         }
-        Ok((table, tokens))
+        Ok(table)
     }
 
     /// Where the game stands.
@@ -302,24 +377,18 @@ impl Table {
 
     /// The seat of `token`, if it may ask for a hint now, and the level
     /// that gives it: never weaker than a computer at the table.
-    pub fn hint_for(&self, token: &str) -> Result<(Seat, Level), ApiError> {
+    pub fn hint_for(&self, token: &str) -> Result<(Seat, Level), TableError> {
         if !self.hints {
-            return Err(ApiError::forbidden("this game was created without hints"));
+            return Err(TableError::NoHints);
         }
-        let seat = self
-            .seat_of_token(token)
-            .ok_or_else(|| ApiError::forbidden("the token is not one of this game's seats"))?;
+        let seat = self.seat_of_token(token).ok_or(TableError::NotASeat)?;
         if self.status() != Status::Running {
-            return Err(ApiError::conflict(format!(
-                "the game is {}; hints are for a running game",
-                self.status().as_str()
-            )));
+            return Err(TableError::HintNotRunning {
+                status: self.status(),
+            });
         }
         if self.position().to_act() != Some(seat) {
-            return Err(ApiError::conflict(format!(
-                "no decision of seat {} is due",
-                seat.index()
-            )));
+            return Err(TableError::NotToAct { seat: seat.index() });
         }
         let seated = self.seats.iter().filter_map(|seat| match seat.player {
             Player::Computer { level } => Some(level),
@@ -354,61 +423,40 @@ impl Table {
         at: usize,
         now_ms: i64,
         random: &mut impl RandomSource,
-    ) -> Result<Change, ApiError> {
+    ) -> Result<Change, TableError> {
         let length = self.length();
-        match self.status() {
-            Status::Over => {
-                let mut error = ApiError::conflict("the game is over");
-                error.body.length = Some(length);
-                return Err(error);
-            }
-            Status::Open => {
-                return Err(ApiError::conflict(
-                    "the game waits for its open seats to be claimed",
-                ));
-            }
-            Status::Running => {}
-        }
+        self.check_running()?;
         let Some(to_act) = self.position().to_act() else {
             // Draws are played as soon as they are due, so a running game
             // always waits for a decision.
-            return Err(ApiError::conflict("no decision is due"));
+            return Err(TableError::NoDecisionDue);
         };
         // A stale `at` is answered before whose turn it is, so that of two
         // devices of one seat offering moves at the same position, the
         // second always learns that the record moved on (409), even when
         // the first move passed the turn to another seat.
         let seat = match mover {
-            Mover::Token(token) => self
-                .seat_of_token(token)
-                .ok_or_else(|| ApiError::forbidden("the token is not one of this game's seats"))?,
+            Mover::Token(token) => self.seat_of_token(token).ok_or(TableError::NotASeat)?,
             Mover::Computer(seat) => seat,
         };
         if at != length {
-            return Err(ApiError::stale(at, length));
+            return Err(TableError::Stale { at, length });
         }
         if let Mover::Token(_) = mover {
             if seat != to_act {
-                return Err(ApiError::forbidden(format!(
-                    "it is seat {}'s turn, not seat {}'s",
-                    to_act.index(),
-                    seat.index()
-                )));
+                return Err(TableError::NotYourTurn {
+                    to_act: to_act.index(),
+                    seat: seat.index(),
+                });
             }
             if self.seats[seat.index()].timed_out {
-                return Err(ApiError::forbidden(format!(
-                    "seat {}'s time ran out; the computer plays it now",
-                    seat.index()
-                )));
+                return Err(TableError::TimedOut { seat: seat.index() });
             }
             if self
                 .deadline_ms()
                 .is_some_and(|deadline| deadline <= now_ms)
             {
-                return Err(ApiError::forbidden(format!(
-                    "seat {}'s time has run out",
-                    seat.index()
-                )));
+                return Err(TableError::OutOfTime { seat: seat.index() });
             }
         }
         let legal = || {
@@ -418,13 +466,17 @@ impl Table {
                 .map(|mv| mv.to_string())
                 .collect()
         };
-        let mv: Move = text.parse().map_err(|error| {
-            ApiError::illegal(format!("{text:?} is not a move: {error}"), legal())
+        let mv: Move = text.parse().map_err(|error| TableError::NotAMove {
+            text: text.to_owned(),
+            reason: format!("{error}"),
+            legal: legal(),
         })?;
         let mut next = self.clone();
-        next.game
-            .play(mv)
-            .map_err(|error| ApiError::illegal(format!("{text:?}: {error}"), legal()))?;
+        next.game.play(mv).map_err(|error| TableError::Illegal {
+            text: text.to_owned(),
+            reason: error.to_string(),
+            legal: legal(),
+        })?;
         next.game.draw_while_due(random);
         next.run_clock(seat, now_ms);
         if next.game.game().is_over() {
@@ -526,17 +578,17 @@ impl Table {
         name: &str,
         token_hash: Vec<u8>,
         now_ms: i64,
-    ) -> Result<Change, ApiError> {
+    ) -> Result<Change, TableError> {
         let name = checked_name(name, "name")?;
         let Some(state) = self.seats.get(seat) else {
-            return Err(ApiError::not_found(format!(
-                "game {} has no seat {seat} (its seats are 0 to {})",
-                self.id,
-                self.seats.len() - 1
-            )));
+            return Err(TableError::NoSuchSeat {
+                game: self.id.clone(),
+                seat,
+                last: self.seats.len() - 1,
+            });
         };
         if !state.is_free() {
-            return Err(ApiError::conflict(format!("seat {seat} is already taken")));
+            return Err(TableError::SeatTaken { seat });
         }
         let mut next = self.clone();
         next.seats[seat].name = Some(name);
@@ -572,58 +624,40 @@ impl Table {
     /// so that the seat decides again; the computer's moves and the draws
     /// that came after it are gone, and the draws after the new decision
     /// are made anew.
-    pub fn take_back(&self, token: &str, at: usize, now_ms: i64) -> Result<Change, ApiError> {
-        let seat = self
-            .seat_of_token(token)
-            .ok_or_else(|| ApiError::forbidden("the token is not one of this game's seats"))?;
+    pub fn take_back(&self, token: &str, at: usize, now_ms: i64) -> Result<Change, TableError> {
+        let seat = self.seat_of_token(token).ok_or(TableError::NotASeat)?;
         if !self.allows_take_back() {
-            return Err(ApiError::forbidden(if self.clock.is_some() {
-                "a game with a clock does not allow taking back"
+            return Err(if self.clock.is_some() {
+                TableError::TakeBackWithClock
             } else {
-                "only a game against the computer allows taking back; a game between people does not"
-            }));
+                TableError::TakeBackBetweenPeople
+            });
         }
-        match self.status() {
-            Status::Over => {
-                let mut error = ApiError::conflict("the game is over");
-                error.body.length = Some(self.length());
-                return Err(error);
-            }
-            Status::Open => {
-                return Err(ApiError::conflict(
-                    "the game waits for its open seats to be claimed",
-                ));
-            }
-            Status::Running => {}
-        }
+        self.check_running()?;
         let length = self.length();
         if at != length {
-            return Err(ApiError::stale(at, length));
+            return Err(TableError::Stale { at, length });
         }
+        let damaged = |error: &dyn std::fmt::Display| TableError::Damaged {
+            game: self.id.clone(),
+            reason: error.to_string(),
+        };
         let record = self.record();
-        let mut position = record
-            .start()
-            .map_err(|error| ApiError::internal(format!("game {}: {error}", self.id)))?;
+        let mut position = record.start().map_err(|error| damaged(&error))?;
         let mut last_decision = None;
         for (ply, &mv) in record.moves.iter().enumerate() {
             if mv.is_decision() && position.to_act() == Some(seat) {
                 last_decision = Some(ply);
             }
-            position
-                .play(mv)
-                .map_err(|error| ApiError::internal(format!("game {}: {error}", self.id)))?;
+            position.play(mv).map_err(|error| damaged(&error))?;
         }
         let Some(ply) = last_decision else {
-            return Err(ApiError::conflict(format!(
-                "seat {} has made no decision to take back",
-                seat.index()
-            )));
+            return Err(TableError::NothingToTakeBack { seat: seat.index() });
         };
         let mut shortened = record.clone();
         shortened.moves.truncate(ply);
         shortened.result = None;
-        let game = RecordedGame::from_record(shortened)
-            .map_err(|error| ApiError::internal(format!("game {}: {error}", self.id)))?;
+        let game = RecordedGame::from_record(shortened).map_err(|error| damaged(&error))?;
         let mut next = self.clone();
         next.game = game;
         next.takebacks = self.takebacks.saturating_add(1);
@@ -634,6 +668,18 @@ impl Table {
             moves: Vec::new(),
             next,
         })
+    }
+
+    /// Whether the game is running; or the refusal of a change to a game
+    /// that is over or still open.
+    fn check_running(&self) -> Result<(), TableError> {
+        match self.status() {
+            Status::Over => Err(TableError::Over {
+                length: self.length(),
+            }),
+            Status::Open => Err(TableError::Open),
+            Status::Running => Ok(()),
+        }
     }
 
     /// The seat names in the record: `""` for a free open seat.
@@ -699,148 +745,84 @@ impl Table {
     }
 }
 
-/// A seat for `spec`, and the token of a person's seat.
-fn seat_from_spec(
-    index: usize,
-    spec: &SeatSpec,
-    clock: Option<Clock>,
-) -> Result<(SeatState, Option<String>), ApiError> {
-    let field = format!("seats[{index}]");
-    let clock_ms = match clock {
-        Some(Clock::RealTime { initial_ms, .. }) => Some(initial_ms),
-        _ => None,
+/// `name` trimmed, if it is a name people can read; `field` names it in
+/// the refusal.
+pub fn checked_name(name: &str, field: &str) -> Result<String, TableError> {
+    let refuse = |reason: String| TableError::Field {
+        field: field.to_owned(),
+        reason,
     };
-    let name = spec
-        .name
-        .as_deref()
-        .map(|name| checked_name(name, &format!("{field}.name")))
-        .transpose()?;
-    match (spec.ai, spec.open) {
-        (Some(level), None | Some(false)) => {
-            let level = Level::new(level)
-                .map_err(|error| ApiError::bad_request(format!("field `{field}.ai`: {error}")))?;
-            let name = name.unwrap_or_else(|| format!("Computer (level {level})"));
-            Ok((
-                SeatState {
-                    name: Some(name),
-                    open: false,
-                    player: Player::Computer { level },
-                    clock_ms: None,
-                    timed_out: false,
-                },
-                None,
-            ))
-        }
-        (None, Some(true)) => {
-            if name.is_some() {
-                return Err(ApiError::bad_request(format!(
-                    "field `{field}`: an open seat takes its name when it is claimed"
-                )));
-            }
-            Ok((
-                SeatState {
-                    name: None,
-                    open: true,
-                    player: Player::Person { token_hash: None },
-                    clock_ms,
-                    timed_out: false,
-                },
-                None,
-            ))
-        }
-        (None, None | Some(false)) => {
-            let name = name.ok_or_else(|| {
-                ApiError::bad_request(format!(
-                    "field `{field}`: a seat is {{\"name\": …}} (a person), {{\"ai\": 1-5}} (the computer) or {{\"open\": true}}"
-                ))
-            })?;
-            let token = secret::new_token();
-            Ok((
-                SeatState {
-                    name: Some(name),
-                    open: false,
-                    player: Player::Person {
-                        token_hash: Some(secret::token_hash(&token)),
-                    },
-                    clock_ms,
-                    timed_out: false,
-                },
-                Some(token),
-            ))
-        }
-        (Some(_), Some(true)) => Err(ApiError::bad_request(format!(
-            "field `{field}`: a seat is the computer's or open, not both"
-        ))),
-    }
-}
-
-/// `name` trimmed, if it is a name people can read.
-fn checked_name(name: &str, field: &str) -> Result<String, ApiError> {
     let name = name.trim();
     if name.is_empty() {
-        return Err(ApiError::bad_request(format!(
-            "field `{field}`: a name cannot be empty"
-        )));
+        return Err(refuse("a name cannot be empty".to_owned()));
     }
     if name.chars().count() > MAX_NAME_CHARS {
-        return Err(ApiError::bad_request(format!(
-            "field `{field}`: a name has at most {MAX_NAME_CHARS} characters"
+        return Err(refuse(format!(
+            "a name has at most {MAX_NAME_CHARS} characters"
         )));
     }
     if name.chars().any(char::is_control) {
-        return Err(ApiError::bad_request(format!(
-            "field `{field}`: a name cannot hold control characters"
-        )));
+        return Err(refuse("a name cannot hold control characters".to_owned()));
     }
     Ok(name.to_owned())
 }
 
+/// The token of the person named `name` at a test's table: made up, since
+/// the table only ever sees its hash.
+#[cfg(test)]
+pub(crate) fn test_token(name: &str) -> String {
+    format!("token of {name}")
+}
+
+/// The seat of the person named `name`, for tests.
+#[cfg(test)]
+fn person(name: &str) -> NewSeat {
+    NewSeat::Person {
+        name: name.to_owned(),
+        token_hash: secret::token_hash(&test_token(name)),
+    }
+}
+
 /// A new table of two people named A and B, and their tokens, for tests.
 #[cfg(test)]
-pub(crate) fn two_people(id: String, clock: Option<ClockSpec>) -> (Table, Vec<String>) {
-    let person = |name: &str| SeatSpec {
-        name: Some(name.to_owned()),
-        ..SeatSpec::default()
-    };
-    let request = CreateGame {
+pub(crate) fn two_people(id: String, clock: Option<Clock>) -> (Table, Vec<String>) {
+    let new = NewTable {
         players: 2,
-        variant: None,
+        teams: false,
         seats: vec![person("A"), person("B")],
         clock,
         hints: false,
     };
-    let (table, tokens) = Table::create(id, &request, 0, &mut crate::secret::OsRandom).unwrap();
-    (table, tokens.into_iter().map(|seat| seat.token).collect())
+    let table = Table::create(id, new, 0, &mut test_draws(0)).unwrap();
+    (table, vec![test_token("A"), test_token("B")])
 }
 
 /// A new table of a person named Anna (seat 0, whose token this is)
 /// against the computer, for tests.
 #[cfg(test)]
-pub(crate) fn against_the_computer(clock: Option<ClockSpec>) -> (Table, String) {
-    let request = CreateGame {
+pub(crate) fn against_the_computer(clock: Option<Clock>) -> (Table, String) {
+    let new = NewTable {
         players: 2,
-        variant: None,
+        teams: false,
         seats: vec![
-            SeatSpec {
-                name: Some("Anna".to_owned()),
-                ..SeatSpec::default()
-            },
-            SeatSpec {
-                ai: Some(2),
-                ..SeatSpec::default()
+            person("Anna"),
+            NewSeat::Computer {
+                level: Level::new(2).unwrap(),
+                name: None,
             },
         ],
         clock,
         hints: false,
     };
-    let (table, tokens) = Table::create(
-        crate::secret::new_game_id(),
-        &request,
-        0,
-        &mut crate::secret::OsRandom,
-    )
-    .unwrap();
-    (table, tokens[0].token.clone())
+    let table = Table::create(crate::secret::new_game_id(), new, 0, &mut test_draws(0)).unwrap();
+    (table, test_token("Anna"))
+}
+
+/// Draws for a test's table whose record holds `length` moves: the same at the same
+/// position, so that a test replays alike every time.
+#[cfg(test)]
+pub(crate) fn test_draws(length: usize) -> carolus_rules::GameRng {
+    carolus_rules::GameRng::seed_from_u64(length as u64)
 }
 
 /// `table` after `n` decisions, seat 0's made with `token` and the others'
@@ -858,7 +840,13 @@ pub(crate) fn decide(mut table: Table, token: &str, n: usize) -> Table {
         let legal = table.position().legal_moves();
         let mv = legal[table.length().wrapping_mul(2_654_435_761) % legal.len()].to_string();
         table = table
-            .play(mover, &mv, table.length(), 0, &mut crate::secret::OsRandom)
+            .play(
+                mover,
+                &mv,
+                table.length(),
+                0,
+                &mut test_draws(table.length()),
+            )
             .unwrap()
             .next;
     }
@@ -868,9 +856,8 @@ pub(crate) fn decide(mut table: Table, token: &str, n: usize) -> Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::secret::OsRandom;
 
-    fn people(clock: Option<ClockSpec>) -> (Table, Vec<String>) {
+    fn people(clock: Option<Clock>) -> (Table, Vec<String>) {
         two_people(crate::secret::new_game_id(), clock)
     }
 
@@ -884,7 +871,7 @@ mod tests {
                 &mv,
                 table.length(),
                 now,
-                &mut OsRandom,
+                &mut test_draws(table.length()),
             )
             .unwrap()
             .next
@@ -906,10 +893,9 @@ mod tests {
 
     #[test]
     fn a_game_followed_from_its_changes_is_the_game_played() {
-        let spec = ClockSpec {
-            initial_s: Some(600),
-            increment_s: Some(2),
-            days_per_move: None,
+        let spec = Clock::RealTime {
+            initial_ms: 600_000,
+            increment_ms: 2_000,
         };
         let (mut table, tokens) = people(Some(spec));
         let mut follower = table.clone();
@@ -931,7 +917,7 @@ mod tests {
                         &mv,
                         table.length(),
                         now,
-                        &mut OsRandom,
+                        &mut test_draws(table.length()),
                     )
                     .unwrap()
             } else {
@@ -941,7 +927,7 @@ mod tests {
                         &mv,
                         table.length(),
                         now,
-                        &mut OsRandom,
+                        &mut test_draws(table.length()),
                     )
                     .unwrap()
             };
@@ -961,10 +947,9 @@ mod tests {
 
     #[test]
     fn a_real_time_clock_charges_each_move_and_adds_the_increment_when_the_turn_passes() {
-        let spec = ClockSpec {
-            initial_s: Some(60),
-            increment_s: Some(5),
-            days_per_move: None,
+        let spec = Clock::RealTime {
+            initial_ms: 60_000,
+            increment_ms: 5_000,
         };
         let (mut table, tokens) = people(Some(spec));
         assert_eq!(
@@ -991,10 +976,9 @@ mod tests {
 
     #[test]
     fn a_seat_whose_time_ran_out_can_no_longer_move_and_the_computer_plays_it() {
-        let spec = ClockSpec {
-            initial_s: Some(1),
-            increment_s: None,
-            days_per_move: None,
+        let spec = Clock::RealTime {
+            initial_ms: 1_000,
+            increment_ms: 0,
         };
         let (table, tokens) = people(Some(spec));
         let seat = table.position().to_act().unwrap();
@@ -1005,9 +989,12 @@ mod tests {
             &mv,
             table.length(),
             1_000,
-            &mut OsRandom,
+            &mut test_draws(table.length()),
         );
-        assert_eq!(late.unwrap_err().status, axum::http::StatusCode::FORBIDDEN);
+        assert_eq!(
+            late.unwrap_err(),
+            TableError::OutOfTime { seat: seat.index() }
+        );
         let timed_out = table.time_out(1_000).unwrap().next;
         assert!(timed_out.seats[seat.index()].timed_out);
         assert_eq!(
@@ -1031,7 +1018,13 @@ mod tests {
             let legal = table.position().legal_moves();
             let mv = legal[turn.wrapping_mul(2_654_435_761) % legal.len()].to_string();
             table = table
-                .play(Mover::Computer(seat), &mv, table.length(), 0, &mut OsRandom)
+                .play(
+                    Mover::Computer(seat),
+                    &mv,
+                    table.length(),
+                    0,
+                    &mut test_draws(table.length()),
+                )
                 .unwrap()
                 .next;
             turn += 1;
@@ -1042,10 +1035,8 @@ mod tests {
 
     #[test]
     fn a_correspondence_clock_gives_each_turn_its_days() {
-        let spec = ClockSpec {
-            initial_s: None,
-            increment_s: None,
-            days_per_move: Some(2),
+        let spec = Clock::Correspondence {
+            per_turn_ms: 2 * DAY_MS,
         };
         let (table, tokens) = people(Some(spec));
         assert_eq!(table.deadline_ms(), Some(2 * DAY_MS));
@@ -1112,21 +1103,18 @@ mod tests {
         let (table, token) = against_the_computer(None);
         // Before the person's first decision there is nothing to take back.
         let error = table.take_back(&token, table.length(), 0).unwrap_err();
-        assert_eq!(error.status, axum::http::StatusCode::CONFLICT);
-        assert!(
-            error.body.error.contains("no decision"),
-            "{}",
-            error.body.error
-        );
+        assert_eq!(error, TableError::NothingToTakeBack { seat: 0 });
         let table = decide(table, &token, 12);
         let stale = table.take_back(&token, table.length() - 1, 0).unwrap_err();
-        assert_eq!(stale.status, axum::http::StatusCode::CONFLICT);
-        assert_eq!(stale.body.length, Some(table.length()));
-        let stranger = table.take_back(&crate::secret::new_token(), table.length(), 0);
         assert_eq!(
-            stranger.unwrap_err().status,
-            axum::http::StatusCode::FORBIDDEN
+            stale,
+            TableError::Stale {
+                at: table.length() - 1,
+                length: table.length()
+            }
         );
+        let stranger = table.take_back(&test_token("Bert"), table.length(), 0);
+        assert_eq!(stranger.unwrap_err(), TableError::NotASeat);
     }
 
     #[test]
@@ -1136,25 +1124,18 @@ mod tests {
         let people = play_first(&people, &tokens, 0);
         for token in &tokens {
             let error = people.take_back(token, people.length(), 0).unwrap_err();
-            assert_eq!(error.status, axum::http::StatusCode::FORBIDDEN);
-            assert!(
-                error.body.error.contains("between people"),
-                "{}",
-                error.body.error
-            );
+            assert_eq!(error, TableError::TakeBackBetweenPeople);
         }
 
-        let clock = ClockSpec {
-            initial_s: Some(600),
-            increment_s: None,
-            days_per_move: None,
+        let clock = Clock::RealTime {
+            initial_ms: 600_000,
+            increment_ms: 0,
         };
         let (timed, token) = against_the_computer(Some(clock));
         assert!(!timed.allows_take_back());
         let timed = decide(timed, &token, 6);
         let error = timed.take_back(&token, timed.length(), 0).unwrap_err();
-        assert_eq!(error.status, axum::http::StatusCode::FORBIDDEN);
-        assert!(error.body.error.contains("clock"), "{}", error.body.error);
+        assert_eq!(error, TableError::TakeBackWithClock);
 
         let (mut over, token) = against_the_computer(None);
         for _ in 0..10_000 {
@@ -1165,8 +1146,161 @@ mod tests {
         }
         assert_eq!(over.status(), Status::Over, "the game ends");
         let error = over.take_back(&token, over.length(), 0).unwrap_err();
-        assert_eq!(error.status, axum::http::StatusCode::CONFLICT);
-        assert!(error.body.error.contains("over"), "{}", error.body.error);
+        assert_eq!(
+            error,
+            TableError::Over {
+                length: over.length()
+            }
+        );
+    }
+
+    #[test]
+    fn a_move_is_refused_for_what_the_game_says() {
+        let (table, tokens) = people(None);
+        let to_act = table.position().to_act().unwrap().index();
+        let other = 1 - to_act;
+        let legal: Vec<String> = table
+            .position()
+            .legal_moves()
+            .iter()
+            .map(|mv| mv.to_string())
+            .collect();
+        let at = table.length();
+        let play = |token: &str, text: &str, at: usize| {
+            table
+                .play(Mover::Token(token), text, at, 0, &mut test_draws(at))
+                .unwrap_err()
+        };
+        assert_eq!(
+            play(&tokens[other], &legal[0], at),
+            TableError::NotYourTurn {
+                to_act,
+                seat: other
+            }
+        );
+        assert_eq!(
+            play(&tokens[to_act], &legal[0], at + 1),
+            TableError::Stale {
+                at: at + 1,
+                length: at
+            },
+            "a stale `at` is told before whose turn it is"
+        );
+        assert_eq!(
+            play(&tokens[other], &legal[0], at + 1),
+            TableError::Stale {
+                at: at + 1,
+                length: at
+            }
+        );
+        assert_eq!(
+            play(&test_token("Bert"), &legal[0], at),
+            TableError::NotASeat
+        );
+        assert!(matches!(
+            play(&tokens[to_act], "dance", at),
+            TableError::NotAMove { legal: ref given, .. } if *given == legal
+        ));
+        let illegal = ["move 15", "disc 9", "place R court"]
+            .into_iter()
+            .find(|mv| !legal.iter().any(|legal| legal == mv))
+            .unwrap();
+        assert!(matches!(
+            play(&tokens[to_act], illegal, at),
+            TableError::Illegal { legal: ref given, .. } if *given == legal
+        ));
+    }
+
+    #[test]
+    fn a_seat_is_claimed_once_and_only_a_seat_the_table_has() {
+        let new = NewTable {
+            players: 2,
+            teams: false,
+            seats: vec![person("A"), NewSeat::Open],
+            clock: None,
+            hints: true,
+        };
+        let table = Table::create("g".to_owned(), new, 0, &mut test_draws(0)).unwrap();
+        assert_eq!(table.status(), Status::Open);
+        assert_eq!(
+            table.hint_for(&test_token("A")).unwrap_err(),
+            TableError::HintNotRunning {
+                status: Status::Open
+            }
+        );
+        let legal = table.position().legal_moves()[0].to_string();
+        assert_eq!(
+            table
+                .play(
+                    Mover::Token(&test_token("A")),
+                    &legal,
+                    0,
+                    0,
+                    &mut test_draws(0)
+                )
+                .unwrap_err(),
+            TableError::Open
+        );
+        assert_eq!(
+            table.claim(2, "C", vec![], 0).unwrap_err(),
+            TableError::NoSuchSeat {
+                game: "g".to_owned(),
+                seat: 2,
+                last: 1
+            }
+        );
+        assert_eq!(
+            table.claim(0, "C", vec![], 0).unwrap_err(),
+            TableError::SeatTaken { seat: 0 }
+        );
+        assert_eq!(
+            table.claim(1, " ", vec![], 0).unwrap_err(),
+            TableError::Field {
+                field: "name".to_owned(),
+                reason: "a name cannot be empty".to_owned()
+            }
+        );
+        let claimed = table
+            .claim(1, " Bert ", secret::token_hash(&test_token("Bert")), 5)
+            .unwrap()
+            .next;
+        assert_eq!(claimed.status(), Status::Running);
+        assert_eq!(claimed.seats[1].name.as_deref(), Some("Bert"));
+        assert_eq!(claimed.turn_started_ms, Some(5));
+        let to_act = claimed.position().to_act().unwrap();
+        let waiting = if to_act.index() == 0 { "Bert" } else { "A" };
+        assert_eq!(
+            claimed.hint_for(&test_token(waiting)).unwrap_err(),
+            TableError::NotToAct {
+                seat: 1 - to_act.index()
+            }
+        );
+    }
+
+    #[test]
+    fn a_table_is_made_only_for_the_players_the_game_has() {
+        let refused = |players: usize, teams: bool, seats: usize| {
+            Table::check_players(players, teams, seats)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            refused(4, false, 4),
+            "field `variant`: four players play the team game; give {\"teams\": true}"
+        );
+        assert_eq!(
+            refused(3, true, 3),
+            "field `variant`: the team game is for four players"
+        );
+        assert_eq!(
+            refused(5, false, 5),
+            "field `players`: a game has 2, 3 or 4 players, not 5"
+        );
+        assert_eq!(
+            refused(2, false, 3),
+            "field `seats`: 2 players need 2 seats, not 3"
+        );
+        assert_eq!(Table::check_players(4, true, 4), Ok(()));
     }
 
     #[test]

@@ -16,126 +16,44 @@ use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message as Frame, WebSocket, close_code};
 use carolus_rules::Seat;
-use serde::{Deserialize, Serialize};
-use serde_json::json;
+use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::oneshot;
 use tokio::time::{Instant, interval};
 
+use crate::api::{ClientMessage, ErrorMessage, ServerMessage};
 use crate::error::ApiError;
+use crate::extract::{moves_seen, takebacks_seen};
 use crate::live::{Accepted, Command, GameHandle, Watch};
 use crate::state::AppState;
 
-/// What a client may send.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
-pub enum ClientMessage {
-    /// Claims the seat whose token this is, for later moves.
-    Auth { token: String },
-    /// A move at `at` moves.
-    Move {
-        #[serde(rename = "move")]
-        mv: String,
-        #[serde(deserialize_with = "crate::api::whole::number")]
-        at: usize,
-    },
-    /// Takes back the seat's last decision, seen at `at` moves.
-    #[serde(rename = "takeback")]
-    TakeBack {
-        #[serde(deserialize_with = "crate::api::whole::number")]
-        at: usize,
-    },
-}
-
-/// Reads a client's message, or says what is wrong with it.
-pub fn parse_client_message(text: &str) -> Result<ClientMessage, ApiError> {
-    let refuse = |error: &dyn std::fmt::Display| {
-        ApiError::bad_request(format!(
-            "a message is {{\"type\": \"auth\", \"token\": …}}, {{\"type\": \"move\", \"move\": …, \"at\": N}} or {{\"type\": \"takeback\", \"at\": N}}: {error}"
-        ))
-    };
-    // serde would also read a message from an array of its fields.
-    if !crate::api::object::opens_an_object(text.as_bytes()) {
-        return Err(refuse(&"this is not a JSON object"));
-    }
-    serde_json::from_str(text).map_err(|error| refuse(&error))
-}
-
 /// What a client has seen of a game, from a WebSocket's query.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Since {
     /// `from`: the moves already seen, 0 when absent.
-    pub from: usize,
+    #[serde(default, deserialize_with = "moves_seen")]
+    from: Option<usize>,
     /// `takebacks`: the take backs already seen, if the client says.
+    #[serde(default, deserialize_with = "takebacks_seen")]
     pub takebacks: Option<u32>,
 }
 
-/// The `from` and `takebacks` of a WebSocket's query.
-pub fn since_query(query: Option<&str>) -> Result<Since, ApiError> {
-    let mut since = Since {
-        from: 0,
-        takebacks: None,
-    };
-    for (name, value) in query_pairs(query, "from, takebacks")? {
-        match name {
-            "from" => since.from = whole(name, value, "the number of moves already seen")?,
-            "takebacks" => {
-                since.takebacks = Some(whole(name, value, "the number of take backs already seen")?)
-            }
-            _ => return Err(unknown(name, "from, takebacks")),
-        }
+impl Since {
+    /// The moves already seen.
+    pub fn from(&self) -> usize {
+        self.from.unwrap_or(0)
     }
-    Ok(since)
-}
-
-/// The `from` of a query that takes nothing else: 0 when absent.
-pub fn from_query(query: Option<&str>) -> Result<usize, ApiError> {
-    let mut from = 0;
-    for (name, value) in query_pairs(query, "from")? {
-        match name {
-            "from" => from = whole(name, value, "the number of moves already seen")?,
-            _ => return Err(unknown(name, "from")),
-        }
-    }
-    Ok(from)
-}
-
-/// The `name=value` pairs of a query.
-fn query_pairs<'a>(
-    query: Option<&'a str>,
-    known: &str,
-) -> Result<Vec<(&'a str, &'a str)>, ApiError> {
-    query
-        .unwrap_or("")
-        .split('&')
-        .filter(|pair| !pair.is_empty())
-        .map(|pair| {
-            pair.split_once('=').ok_or_else(|| {
-                ApiError::bad_request(format!("unknown query parameter {pair:?} (known: {known})"))
-            })
-        })
-        .collect()
-}
-
-fn unknown(name: &str, known: &str) -> ApiError {
-    ApiError::bad_request(format!("unknown query parameter {name:?} (known: {known})"))
-}
-
-/// A whole number from the query's `name`, described as `what`.
-fn whole<T: std::str::FromStr>(name: &str, value: &str, what: &str) -> Result<T, ApiError> {
-    value
-        .parse()
-        .map_err(|_| ApiError::bad_request(format!("{name} is {what}, not {value:?}")))
 }
 
 /// The error message sent to one client.
 fn error_text(error: &ApiError) -> String {
-    let mut message = serde_json::to_value(&error.body).unwrap_or_default();
-    if let Some(object) = message.as_object_mut() {
-        object.insert("type".to_owned(), json!("error"));
-        object.insert("status".to_owned(), json!(error.status.as_u16()));
-    }
-    message.to_string()
+    ServerMessage::Error(ErrorMessage {
+        status: error.status.as_u16(),
+        body: error.body.clone(),
+        retry_after_s: error.retry_after_s,
+    })
+    .to_text()
 }
 
 /// Serves one WebSocket of `game` until the client leaves, goes silent,
@@ -149,7 +67,7 @@ pub async fn serve(
 ) {
     let watch = match game
         .ask(|answer| Command::Watch {
-            from: since.from,
+            from: since.from(),
             takebacks: since.takebacks,
             answer,
         })
@@ -295,12 +213,13 @@ impl Connection {
     /// Handles one message from the client; answers what goes back to it
     /// alone (errors and the answer to `auth`).
     async fn received(&mut self, text: &str) -> Option<String> {
-        if !self.state.messages().allow(self.client) {
+        if let Err(wait) = self.state.messages().take(self.client) {
             return Some(error_text(&ApiError::too_many(
                 "too many messages; slow down",
+                wait,
             )));
         }
-        let message = match parse_client_message(text) {
+        let message = match ClientMessage::read(text) {
             Ok(message) => message,
             Err(error) => return Some(error_text(&error)),
         };
@@ -329,7 +248,7 @@ impl Connection {
                                 connected: true,
                             })
                             .await;
-                        Some(json!({"type": "auth", "seat": seat.index()}).to_string())
+                        Some(ServerMessage::Auth { seat: seat.index() }.to_text())
                     }
                     Ok(None) => Some(error_text(&ApiError::forbidden(
                         "the token is not one of this game's seats",
@@ -385,87 +304,42 @@ impl Connection {
 mod tests {
     use super::*;
 
-    #[test]
-    fn client_messages_are_read_strictly() {
-        assert_eq!(
-            parse_client_message(r#"{"type":"move","move":"disc 3","at":4}"#),
-            Ok(ClientMessage::Move {
-                mv: "disc 3".to_owned(),
-                at: 4
-            })
-        );
-        assert_eq!(
-            parse_client_message(r#"{"at":4.0,"move":"disc 3","type":"move"}"#),
-            parse_client_message(r#"{"type":"move","move":"disc 3","at":4}"#),
-            "a whole number may be written 4.0"
-        );
-        assert!(parse_client_message(r#"{"type":"auth","token":"x"}"#).is_ok());
-        for bad in [
-            "",
-            "{",
-            "[]",
-            r#"["move","disc 3",4]"#,
-            r#"{"type":"auth","token":["x"]}"#,
-            r#"{"type":"dance"}"#,
-            r#"{"type":"move","move":"disc 3"}"#,
-            r#"{"type":"move","move":"disc 3","at":-1}"#,
-            r#"{"type":"move","move":"disc 3","at":1.5}"#,
-            r#"{"type":"move","move":"disc 3","at":18446744073709551616}"#,
-            r#"{"type":"move","move":3,"at":1}"#,
-            r#"{"type":"auth","token":"x","extra":1}"#,
-        ] {
-            let error = parse_client_message(bad).unwrap_err();
-            assert_eq!(error.status, axum::http::StatusCode::BAD_REQUEST, "{bad}");
-        }
-    }
-
-    #[test]
-    fn a_message_written_back_reads_the_same() {
-        for message in [
-            ClientMessage::Auth {
-                token: "x\"y".to_owned(),
-            },
-            ClientMessage::Move {
-                mv: "place R 3".to_owned(),
-                at: usize::MAX,
-            },
-            ClientMessage::TakeBack { at: 7 },
-        ] {
-            let text = serde_json::to_string(&message).unwrap();
-            assert_eq!(parse_client_message(&text), Ok(message), "{text}");
-        }
-    }
-
-    #[test]
-    fn from_defaults_to_the_start() {
-        assert_eq!(from_query(None), Ok(0));
-        assert_eq!(from_query(Some("from=12")), Ok(12));
-        assert!(from_query(Some("from=-1")).is_err());
-        assert!(from_query(Some("token=abc")).is_err());
-        assert!(
-            from_query(Some("takebacks=1")).is_err(),
-            "only where it means something"
-        );
+    /// The query `query` read as a WebSocket's handler reads it.
+    fn since(query: &str) -> Result<Since, String> {
+        let uri: axum::http::Uri = format!("/api/games/x/ws?{query}").parse().unwrap();
+        axum::extract::Query::<Since>::try_from_uri(&uri)
+            .map(|query| query.0)
+            .map_err(|rejection| rejection.body_text())
     }
 
     #[test]
     fn a_watcher_says_what_it_saw_of_the_record_and_its_take_backs() {
         assert_eq!(
-            since_query(None),
-            Ok(Since {
-                from: 0,
-                takebacks: None
-            })
+            since("").map(|since| (since.from(), since.takebacks)),
+            Ok((0, None))
         );
         assert_eq!(
-            since_query(Some("from=12&takebacks=2")),
-            Ok(Since {
-                from: 12,
-                takebacks: Some(2)
-            })
+            since("from=12&takebacks=2").map(|since| (since.from(), since.takebacks)),
+            Ok((12, Some(2)))
         );
-        for bad in ["takebacks=-1", "takebacks=x", "from=1&token=abc", "from"] {
-            assert!(since_query(Some(bad)).is_err(), "{bad}");
+        assert_eq!(
+            since("from=%31%32").map(|since| since.from()),
+            Ok(12),
+            "percent-encoded digits are digits"
+        );
+        for bad in [
+            "takebacks=-1",
+            "takebacks=x",
+            "from=1&token=abc",
+            "from",
+            "from=-1",
+        ] {
+            assert!(since(bad).is_err(), "{bad}");
         }
+        let error = since("from=x").unwrap_err();
+        assert!(
+            error.contains(r#"from: must be the number of moves already seen, not "x""#),
+            "{error}"
+        );
     }
 }

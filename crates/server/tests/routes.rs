@@ -92,7 +92,7 @@ async fn every_refused_move_says_why_and_changes_nothing(db: &Db) {
         assert!(refused.body["error"].is_string());
     }
 
-    let stranger = carolus_server::secret::new_token();
+    let stranger = support::stranger_token();
     let wrong = post_raw(&app, &uri, body.clone(), Some(&stranger)).await;
     assert_eq!(wrong.status, StatusCode::FORBIDDEN);
 
@@ -666,6 +666,11 @@ async fn the_lobby_lists_games_newest_first_in_pages(db: &Db) {
         .map(|g| g["id"].as_str().unwrap())
         .collect();
     assert_eq!(page, [&ids[4], &ids[3], &ids[2]]);
+    // A query is percent-decoded before it is read, as URLs may encode
+    // any character.
+    let encoded = get(&app, "/api/games?status=runn%69ng&limit=%33").await;
+    assert_eq!(encoded.status, StatusCode::OK, "{}", encoded.text);
+    assert_eq!(encoded.body["games"], first.body["games"]);
     let next = first.body["next"].as_str().unwrap();
     let second = get(
         &app,
@@ -680,6 +685,10 @@ async fn the_lobby_lists_games_newest_first_in_pages(db: &Db) {
         .collect();
     assert_eq!(page, [&ids[1], &ids[0]]);
     assert!(second.body["next"].is_null());
+    for game in second.body["games"].as_array().unwrap() {
+        assert_eq!(game["names"], json!(["P0", "P1"]), "in seat order");
+        assert_eq!(game["ai"], json!([null, null]));
+    }
     assert_eq!(
         get(&app, "/api/games?status=over").await.body["games"],
         json!([])
@@ -692,9 +701,17 @@ async fn the_lobby_lists_games_newest_first_in_pages(db: &Db) {
         get(&app, "/api/games?limit=0").await.status,
         StatusCode::BAD_REQUEST
     );
+    let unknown = get(&app, "/api/games?sort=name").await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+    assert!(
+        unknown.body["error"].as_str().unwrap().contains("sort"),
+        "{}",
+        unknown.text
+    );
+    let limit = get(&app, "/api/games?limit=500").await;
     assert_eq!(
-        get(&app, "/api/games?sort=name").await.status,
-        StatusCode::BAD_REQUEST
+        limit.body["error"],
+        r#"the query: limit: must be 1 to 100, not "500""#
     );
     // A cursor is what `next` hands out: MILLIS-ID, nothing else.
     for before in [
@@ -777,6 +794,32 @@ async fn creating_games_is_rate_limited_per_client(db: &Db) {
     )
     .await;
     assert_eq!(third.status, StatusCode::TOO_MANY_REQUESTS);
+    // Two a minute: the next game may be created half a minute after the
+    // second, and the answer says so.
+    assert_eq!(
+        third.headers[header::RETRY_AFTER],
+        "30",
+        "{:?}",
+        third.headers
+    );
+}
+
+async fn a_server_that_cannot_store_a_game_says_when_to_try_again(db: &Db) {
+    let (app, state) = server(db).await;
+    state.store().close().await;
+    let refused = post(
+        &app,
+        "/api/games",
+        &json!({"players": 2, "seats": [{"name": "a"}, {"name": "b"}]}),
+    )
+    .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "{}",
+        refused.text
+    );
+    assert_eq!(refused.headers[header::RETRY_AFTER], "1");
 }
 
 async fn hints_advise_the_seat_to_act_in_games_that_allow_them(db: &Db) {
@@ -945,6 +988,7 @@ on_every_store!(
     two_clients_racing_at_the_same_position_get_one_move_and_one_conflict,
     the_lobby_lists_games_newest_first_in_pages,
     health_metrics_and_the_openapi_document_are_served,
+    a_server_that_cannot_store_a_game_says_when_to_try_again,
     creating_games_is_rate_limited_per_client,
     hints_advise_the_seat_to_act_in_games_that_allow_them,
     a_game_nobody_uses_leaves_memory_and_comes_back_from_the_store,

@@ -20,8 +20,16 @@ use tokio_tungstenite::tungstenite::Message;
 /// A server on a free loopback port; answers its address and the sender
 /// that stops it.
 async fn listening(db: &Db) -> (SocketAddr, AppState, oneshot::Sender<()>) {
+    listening_with(db, test_limits()).await
+}
+
+/// A server as [`listening`], with `limits`.
+async fn listening_with(
+    db: &Db,
+    limits: carolus_server::Limits,
+) -> (SocketAddr, AppState, oneshot::Sender<()>) {
     let store = db.store().await;
-    let state = AppState::new(store, test_limits());
+    let state = AppState::new(store, limits);
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
     let (stop, stopped) = oneshot::channel::<()>();
@@ -129,7 +137,7 @@ async fn a_socket_refuses_moves_before_auth_and_says_why(db: &Db) {
 
     socket
         .send(Message::text(
-            json!({"type": "auth", "token": carolus_server::secret::new_token()}).to_string(),
+            json!({"type": "auth", "token": support::stranger_token()}).to_string(),
         ))
         .await
         .unwrap();
@@ -238,7 +246,30 @@ async fn a_take_back_shortens_every_clients_record_and_the_game_goes_on(db: &Db)
     stop.send(()).unwrap();
 }
 
+async fn a_message_past_the_rate_says_when_to_send_it_again(db: &Db) {
+    let limits = carolus_server::Limits {
+        messages_per_second: 1,
+        ..test_limits()
+    };
+    let (address, state, stop) = listening_with(db, limits).await;
+    let (id, _) = people_game(&carolus_server::app(state), 2).await;
+    let mut socket = connect(address, &id, 0).await;
+    next(&mut socket).await;
+    // Bursts of two pass; the third message waits for the next token.
+    let refusal = loop {
+        socket.send(Message::text("{}")).await.unwrap();
+        let error = next_error(&mut socket).await;
+        if error["status"] != 400 {
+            break error;
+        }
+    };
+    assert_eq!(refusal["status"], 429, "{refusal}");
+    assert_eq!(refusal["retry_after_s"], 1, "{refusal}");
+    stop.send(()).unwrap();
+}
+
 on_every_store!(
+    a_message_past_the_rate_says_when_to_send_it_again,
     two_players_and_a_watcher_end_with_the_same_record,
     a_socket_refuses_moves_before_auth_and_says_why,
     a_take_back_shortens_every_clients_record_and_the_game_goes_on,

@@ -8,9 +8,9 @@ use std::time::Duration;
 use anyhow::Context;
 use carolus_ai::{BotSpec, Level};
 use carolus_rules::{Move, Record, RecordedGame, Seat};
-use carolus_server::client::{Client, GameSocket};
+use carolus_server::api::{ClientMessage, ErrorMessage, ServerMessage, Update};
+use carolus_server::client::{Client, GameSocket, LONGEST_WAIT, RETRIES};
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::args::parse_positive_seconds;
@@ -122,13 +122,9 @@ impl Table {
     /// taken back (a person holding the same seat's token elsewhere may
     /// take back in a game against the computer), so that the seat's
     /// decision is asked for again.
-    fn update(&mut self, message: &Value) -> anyhow::Result<bool> {
-        let from = message["from"].as_u64().unwrap_or(0) as usize;
-        let moves = message["moves"].as_array().cloned().unwrap_or_default();
-        let takebacks = message["takebacks"]
-            .as_u64()
-            .and_then(|count| u32::try_from(count).ok())
-            .unwrap_or(self.takebacks);
+    fn update(&mut self, update: &Update<'_>) -> anyhow::Result<bool> {
+        let from = update.from;
+        let takebacks = update.takebacks;
         let taken_back = takebacks != self.takebacks;
         if taken_back {
             // The update starts where the record was shortened to.
@@ -139,13 +135,12 @@ impl Table {
                 .context("the record shortened by a take back does not replay")?;
             self.takebacks = takebacks;
         }
-        for (offset, token) in moves.iter().enumerate() {
+        for (offset, text) in update.moves.iter().enumerate() {
             // Moves this client already has are skipped, so that an update
             // that overlaps what it knows does no harm.
             if from + offset < self.length() {
                 continue;
             }
-            let text = token.as_str().unwrap_or_default();
             let mv: Move = text
                 .parse()
                 .with_context(|| format!("the server sent the move {text:?}"))?;
@@ -164,8 +159,8 @@ async fn play(
     token: String,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    let answer = client
-        .get(&format!("/api/games/{}", args.game))
+    let path = format!("/api/games/{}", args.game);
+    let answer = Client::patiently(|| client.get(&path))
         .await
         .map_err(|error| bad_input(error.to_string()))?;
     if answer.status != 200 {
@@ -243,10 +238,17 @@ async fn session(
     choice: &BotChoice,
     out: &mut impl Write,
 ) -> anyhow::Result<Ended> {
-    let auth = json!({"type": "auth", "token": token}).to_string();
-    if let Err(error) = socket.send(Message::text(auth)).await {
+    let auth = ClientMessage::Auth {
+        token: token.to_owned(),
+    }
+    .to_text();
+    if let Err(error) = socket.send(Message::text(auth.clone())).await {
         return Ok(Ended::Lost(error.to_string()));
     }
+    // The last message sent, to send again when the server asks for it
+    // later (a 429 with the seconds to wait), and how often it asked.
+    let mut last_sent = auth;
+    let mut retries = 0;
     let mut asked_at = None;
     loop {
         let frame = match socket.next().await {
@@ -255,11 +257,11 @@ async fn session(
             None => return Ok(Ended::Lost("the server closed it".to_owned())),
         };
         let Message::Text(text) = frame else { continue };
-        let message: Value =
-            serde_json::from_str(&text).context("the server sent a message that is not JSON")?;
-        match message["type"].as_str() {
-            Some("auth") => {
-                let seat = message["seat"].as_u64().and_then(|s| Seat::new(s as usize));
+        let message = ServerMessage::read(&text)
+            .with_context(|| format!("the server sent a message that does not read: {text}"))?;
+        match message {
+            ServerMessage::Auth { seat } => {
+                let seat = Seat::new(seat);
                 if table.seat.is_none() {
                     let seat_number = seat.map_or(0, Seat::index);
                     writeln!(
@@ -271,17 +273,27 @@ async fn session(
                 }
                 table.seat = seat;
             }
-            Some("update") => {
+            ServerMessage::Update(update) => {
                 // After a take back the seat's decision is asked for again,
                 // though the record may be as long as when it was asked.
-                let taken_back = table.update(&message)?;
+                let taken_back = table.update(&update)?;
                 if taken_back {
                     asked_at = None;
                 }
             }
-            Some("error") => {
-                let status = message["status"].as_u64().unwrap_or(0);
-                let error = message["error"].as_str().unwrap_or("an unknown error");
+            ServerMessage::Error(ErrorMessage {
+                status: 429,
+                retry_after_s: Some(seconds),
+                ..
+            }) if retries < RETRIES && Duration::from_secs(seconds) <= LONGEST_WAIT => {
+                retries += 1;
+                tokio::time::sleep(Duration::from_secs(seconds)).await;
+                if let Err(error) = socket.send(Message::text(last_sent.clone())).await {
+                    return Ok(Ended::Lost(error.to_string()));
+                }
+            }
+            ServerMessage::Error(ErrorMessage { status, body, .. }) => {
+                let error = body.error;
                 match status {
                     // The record moved on meanwhile; its update follows.
                     409 => asked_at = None,
@@ -291,7 +303,7 @@ async fn session(
                     _ => anyhow::bail!("the server refused: {error}"),
                 }
             }
-            _ => {}
+            ServerMessage::Seats(_) | ServerMessage::Thinking { .. } => {}
         }
         if table.game.game().is_over() {
             let result = table.game.record().result.clone().unwrap_or_default();
@@ -319,8 +331,12 @@ async fn session(
         let mv = decision.map_err(|reason| anyhow::anyhow!("the player has no move: {reason}"))?;
         writeln!(out, "{at} {mv}")?;
         out.flush()?;
-        let message = json!({"type": "move", "move": mv.to_string(), "at": at}).to_string();
-        if let Err(error) = socket.send(Message::text(message)).await {
+        let message = ClientMessage::Move {
+            mv: mv.to_string(),
+            at,
+        };
+        last_sent = message.to_text();
+        if let Err(error) = socket.send(Message::text(last_sent.clone())).await {
             return Ok(Ended::Lost(error.to_string()));
         }
     }

@@ -6,8 +6,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use anyhow::Context;
-use carolus_server::store::without_password;
-use carolus_server::{AppState, Limits, Store};
+use carolus_server::{AppState, Limits, Store, without_password};
 use tokio::net::TcpListener;
 
 use crate::args::parse_positive_seconds;

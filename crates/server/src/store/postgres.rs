@@ -26,6 +26,7 @@ use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
 use sqlx::{Connection, PgConnection, PgPool, Row};
 use tracing::warn;
 
+use super::StoredClock;
 use super::{ChangeRows, CommitError, Job, Notice, Outcomes, StoreError, Work};
 use super::{due_ms, header_json, result_json};
 use crate::table::{Player, Table};
@@ -568,7 +569,7 @@ async fn insert_game(tx: &mut PgConnection, table: &Table) -> Result<(), sqlx::E
     .bind(table.position().players() as i64)
     .bind(table.position().variant().teams)
     .bind(table.hints)
-    .bind(table.clock.map(|clock| clock.to_json().to_string()))
+    .bind(table.clock.map(StoredClock::text))
     .bind(header_json(table.record()))
     .bind(table.status().as_str())
     .bind(table.length() as i64)

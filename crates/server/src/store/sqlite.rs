@@ -13,6 +13,7 @@ use sqlx::sqlite::{
 };
 use sqlx::{Arguments, SqliteConnection, SqlitePool};
 
+use super::StoredClock;
 use super::{
     ChangeRows, CommitError, Job, Outcomes, StoreError, Work, Writer, header_json, result_json,
 };
@@ -364,7 +365,7 @@ async fn insert_game(tx: &mut SqliteConnection, table: &Table) -> Result<(), sql
     .bind(table.position().players() as i64)
     .bind(table.position().variant().teams)
     .bind(table.hints)
-    .bind(table.clock.map(|clock| clock.to_json().to_string()))
+    .bind(table.clock.map(StoredClock::text))
     .bind(header_json(table.record()))
     .bind(table.status().as_str())
     .bind(table.length() as i64)

@@ -17,6 +17,12 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 use tower::ServiceExt;
 
+/// A token of a seat token's form that is no seat's: 43 characters of the
+/// tokens' alphabet (a real one has 256 random bits, so none is this).
+pub fn stranger_token() -> String {
+    "S".repeat(43)
+}
+
 /// Limits for tests: generous rates, quick computer players.
 pub fn test_limits() -> Limits {
     Limits {
