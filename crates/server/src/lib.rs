@@ -18,6 +18,7 @@ pub mod analysis;
 pub mod api;
 pub mod chances;
 pub mod client;
+pub mod clock;
 pub mod cluster;
 pub mod error;
 pub mod limits;

@@ -311,7 +311,8 @@ pub async fn create_game(
         ));
     }
     let id = secret::new_game_id();
-    let (table, seats) = Table::create(id.clone(), &request, crate::live::now_ms(), &mut OsRandom)?;
+    let (table, seats) =
+        Table::create(id.clone(), &request, state.clock().now_ms(), &mut OsRandom)?;
     state.start(table).await.map_err(|error| {
         tracing::error!(%error, "a new game could not be stored");
         ApiError::unavailable("the game could not be stored; try again")

@@ -465,18 +465,35 @@ impl Store {
         }
     }
 
-    /// Up to `limit` games whose work is due by `now_ms` and that no server
-    /// has claimed (or whose claim lapsed), most overdue first. None on
-    /// SQLite.
-    pub async fn unclaimed_due(
-        &self,
-        now_ms: i64,
-        limit: usize,
-    ) -> Result<Vec<String>, StoreError> {
+    /// Up to `limit` games whose work is due by the database's time and
+    /// that no server has claimed (or whose claim lapsed), most overdue
+    /// first. None on SQLite.
+    pub async fn unclaimed_due(&self, limit: usize) -> Result<Vec<String>, StoreError> {
         match &self.pool {
             Pool::Sqlite(_) => Ok(Vec::new()),
-            Pool::Postgres(shared) => shared.unclaimed_due(now_ms, limit).await,
+            Pool::Postgres(shared) => shared.unclaimed_due(limit).await,
         }
+    }
+
+    /// The database's time, in milliseconds since 1970: PostgreSQL's
+    /// `clock_timestamp()`, SQLite's `julianday('now')`.
+    pub async fn database_ms(&self) -> Result<i64, StoreError> {
+        let sql = match &self.pool {
+            Pool::Sqlite(_) => {
+                "SELECT CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)"
+            }
+            Pool::Postgres(_) => postgres::DATABASE_MS_QUERY,
+        };
+        Ok(with_pool!(self, pool => sqlx::query_scalar::<_, i64>(sql).fetch_one(pool).await)?)
+    }
+
+    /// Sets `clock` to count from the database's time (see
+    /// [`crate::clock`]).
+    pub async fn set_clock(&self, clock: &crate::clock::Clock) -> Result<(), StoreError> {
+        let before = clock.own_now_ms();
+        let database = self.database_ms().await?;
+        clock.set_database_ms(database, before, clock.own_now_ms());
+        Ok(())
     }
 
     /// The other servers' notices, if the database carries them
