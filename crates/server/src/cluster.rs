@@ -188,3 +188,76 @@ async fn sweep(state: AppState) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::live::MAILBOX;
+    use crate::live::tests::{create, server, two_people, view};
+
+    /// A notice of another server's change to game `id` from `from` on;
+    /// `reload`: one that makes the game read itself back.
+    fn notice(id: &str, from: usize, moves: Vec<String>, reload: bool) -> Notice {
+        Notice {
+            server: "another".to_owned(),
+            game: id.to_owned(),
+            from,
+            moves,
+            turn_started_ms: None,
+            clocks: Vec::new(),
+            reload,
+            takebacks: 0,
+        }
+    }
+
+    fn followed(state: &AppState) -> u64 {
+        let text = state.metrics().render(0);
+        let line = text
+            .lines()
+            .find(|line| line.contains(r#"handled="followed""#))
+            .expect("the counter of changes followed");
+        line.rsplit(' ').next().unwrap().parse().unwrap()
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_game_whose_mailbox_is_full_holds_up_no_other_games_notices() {
+        let state = server().await;
+        let (stuck_id, stuck) = create(&state, two_people()).await;
+        let mut others = Vec::new();
+        for _ in 0..3 {
+            others.push(create(&state, two_people()).await);
+        }
+        let mut courier = Courier::new(&state);
+
+        // The stuck game reads itself back from a store that does not
+        // answer (its one connection is held), and its mailbox fills up.
+        let held = state.store().hold_connection().await;
+        courier.deliver(notice(&stuck_id, 0, Vec::new(), true));
+        for _ in 0..2 * MAILBOX {
+            courier.deliver(notice(&stuck_id, 0, Vec::new(), true));
+        }
+        assert!(courier.is_behind());
+
+        // The other games still take their notices: each follows one (a
+        // change it already holds, so that following needs no read).
+        for (id, game) in &others {
+            let record = view(game).await.record;
+            let first = record["moves"][0].as_str().unwrap().to_owned();
+            courier.deliver(notice(id, 0, vec![first], false));
+        }
+        for (_, game) in &others {
+            view(game).await;
+        }
+        assert_eq!(followed(&state), 1 + others.len() as u64);
+
+        // Once the store answers, the stuck game works through its mail
+        // (the notices that filled it, the first among them), and is then
+        // told once to read itself back.
+        drop(held);
+        view(&stuck).await;
+        courier.catch_up();
+        assert!(!courier.is_behind());
+        view(&stuck).await;
+        assert_eq!(followed(&state), others.len() as u64 + MAILBOX as u64 + 1);
+    }
+}

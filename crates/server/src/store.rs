@@ -475,6 +475,17 @@ impl Store {
         }
     }
 
+    /// Takes a connection of a SQLite store's pool and keeps it until the
+    /// answer is dropped: with a store in memory, which has one, every
+    /// read waits meanwhile, as a slow database would make it.
+    #[cfg(test)]
+    pub(crate) async fn hold_connection(&self) -> sqlx::pool::PoolConnection<sqlx::Sqlite> {
+        match &self.pool {
+            Pool::Sqlite(pool) => pool.acquire().await.expect("a connection"),
+            Pool::Postgres(_) => panic!("only SQLite's connections are held in tests"),
+        }
+    }
+
     /// The database's time, in milliseconds since 1970: PostgreSQL's
     /// `clock_timestamp()`, SQLite's `julianday('now')`.
     pub async fn database_ms(&self) -> Result<i64, StoreError> {
