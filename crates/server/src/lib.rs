@@ -26,6 +26,7 @@ pub mod live;
 pub mod loadgen;
 pub mod metrics;
 pub mod openapi;
+pub mod proxy;
 pub mod replay;
 pub mod routes;
 pub mod scratch;

@@ -1038,7 +1038,11 @@ pub(crate) mod tests {
             ..Limits::default()
         };
         let store = Store::open("sqlite::memory:").await.unwrap();
-        AppState::with_clock(store, limits, Clock::following_tokio(1_800_000_000_000))
+        let setup = crate::state::Setup {
+            clock: Clock::following_tokio(1_800_000_000_000),
+            ..Default::default()
+        };
+        AppState::with_setup(store, limits, setup)
     }
 
     /// Creates a game through the API: its id and handle.

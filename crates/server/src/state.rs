@@ -13,10 +13,20 @@ use crate::error::ApiError;
 use crate::limits::{Limits, RateLimiter};
 use crate::live::{self, GameHandle, Registry, Services};
 use crate::metrics::Metrics;
+use crate::proxy::TrustedProxies;
 use crate::secret;
 use crate::store::{Store, StoreError};
 use crate::table::Table;
 use crate::thinking::Thinkers;
+
+/// What a server is given besides its store and limits.
+#[derive(Clone, Debug, Default)]
+pub struct Setup {
+    /// The clock every part asks for the time.
+    pub clock: Clock,
+    /// The proxies whose connections may name the client.
+    pub trusted_proxies: TrustedProxies,
+}
 
 /// The handle every request works through. Clones share everything.
 #[derive(Clone)]
@@ -34,6 +44,7 @@ struct Inner {
     /// The games in play on this server (see [`Registry`]).
     games: Registry,
     clock: Clock,
+    trusted_proxies: TrustedProxies,
     shutdown: watch::Sender<bool>,
     creates: RateLimiter,
     messages: RateLimiter,
@@ -42,14 +53,17 @@ struct Inner {
 
 impl AppState {
     /// A server's state over `store`, within `limits`, on the machine's
-    /// clock.
+    /// clock, trusting no proxy.
     pub fn new(store: Store, limits: Limits) -> AppState {
-        AppState::with_clock(store, limits, Clock::system())
+        AppState::with_setup(store, limits, Setup::default())
     }
 
-    /// A server's state over `store`, within `limits`, that asks `clock`
-    /// for the time.
-    pub fn with_clock(store: Store, limits: Limits, clock: Clock) -> AppState {
+    /// A server's state over `store`, within `limits`, with `setup`.
+    pub fn with_setup(store: Store, limits: Limits, setup: Setup) -> AppState {
+        let Setup {
+            clock,
+            trusted_proxies,
+        } = setup;
         let thinkers = Thinkers::new(limits.ai_threads);
         let messages = f64::from(limits.messages_per_second);
         AppState {
@@ -61,6 +75,7 @@ impl AppState {
                 metrics: Arc::new(Metrics::default()),
                 games: Registry::default(),
                 clock,
+                trusted_proxies,
                 shutdown: watch::channel(false).0,
                 creates: RateLimiter::new(
                     f64::from(limits.creates_per_minute) / 60.0,
@@ -96,6 +111,12 @@ impl AppState {
 
     pub fn metrics(&self) -> &Metrics {
         &self.inner.metrics
+    }
+
+    /// The proxies whose connections may name the client (see
+    /// [`crate::proxy`]).
+    pub fn trusted_proxies(&self) -> &TrustedProxies {
+        &self.inner.trusted_proxies
     }
 
     /// The server's clock (see [`crate::clock`]).
