@@ -31,6 +31,7 @@ pub mod replay;
 pub mod routes;
 pub mod scratch;
 pub mod secret;
+pub mod soak;
 pub mod state;
 pub mod store;
 pub mod table;
