@@ -246,16 +246,29 @@ async fn play_checked(asker: &mut Asker<'_>, outcome: &mut Outcome) -> Result<()
     let mut view = asker.ask(&game, None).await?.body;
     let mut length = view["record"]["moves"].as_array().map_or(0, Vec::len);
     let mut state = view["state"].take();
+    // Since when the views have been behind the game's end.
+    let mut behind = Instant::now();
     loop {
         let (Some(seat), Some(legal)) = (state["to_act"].as_u64(), state["legal"].as_array())
         else {
-            // Nobody to act: the game is over, which its view says.
+            // Nobody to act: the game is over, which its view says once
+            // the server asked has heard of the last move (another server
+            // may not have yet, DEPLOY.md).
             view = asker.ask(&game, None).await?.body;
             if view["status"] == "over" {
                 break;
             }
-            return Err(format!("game {id}: nobody to act in a game not over"));
+            if behind.elapsed() > GIVE_UP {
+                return Err(format!(
+                    "game {id}: over, but its view still says otherwise"
+                ));
+            }
+            length = view["record"]["moves"].as_array().map_or(0, Vec::len);
+            state = view["state"].take();
+            tokio::time::sleep(PAUSE).await;
+            continue;
         };
+        behind = Instant::now();
         if legal.is_empty() {
             return Err(format!("game {id}: no legal move for seat {seat}"));
         }
