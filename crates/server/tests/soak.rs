@@ -25,7 +25,7 @@ async fn the_soak_run_plays_and_checks_every_game_and_samples_memory(db: &suppor
         sample_every: 2,
     };
     let mut heard = Vec::new();
-    let report = soak::run(&client, &plan, &[client.clone()], |sample| {
+    let report = soak::run(&client, &plan, std::slice::from_ref(&client), |sample| {
         heard.push(sample.games);
     })
     .await;
