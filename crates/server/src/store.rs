@@ -939,7 +939,23 @@ mod tests {
         of_two_changes_from_the_same_position_only_the_first_is_kept,
         a_stale_change_in_a_batch_refuses_only_itself,
         a_take_back_shortens_the_stored_record_and_refuses_changes_made_before_it,
+        a_clock_set_from_the_store_counts_from_the_databases_time,
     );
+
+    async fn a_clock_set_from_the_store_counts_from_the_databases_time(store: Store) {
+        // A clock a day behind the world: set from the database (on this
+        // machine, whose clock is the world's), it reads the present.
+        let system = crate::clock::Clock::system();
+        let behind = crate::clock::Clock::following_tokio(system.now_ms() - 86_400_000);
+        store.set_clock(&behind).await.unwrap();
+        let database = store.database_ms().await.unwrap();
+        assert!(
+            (behind.now_ms() - database).abs() < 5_000,
+            "{}",
+            behind.now_ms() - database
+        );
+        assert!((behind.offset_ms() - 86_400_000).abs() < 5_000);
+    }
 
     /// The change of `before`'s next decision, as the server makes it.
     fn decision(before: &Table, token: &str) -> Change {
