@@ -1015,6 +1015,14 @@ pub(crate) mod tests {
         });
     }
 
+    /// Lets the tasks that have work run to their next wait, when that
+    /// work needs no database.
+    async fn settle() {
+        for _ in 0..100 {
+            tokio::task::yield_now().await;
+        }
+    }
+
     /// Lets the tasks woken by an advance of time run to their next wait:
     /// whether `game`'s task has ended then.
     async fn has_ended(game: &GameHandle) -> bool {
@@ -1172,6 +1180,114 @@ pub(crate) mod tests {
         let seat = &view(&game).await.seats[to_act];
         assert!(seat.timed_out, "the seat's time ran out at 60 s");
         assert_eq!(seat.clock_ms, Some(0));
+    }
+
+    /// The count of other servers' changes `handled` ("followed" or
+    /// "deferred") in the server's metrics.
+    fn changes(state: &AppState, handled: &str) -> u64 {
+        let text = state.metrics().render(0);
+        let label = format!("handled=\"{handled}\"}} ");
+        text.lines()
+            .find_map(|line| line.split_once(&label).map(|(_, count)| count))
+            .and_then(|count| count.parse().ok())
+            .expect("the counter of other servers' changes")
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn on_a_shared_store_an_unwatched_game_dozes_and_a_watched_one_follows() {
+        hold_time();
+        let Some(database) = crate::scratch::create().await.unwrap() else {
+            return;
+        };
+        let clock = Clock::following_tokio(1_800_000_000_000);
+        let limits = Limits {
+            rest_after: REST,
+            ..Limits::default()
+        };
+        let server = |clock: Clock| {
+            let url = database.url.clone();
+            let limits = limits.clone();
+            async move {
+                let setup = crate::state::Setup {
+                    clock,
+                    ..Default::default()
+                };
+                AppState::with_setup(Store::open(&url).await.unwrap(), limits, setup)
+            }
+        };
+        let here = server(clock.clone()).await;
+        let there = server(clock).await;
+        let request = Request::post("/api/games")
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(two_people().to_string()))
+            .unwrap();
+        let response = crate::app(here.clone()).oneshot(request).await.unwrap();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        let created: Value = serde_json::from_slice(&bytes).unwrap();
+        let id = created["id"].as_str().unwrap().to_owned();
+        let tokens: Vec<String> = created["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|seat| seat["token"].as_str().unwrap().to_owned())
+            .collect();
+        let game = here.live_game(&id).unwrap();
+
+        // The other server plays a move; nobody here watches the game, so
+        // the notice of it is let pass, and the game dozes.
+        let play_there = |at: usize, view: GameView| {
+            let there = there.clone();
+            let id = id.clone();
+            let token = tokens[view.state["to_act"].as_u64().unwrap() as usize].clone();
+            let text = view.state["legal"][0].as_str().unwrap().to_owned();
+            async move {
+                let game = there.game(&id).await.unwrap();
+                game.ask(|answer| Command::Move {
+                    token,
+                    text,
+                    at,
+                    with_state: false,
+                    answer,
+                })
+                .await
+                .unwrap()
+                .unwrap()
+                .at
+            }
+        };
+        let before = view(&game).await;
+        let length = before.record["moves"].as_array().unwrap().len();
+        let after = play_there(length, before).await;
+        game.tell(Command::Follow { notice: None }).await;
+        settle().await;
+        assert_eq!(changes(&here, "deferred"), 1);
+        assert_eq!(changes(&here, "followed"), 0);
+
+        // Used again, it reads the game back first.
+        let woken = view(&game).await;
+        assert_eq!(woken.record["moves"].as_array().unwrap().len(), after);
+
+        // Watched, it follows the other server's changes at once.
+        let mut watcher = watch(&game).await;
+        let again = play_there(after, woken).await;
+        game.tell(Command::Follow { notice: None }).await;
+        heard(&mut watcher, &format!(r#""from":{after}"#)).await;
+        assert_eq!(changes(&here, "followed"), 1);
+        assert_eq!(
+            view(&game).await.record["moves"].as_array().unwrap().len(),
+            again
+        );
+
+        // A dozing game nobody uses leaves memory as any other does.
+        drop(watcher);
+        game.tell(Command::Follow { notice: None }).await;
+        settle().await;
+        assert_eq!(changes(&here, "deferred"), 2);
+        tokio::time::advance(REST + Duration::from_secs(1)).await;
+        assert!(has_ended(&game).await);
+        assert_eq!(here.games_in_memory(), 0);
+        here.store().close().await;
+        there.store().close().await;
     }
 
     #[tokio::test(start_paused = true)]
