@@ -20,19 +20,25 @@ use crate::error::ApiError;
 use crate::secret;
 use crate::state::AppState;
 
-/// The address of the client, for rate limits; requests that did not come
-/// over a socket (tests) count as the loopback address.
+/// The address of the client, for rate limits: the connection's peer, or
+/// the client a trusted proxy names ([`crate::proxy`]); requests that did
+/// not come over a socket (tests) come from the loopback address.
 pub struct ClientAddr(pub IpAddr);
 
-impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
+impl FromRequestParts<AppState> for ClientAddr {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<ClientAddr, ApiError> {
-        let address = parts
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<ClientAddr, ApiError> {
+        let peer = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
             .map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |info| info.0.ip());
-        Ok(ClientAddr(address))
+        Ok(ClientAddr(
+            state.trusted_proxies().client(peer, &parts.headers),
+        ))
     }
 }
 

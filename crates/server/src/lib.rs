@@ -18,16 +18,21 @@
 // The crate's public surface is what its users need: `carolus serve` and
 // the tests build an `AppState` over a `Store` with `Limits` and serve it
 // (`app`, `run`); `carolus connect`, `carolus loadtest` and the tests talk
-// to a server as clients (`api`, `client`, `loadgen`); the fuzz target
-// reads client messages (`api::ClientMessage`). Everything else is the
-// server's inside, free to change.
+// to a server as clients (`api`, `client`, `loadgen`, and `soak` for the
+// soak run); `serve` and the tests set its time and trusted proxies
+// (`clock`, `proxy`, `Setup`); the fuzz target reads client messages
+// (`api::ClientMessage`). Everything else is the server's inside, free to
+// change.
 pub mod api;
 pub mod client;
+pub mod clock;
 pub mod loadgen;
+pub mod proxy;
 /// Scratch PostgreSQL databases, for the tests of this crate and others
 /// (the feature `test-support`).
 #[cfg(any(test, feature = "test-support"))]
 pub mod scratch;
+pub mod soak;
 
 mod analysis;
 mod chances;
@@ -64,7 +69,7 @@ use tower::ServiceExt;
 
 pub use error::ApiError;
 pub use limits::Limits;
-pub use state::AppState;
+pub use state::{AppState, Setup};
 pub use store::{Store, StoreError, without_password};
 
 /// The server's routes over `state`, testable without a network: every

@@ -21,18 +21,21 @@
 //! from memory after a while as it does any game nobody uses.
 
 use std::borrow::Cow;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
 use carolus_rules::{Move, Seat, StateView};
 use serde_json::Value;
 use serde_json::value::RawValue;
-use tokio::sync::{broadcast, mpsc, oneshot, watch};
+use tokio::sync::{OnceCell, broadcast, mpsc, oneshot, watch};
 use tokio::time::{Instant, sleep_until};
 use tracing::{error, info, warn};
 
 use crate::api::{GameView, MoveAccepted, SeatToken, Seats, ServerMessage, Status, Update};
+use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::secret::{self, OsRandom};
@@ -47,6 +50,12 @@ const WATCH_BACKLOG: usize = 256;
 /// How long to wait before offering a computer's move again after the
 /// store failed to take it.
 const RETRY_AFTER: Duration = Duration::from_secs(1);
+/// How many commands may wait for a game's task.
+pub const MAILBOX: usize = 64;
+/// How long a finished game nobody uses stays in memory (at most; less if
+/// the server's `rest_after` is shorter): it changes no more, so nothing
+/// is saved by keeping it, and the next request reads it back.
+pub const FINISHED_REST: Duration = Duration::from_secs(30);
 
 /// What the game's task is asked to do.
 pub enum Command {
@@ -150,6 +159,10 @@ pub struct Message {
 #[derive(Clone)]
 pub struct GameHandle {
     commands: mpsc::Sender<Command>,
+    /// Which task of the game this is: a game that rested and was started
+    /// again has a new one, so that a resting task removes only its own
+    /// entry from the registry.
+    serial: u64,
 }
 
 impl GameHandle {
@@ -178,7 +191,29 @@ impl GameHandle {
     pub async fn tell(&self, command: Command) {
         let _ = self.commands.send(command).await;
     }
+
+    /// Hands over a command that has no answer if the game's mailbox has
+    /// room, without waiting: whether it was handed over (or the task has
+    /// ended, and needs nothing).
+    pub fn try_tell(&self, command: Command) -> bool {
+        !matches!(
+            self.commands.try_send(command),
+            Err(mpsc::error::TrySendError::Full(_))
+        )
+    }
+
+    /// Completes when the game's task has ended.
+    #[cfg(test)]
+    pub async fn closed(&self) {
+        self.commands.closed().await;
+    }
 }
+
+/// The games whose task runs on this server, by id, each started once: the
+/// cell makes concurrent first requests for one game share one load from
+/// the store and one task. Shared by the server's state and the tasks,
+/// which leave it when they rest.
+pub type Registry = Arc<Mutex<HashMap<String, Arc<OnceCell<GameHandle>>>>>;
 
 /// What a game's task needs from the server.
 #[derive(Clone)]
@@ -190,33 +225,36 @@ pub struct Services {
     /// How long a game nobody uses stays in memory.
     pub rest_after: Duration,
     pub shutdown: watch::Receiver<bool>,
+    pub clock: Clock,
+    /// The games in memory, which a task leaves when it rests.
+    pub games: Registry,
 }
 
 /// Starts the task of `table` and answers its handle.
 pub fn spawn(table: Table, services: Services) -> GameHandle {
-    let (commands, receiver) = mpsc::channel(64);
+    static SERIALS: AtomicU64 = AtomicU64::new(0);
+    let serial = SERIALS.fetch_add(1, Ordering::Relaxed);
+    let (commands, receiver) = mpsc::channel(MAILBOX);
     let (messages, _) = broadcast::channel(WATCH_BACKLOG);
     let connected = vec![0; table.seats.len()];
     if table.status() != Status::Over {
         services.metrics.game_started();
     }
+    services.metrics.game_in_memory(true);
     let state = state_text(&table);
+    let used = services.clock.instant();
     let live = Live {
         state,
         table,
         services,
         messages,
         connected,
-        computer: None,
-        retry_at: None,
-        blocked: false,
-        renew_at: None,
-        reread: false,
-        dozing: false,
-        used: Instant::now(),
+        mode: Mode::Awake,
+        used,
+        serial,
     };
     tokio::spawn(live.run(receiver));
-    GameHandle { commands }
+    GameHandle { commands, serial }
 }
 
 /// A computer's search under way.
@@ -225,6 +263,30 @@ struct Pending {
     takebacks: u32,
     seat: Seat,
     answer: oneshot::Receiver<Result<Analysis, ThinkError>>,
+}
+
+/// What a game's task is doing besides answering commands: exactly one
+/// of these at a time.
+enum Mode {
+    /// Up to date; waits for commands and for the clock's next deadline.
+    Awake,
+    /// A computer's search under way, on this server's claim (on a shared
+    /// store) renewed at `renew_at`.
+    Thinking {
+        pending: Pending,
+        renew_at: Option<Instant>,
+    },
+    /// Another server holds the claim on the work due: the task waits for
+    /// a change or for [`Command::Due`] before it tries again.
+    Blocked,
+    /// The store failed: at `at` the task tries again, having read the
+    /// game back first if `reread` (a commit failed on the way to a shared
+    /// store, so it may have been made all the same; or a notice arrived
+    /// while the store could not be read).
+    Retrying { at: Instant, reread: bool },
+    /// Another server changed the game while nobody here watched it: the
+    /// table is out of date, and the game is read back before it is used.
+    Dozing,
 }
 
 struct Live {
@@ -236,23 +298,12 @@ struct Live {
     messages: broadcast::Sender<Message>,
     /// Connections holding each seat's token.
     connected: Vec<u32>,
-    computer: Option<Pending>,
-    /// When to offer a computer's move again after a failed commit.
-    retry_at: Option<Instant>,
-    /// Another server holds the claim on the work due: this task waits
-    /// for a change or for [`Command::Due`] before it tries again.
-    blocked: bool,
-    /// When to renew this server's claim on the search under way.
-    renew_at: Option<Instant>,
-    /// A commit failed on the way to a shared store, so it may have been
-    /// made all the same: the game is read back at `retry_at`.
-    reread: bool,
-    /// Another server changed the game while nobody here watched it: the
-    /// table is out of date, and the game is read back before it is used.
-    dozing: bool,
+    mode: Mode,
     /// When a command last came from this server's clients: other servers'
     /// changes do not keep a game nobody here uses in memory.
     used: Instant,
+    /// This task's [`GameHandle::serial`].
+    serial: u64,
 }
 
 impl Live {
@@ -261,39 +312,60 @@ impl Live {
         loop {
             self.start_computer().await;
             let deadline = self.deadline();
+            let renew_at = match self.mode {
+                Mode::Thinking { renew_at, .. } => renew_at,
+                _ => None,
+            };
+            let thinking = matches!(self.mode, Mode::Thinking { .. });
+            let rest_at = self.used + self.rest_after();
             tokio::select! {
                 command = commands.recv() => match command {
                     Some(command) => self.handle(command).await,
                     None => break,
                 },
-                answer = async { (&mut self.computer.as_mut().expect("guarded").answer).await },
-                    if self.computer.is_some() => {
-                    let pending = self.computer.take().expect("guarded");
-                    self.computer_answered(&pending, answer).await;
+                answer = async {
+                    match &mut self.mode {
+                        Mode::Thinking { pending, .. } => (&mut pending.answer).await,
+                        _ => std::future::pending().await,
+                    }
+                }, if thinking => {
+                    if let Mode::Thinking { pending, .. } = std::mem::replace(&mut self.mode, Mode::Awake) {
+                        self.computer_answered(&pending, answer).await;
+                    }
                 }
                 () = sleep_until(deadline.unwrap_or_else(Instant::now)), if deadline.is_some() => {
-                    self.retry_at = None;
-                    if self.reread || self.dozing {
-                        self.reread = false;
-                        self.wake().await;
+                    match std::mem::replace(&mut self.mode, Mode::Awake) {
+                        Mode::Retrying { reread: true, .. } | Mode::Dozing => self.wake().await,
+                        Mode::Retrying { reread: false, .. } => {}
+                        other => self.mode = other,
                     }
                     self.clock_ran_out().await;
                 }
-                () = sleep_until(self.renew_at.unwrap_or_else(Instant::now)),
-                    if self.renew_at.is_some() && self.computer.is_some() => {
+                () = sleep_until(renew_at.unwrap_or_else(Instant::now)), if renew_at.is_some() => {
                     self.renew_claim().await;
                 }
-                () = sleep_until(self.used + self.services.rest_after) => {
-                    if self.may_rest() {
+                () = sleep_until(rest_at) => {
+                    if self.may_rest() && self.leave(&mut commands) {
                         break;
                     }
-                    self.used = Instant::now();
+                    self.used = self.services.clock.instant();
                 }
                 _ = shutdown.changed() => break,
             }
         }
         if self.table.status() != Status::Over {
             self.services.metrics.game_ended();
+        }
+        self.services.metrics.game_in_memory(false);
+    }
+
+    /// How long the game stays in memory once nobody uses it: a finished
+    /// game changes no more and leaves sooner.
+    fn rest_after(&self) -> Duration {
+        if self.table.status() == Status::Over {
+            self.services.rest_after.min(FINISHED_REST)
+        } else {
+            self.services.rest_after
         }
     }
 
@@ -303,9 +375,36 @@ impl Live {
     /// use.
     fn may_rest(&self) -> bool {
         self.messages.receiver_count() == 0
-            && self.computer.is_none()
-            && self.retry_at.is_none()
-            && (self.dozing || self.table.deadline_ms().is_none())
+            && match self.mode {
+                Mode::Thinking { .. } | Mode::Retrying { .. } => false,
+                Mode::Dozing => true,
+                Mode::Awake | Mode::Blocked => self.table.deadline_ms().is_none(),
+            }
+    }
+
+    /// Takes the game out of the server's registry and closes its mailbox,
+    /// unless a command is waiting in it: whether the task may end. Under
+    /// the registry's lock, so that no request finds the game there and
+    /// then finds its task gone.
+    fn leave(&self, commands: &mut mpsc::Receiver<Command>) -> bool {
+        let mut games = self
+            .services
+            .games
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if !commands.is_empty() {
+            return false;
+        }
+        let id = &self.table.id;
+        if games
+            .get(id)
+            .and_then(|cell| cell.get())
+            .is_some_and(|handle| handle.serial == self.serial)
+        {
+            games.remove(id);
+        }
+        commands.close();
+        true
     }
 
     /// Whether another server's change may be left unfollowed: nobody
@@ -315,31 +414,44 @@ impl Live {
     fn may_doze(&self) -> bool {
         self.services.store.is_shared()
             && self.messages.receiver_count() == 0
-            && self.computer.is_none()
+            && !matches!(self.mode, Mode::Thinking { .. })
     }
 
     /// Reads back the game a doze left out of date.
     async fn wake(&mut self) {
-        self.dozing = false;
+        self.mode = Mode::Awake;
         if !self.follow(None).await {
             // Read back later, like a change whose notice was lost.
-            self.reread = true;
-            self.retry_at.get_or_insert(Instant::now() + RETRY_AFTER);
+            self.retry(true);
         }
     }
 
+    /// Tries again after [`RETRY_AFTER`] (or sooner, if a retry was
+    /// already due), reading the game back first if `reread`.
+    fn retry(&mut self, reread: bool) {
+        let soon = self.services.clock.instant() + RETRY_AFTER;
+        self.mode = match self.mode {
+            Mode::Retrying { at, reread: before } => Mode::Retrying {
+                at: at.min(soon),
+                reread: reread || before,
+            },
+            _ => Mode::Retrying { at: soon, reread },
+        };
+    }
+
     /// The next moment something is due by itself: a clock running out or
-    /// a computer's move to offer again.
+    /// a try again.
     fn deadline(&self) -> Option<Instant> {
         let clock = self
             .table
             .deadline_ms()
-            .filter(|_| !self.blocked && !self.dozing)
-            .map(|deadline| {
-                let wait = deadline.saturating_sub(now_ms()).max(0) as u64;
-                Instant::now() + Duration::from_millis(wait)
-            });
-        match (clock, self.retry_at) {
+            .filter(|_| !matches!(self.mode, Mode::Blocked | Mode::Dozing))
+            .map(|deadline| self.services.clock.instant_at(deadline));
+        let retry = match self.mode {
+            Mode::Retrying { at, .. } => Some(at),
+            _ => None,
+        };
+        match (clock, retry) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }
@@ -347,8 +459,8 @@ impl Live {
 
     async fn handle(&mut self, command: Command) {
         if !matches!(command, Command::Follow { .. }) {
-            self.used = Instant::now();
-            if self.dozing {
+            self.used = self.services.clock.instant();
+            if matches!(self.mode, Mode::Dozing) {
                 self.wake().await;
             }
         }
@@ -452,18 +564,21 @@ impl Live {
                 }
             }
             Command::Follow { notice } => {
-                let doze = self.dozing || self.may_doze();
+                let doze = matches!(self.mode, Mode::Dozing) || self.may_doze();
                 self.services.metrics.other_server_changed(!doze);
                 if doze {
-                    self.dozing = true;
+                    self.mode = Mode::Dozing;
                 } else if !self.follow(notice.as_deref()).await {
                     // Read back later, so that a change heard of while the
                     // store was away is not missed for good.
-                    self.reread = true;
-                    self.retry_at.get_or_insert(Instant::now() + RETRY_AFTER);
+                    self.retry(true);
                 }
             }
-            Command::Due => self.blocked = false,
+            Command::Due => {
+                if matches!(self.mode, Mode::Blocked) {
+                    self.mode = Mode::Awake;
+                }
+            }
         }
     }
 
@@ -475,7 +590,7 @@ impl Live {
             // heard of yet: catch up before judging the move.
             self.follow(None).await;
         }
-        let now = now_ms();
+        let now = self.services.clock.now_ms();
         let change = self.table.play(mover, text, at, now, &mut OsRandom)?;
         self.commit(change, now).await?;
         Ok(self.table.length())
@@ -487,7 +602,7 @@ impl Live {
         if at > self.table.length() && self.services.store.is_shared() {
             self.follow(None).await;
         }
-        let now = now_ms();
+        let now = self.services.clock.now_ms();
         let change = self.table.take_back(token, at, now)?;
         self.commit(change, now).await?;
         info!(game = %self.table.id, length = self.table.length(), "a decision was taken back");
@@ -496,7 +611,7 @@ impl Live {
 
     async fn claim(&mut self, seat: usize, name: &str) -> Result<SeatToken, ApiError> {
         let token = secret::new_token();
-        let now = now_ms();
+        let now = self.services.clock.now_ms();
         let change = self
             .table
             .claim(seat, name, secret::token_hash(&token), now)?;
@@ -523,8 +638,7 @@ impl Live {
                     // committed: read the game back shortly, or this
                     // server would serve a game that moved on without it
                     // (its own notices are not for itself).
-                    self.reread = true;
-                    self.retry_at.get_or_insert(Instant::now() + RETRY_AFTER);
+                    self.retry(true);
                 }
                 return Err(ApiError::unavailable(
                     "the game could not be saved, so the change was refused; try again",
@@ -543,14 +657,17 @@ impl Live {
     fn adopt(&mut self, from: usize, moves: &[Move], next: Table) {
         let was_over = self.table.status() == Status::Over;
         let shortened = from < self.table.length();
-        if next.takebacks != self.table.takebacks && self.computer.take().is_some() {
-            // The search was of a position taken back; a new one starts
-            // if the computer is to act again.
-            self.renew_at = None;
+        let taken_back = next.takebacks != self.table.takebacks;
+        if matches!(self.mode, Mode::Blocked)
+            || (taken_back && matches!(self.mode, Mode::Thinking { .. }))
+        {
+            // A search of a position taken back is dropped, and a new one
+            // starts if the computer is to act again; work another server
+            // held may have been done by this change.
+            self.mode = Mode::Awake;
         }
         self.table = next;
         self.state = state_text(&self.table);
-        self.blocked = false;
         if self.table.status() == Status::Over && !was_over {
             self.services.metrics.game_ended();
             info!(game = %self.table.id, "game over");
@@ -631,17 +748,14 @@ impl Live {
             return true;
         }
         match self.services.store.claim(&self.table.id).await {
-            Ok(true) => {
-                self.renew_at = Some(Instant::now() + CLAIM_LEASE / 3);
-                true
-            }
+            Ok(true) => true,
             Ok(false) => {
-                self.blocked = true;
+                self.mode = Mode::Blocked;
                 false
             }
             Err(error) => {
                 warn!(game = %self.table.id, %error, "the work due could not be claimed; trying again shortly");
-                self.retry_at = Some(Instant::now() + RETRY_AFTER);
+                self.retry(false);
                 false
             }
         }
@@ -650,25 +764,28 @@ impl Live {
     /// Renews the claim on the search under way; if another server has
     /// taken the work over meanwhile, leaves it to that server.
     async fn renew_claim(&mut self) {
-        match self.services.store.claim(&self.table.id).await {
-            Ok(true) => self.renew_at = Some(Instant::now() + CLAIM_LEASE / 3),
+        let now = self.services.clock.instant();
+        let next = match self.services.store.claim(&self.table.id).await {
+            Ok(true) => now + CLAIM_LEASE / 3,
             Ok(false) => {
                 warn!(game = %self.table.id, "another server took over the computer's move");
-                self.computer = None;
-                self.renew_at = None;
-                self.blocked = true;
+                self.mode = Mode::Blocked;
+                return;
             }
             Err(error) => {
                 warn!(game = %self.table.id, %error, "the claim on the computer's move could not be renewed");
-                self.renew_at = Some(Instant::now() + RETRY_AFTER);
+                now + RETRY_AFTER
             }
+        };
+        if let Mode::Thinking { renew_at, .. } = &mut self.mode {
+            *renew_at = Some(next);
         }
     }
 
     /// Starts the computer's search when a computer is to act and this
     /// server may do it.
     async fn start_computer(&mut self) {
-        if self.computer.is_some() || self.retry_at.is_some() || self.blocked || self.dozing {
+        if !matches!(self.mode, Mode::Awake) {
             return;
         }
         let Some((seat, level)) = self.table.computer_to_act() else {
@@ -681,12 +798,20 @@ impl Live {
             self.services
                 .thinkers
                 .ask(self.table.position(), level, self.services.think_time);
-        self.computer = Some(Pending {
-            at: self.table.length(),
-            takebacks: self.table.takebacks,
-            seat,
-            answer,
-        });
+        let renew_at = self
+            .services
+            .store
+            .is_shared()
+            .then(|| self.services.clock.instant() + CLAIM_LEASE / 3);
+        self.mode = Mode::Thinking {
+            pending: Pending {
+                at: self.table.length(),
+                takebacks: self.table.takebacks,
+                seat,
+                answer,
+            },
+            renew_at,
+        };
         self.send(
             self.table.length(),
             &ServerMessage::Thinking { seat: seat.index() },
@@ -718,7 +843,7 @@ impl Live {
         };
         if let Err(error) = self.play(Mover::Computer(seat), &mv.to_string(), at).await {
             warn!(game = %self.table.id, error = %error.body.error, "the computer's move was not played; offering it again shortly");
-            self.retry_at = Some(Instant::now() + RETRY_AFTER);
+            self.retry(false);
         } else {
             self.services.metrics.move_played(Duration::ZERO);
         }
@@ -731,7 +856,7 @@ impl Live {
     }
 
     async fn clock_ran_out(&mut self) {
-        let now = now_ms();
+        let now = self.services.clock.now_ms();
         let Some(change) = self.table.time_out(now) else {
             return;
         };
@@ -742,7 +867,7 @@ impl Live {
         if self.commit(change, now).await.is_ok() {
             info!(game = %self.table.id, ?seat, "time ran out; the computer plays the seat");
         } else {
-            self.retry_at = Some(Instant::now() + RETRY_AFTER);
+            self.retry(false);
         }
     }
 
@@ -755,7 +880,7 @@ impl Live {
             teams: table.position().variant().teams,
             hints: table.hints,
             clock: table.clock.map(crate::api::ClockSpec::of),
-            seats: table.seat_infos(&self.connected_flags(), now_ms()),
+            seats: table.seat_infos(&self.connected_flags(), self.services.clock.now_ms()),
             thinking: self.thinking(),
             take_back: table.allows_take_back(),
             takebacks: table.takebacks,
@@ -769,7 +894,10 @@ impl Live {
     }
 
     fn thinking(&self) -> Option<usize> {
-        self.computer.as_ref().map(|pending| pending.seat.index())
+        match &self.mode {
+            Mode::Thinking { pending, .. } => Some(pending.seat.index()),
+            _ => None,
+        }
     }
 
     /// The update message holding the moves from `from` on.
@@ -786,7 +914,9 @@ impl Live {
             from,
             moves: Cow::Borrowed(moves),
             status: self.table.status(),
-            seats: self.table.seat_infos(&self.connected_flags(), now_ms()),
+            seats: self
+                .table
+                .seat_infos(&self.connected_flags(), self.services.clock.now_ms()),
             thinking: self.thinking(),
             takebacks: self.table.takebacks,
             result: self.table.record().result.as_ref().map(Cow::Borrowed),
@@ -810,7 +940,9 @@ impl Live {
             self.table.length(),
             &ServerMessage::Seats(Seats {
                 status: self.table.status(),
-                seats: self.table.seat_infos(&self.connected_flags(), now_ms()),
+                seats: self
+                    .table
+                    .seat_infos(&self.connected_flags(), self.services.clock.now_ms()),
             }),
         );
     }
@@ -838,9 +970,323 @@ pub fn record_json(table: &Table) -> Value {
     serde_json::from_str(&table.record().to_json()).unwrap_or(Value::Null)
 }
 
-/// Milliseconds since 1970 by the system clock.
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |since| since.as_millis() as i64)
+#[cfg(test)]
+pub(crate) mod tests {
+    //! The task's life under tokio's paused time: the tests advance time
+    //! by hours without waiting, and the game's clocks run with it.
+    //!
+    //! Paused time also advances by itself whenever the runtime is idle,
+    //! as it is while the database's or a search's thread works; a task
+    //! that only yields keeps it busy, so that time moves only when a test
+    //! advances it.
+
+    use super::*;
+    use crate::{AppState, Limits, Store};
+    use axum::body::Body;
+    use axum::http::{Request, header};
+    use http_body_util::BodyExt;
+    use serde_json::json;
+    use tower::ServiceExt;
+
+    /// How long a game in play that nobody uses stays in memory here.
+    const REST: Duration = Duration::from_secs(600);
+
+    /// Keeps the runtime from idling, so that paused time stands still
+    /// until the test advances it.
+    pub(crate) fn hold_time() {
+        tokio::spawn(async {
+            loop {
+                tokio::task::yield_now().await;
+            }
+        });
+    }
+
+    /// Lets the tasks that have work run to their next wait, when that
+    /// work needs no database.
+    async fn settle() {
+        for _ in 0..100 {
+            tokio::task::yield_now().await;
+        }
+    }
+
+    /// Lets the tasks woken by an advance of time run to their next wait:
+    /// whether `game`'s task has ended then.
+    async fn has_ended(game: &GameHandle) -> bool {
+        for _ in 0..1000 {
+            if game.is_closed() {
+                return true;
+            }
+            tokio::task::yield_now().await;
+        }
+        game.is_closed()
+    }
+
+    /// A server on a SQLite store in memory whose clock runs with tokio's
+    /// paused time.
+    pub(crate) async fn server() -> AppState {
+        hold_time();
+        let limits = Limits {
+            ai_threads: 1,
+            think_time: Duration::from_millis(1),
+            rest_after: REST,
+            ..Limits::default()
+        };
+        let store = Store::open("sqlite::memory:").await.unwrap();
+        let setup = crate::state::Setup {
+            clock: Clock::following_tokio(1_800_000_000_000),
+            ..Default::default()
+        };
+        AppState::with_setup(store, limits, setup)
+    }
+
+    /// Creates a game through the API: its id and handle.
+    pub(crate) async fn create(state: &AppState, body: Value) -> (String, GameHandle) {
+        let request = Request::post("/api/games")
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(body.to_string()))
+            .unwrap();
+        let response = crate::app(state.clone()).oneshot(request).await.unwrap();
+        assert_eq!(response.status(), 201);
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        let created: Value = serde_json::from_slice(&bytes).unwrap();
+        let id = created["id"].as_str().unwrap().to_owned();
+        let handle = state.live_game(&id).expect("a new game is in play");
+        (id, handle)
+    }
+
+    pub(crate) fn two_people() -> Value {
+        json!({"players": 2, "seats": [{"name": "Anna"}, {"name": "Bruno"}]})
+    }
+
+    pub(crate) async fn view(game: &GameHandle) -> GameView {
+        game.ask(|answer| Command::View { answer }).await.unwrap()
+    }
+
+    async fn watch(game: &GameHandle) -> Watch {
+        game.ask(|answer| Command::Watch {
+            from: 0,
+            takebacks: None,
+            answer,
+        })
+        .await
+        .unwrap()
+        .unwrap()
+    }
+
+    /// Waits for the watcher's first message that holds `text`.
+    async fn heard(watcher: &mut Watch, text: &str) {
+        loop {
+            match watcher.messages.recv().await {
+                Ok(message) if message.text.as_str().contains(text) => return,
+                Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
+                Err(broadcast::error::RecvError::Closed) => panic!("the game's task ended"),
+            }
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_game_in_play_that_nobody_uses_rests_and_leaves_the_servers_memory() {
+        let state = server().await;
+        let (id, game) = create(&state, two_people()).await;
+        assert_eq!(state.games_in_memory(), 1);
+        assert_eq!(state.metrics().games_in_memory(), 1);
+
+        tokio::time::advance(REST - Duration::from_secs(1)).await;
+        assert!(!has_ended(&game).await, "the game rested too soon");
+
+        tokio::time::advance(Duration::from_secs(2)).await;
+        assert!(
+            has_ended(&game).await,
+            "the game rests once nobody used it for a while"
+        );
+        assert_eq!(state.games_in_memory(), 0, "its entry left the registry");
+        assert_eq!(state.metrics().games_in_memory(), 0);
+
+        // The next request reads it back from the store.
+        let again = state.game(&id).await.unwrap();
+        assert_eq!(view(&again).await.id, id);
+        assert_eq!(state.games_in_memory(), 1);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_game_someone_watches_stays() {
+        let state = server().await;
+        let (_, game) = create(&state, two_people()).await;
+        let watcher = watch(&game).await;
+        tokio::time::advance(3 * REST).await;
+        assert!(!has_ended(&game).await);
+        assert_eq!(state.games_in_memory(), 1);
+
+        drop(watcher);
+        tokio::time::advance(REST + Duration::from_secs(1)).await;
+        assert!(
+            has_ended(&game).await,
+            "the game rests once its watcher left"
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_finished_game_nobody_watches_leaves_memory_within_a_minute() {
+        let state = server().await;
+        let (_, game) = create(
+            &state,
+            json!({"players": 2, "seats": [{"ai": 1}, {"ai": 1}]}),
+        )
+        .await;
+        let mut watcher = watch(&game).await;
+        heard(&mut watcher, r#""status":"over""#).await;
+        drop(watcher);
+
+        tokio::time::advance(Duration::from_secs(60)).await;
+        assert!(
+            has_ended(&game).await,
+            "a finished game leaves memory within a minute"
+        );
+        assert_eq!(state.games_in_memory(), 0);
+        assert_eq!(state.metrics().games_in_memory(), 0);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_clock_runs_out_at_its_deadline_and_not_before() {
+        let state = server().await;
+        let mut body = two_people();
+        body["clock"] = json!({"initial_s": 60, "increment_s": 0});
+        let (_, game) = create(&state, body).await;
+        let to_act = view(&game).await.state["to_act"].as_u64().unwrap() as usize;
+        let mut watcher = watch(&game).await;
+
+        // Nobody acts, and the clock counts down with the paused time.
+        tokio::time::advance(Duration::from_secs(59)).await;
+        let seat = &view(&game).await.seats[to_act];
+        assert!(!seat.timed_out);
+        assert_eq!(seat.clock_ms, Some(1_000));
+
+        tokio::time::advance(Duration::from_secs(1)).await;
+        heard(&mut watcher, r#""timed_out":true"#).await;
+        let seat = &view(&game).await.seats[to_act];
+        assert!(seat.timed_out, "the seat's time ran out at 60 s");
+        assert_eq!(seat.clock_ms, Some(0));
+    }
+
+    /// The count of other servers' changes `handled` ("followed" or
+    /// "deferred") in the server's metrics.
+    fn changes(state: &AppState, handled: &str) -> u64 {
+        let text = state.metrics().render(0);
+        let label = format!("handled=\"{handled}\"}} ");
+        text.lines()
+            .find_map(|line| line.split_once(&label).map(|(_, count)| count))
+            .and_then(|count| count.parse().ok())
+            .expect("the counter of other servers' changes")
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn on_a_shared_store_an_unwatched_game_dozes_and_a_watched_one_follows() {
+        hold_time();
+        let Some(database) = crate::scratch::create().await.unwrap() else {
+            return;
+        };
+        let clock = Clock::following_tokio(1_800_000_000_000);
+        let limits = Limits {
+            rest_after: REST,
+            ..Limits::default()
+        };
+        let server = |clock: Clock| {
+            let url = database.url.clone();
+            let limits = limits.clone();
+            async move {
+                let setup = crate::state::Setup {
+                    clock,
+                    ..Default::default()
+                };
+                AppState::with_setup(Store::open(&url).await.unwrap(), limits, setup)
+            }
+        };
+        let here = server(clock.clone()).await;
+        let there = server(clock).await;
+        let request = Request::post("/api/games")
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(two_people().to_string()))
+            .unwrap();
+        let response = crate::app(here.clone()).oneshot(request).await.unwrap();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        let created: Value = serde_json::from_slice(&bytes).unwrap();
+        let id = created["id"].as_str().unwrap().to_owned();
+        let tokens: Vec<String> = created["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|seat| seat["token"].as_str().unwrap().to_owned())
+            .collect();
+        let game = here.live_game(&id).unwrap();
+
+        // The other server plays a move; nobody here watches the game, so
+        // the notice of it is let pass, and the game dozes.
+        let play_there = |at: usize, view: GameView| {
+            let there = there.clone();
+            let id = id.clone();
+            let token = tokens[view.state["to_act"].as_u64().unwrap() as usize].clone();
+            let text = view.state["legal"][0].as_str().unwrap().to_owned();
+            async move {
+                let game = there.game(&id).await.unwrap();
+                game.ask(|answer| Command::Move {
+                    token,
+                    text,
+                    at,
+                    with_state: false,
+                    answer,
+                })
+                .await
+                .unwrap()
+                .unwrap()
+                .at
+            }
+        };
+        let before = view(&game).await;
+        let length = before.record["moves"].as_array().unwrap().len();
+        let after = play_there(length, before).await;
+        game.tell(Command::Follow { notice: None }).await;
+        settle().await;
+        assert_eq!(changes(&here, "deferred"), 1);
+        assert_eq!(changes(&here, "followed"), 0);
+
+        // Used again, it reads the game back first.
+        let woken = view(&game).await;
+        assert_eq!(woken.record["moves"].as_array().unwrap().len(), after);
+
+        // Watched, it follows the other server's changes at once.
+        let mut watcher = watch(&game).await;
+        let again = play_there(after, woken).await;
+        game.tell(Command::Follow { notice: None }).await;
+        heard(&mut watcher, &format!(r#""from":{after}"#)).await;
+        assert_eq!(changes(&here, "followed"), 1);
+        assert_eq!(
+            view(&game).await.record["moves"].as_array().unwrap().len(),
+            again
+        );
+
+        // A dozing game nobody uses leaves memory as any other does.
+        drop(watcher);
+        game.tell(Command::Follow { notice: None }).await;
+        settle().await;
+        assert_eq!(changes(&here, "deferred"), 2);
+        tokio::time::advance(REST + Duration::from_secs(1)).await;
+        assert!(has_ended(&game).await);
+        assert_eq!(here.games_in_memory(), 0);
+        here.store().close().await;
+        there.store().close().await;
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_game_whose_clock_runs_stays_though_nobody_uses_it() {
+        let state = server().await;
+        let mut body = two_people();
+        body["clock"] = json!({"days_per_move": 1});
+        let (_, game) = create(&state, body).await;
+        tokio::time::advance(10 * REST).await;
+        assert!(
+            !has_ended(&game).await,
+            "its clock keeps the game in memory"
+        );
+        assert_eq!(state.games_in_memory(), 1);
+    }
 }

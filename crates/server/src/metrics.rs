@@ -14,6 +14,7 @@ const LATENCY_BUCKETS: [f64; 10] = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 
 #[derive(Debug, Default)]
 pub struct Metrics {
     games_running: AtomicI64,
+    games_in_memory: AtomicI64,
     moves: AtomicU64,
     /// Cumulative counts per bucket of [`LATENCY_BUCKETS`], then +Inf.
     latency_buckets: [AtomicU64; LATENCY_BUCKETS.len() + 1],
@@ -31,6 +32,18 @@ impl Metrics {
 
     pub fn game_ended(&self) {
         self.games_running.fetch_sub(1, Ordering::Relaxed);
+    }
+
+    /// A game's task started (`true`) or ended: the game entered or left
+    /// the server's memory.
+    pub fn game_in_memory(&self, entered: bool) {
+        self.games_in_memory
+            .fetch_add(if entered { 1 } else { -1 }, Ordering::Relaxed);
+    }
+
+    /// Games whose task runs on this server, over or not.
+    pub fn games_in_memory(&self) -> i64 {
+        self.games_in_memory.load(Ordering::Relaxed)
     }
 
     /// A move was played; a person's move took `latency` from arrival to
@@ -92,6 +105,12 @@ impl Metrics {
             "Games loaded on this server that are not over.",
             "gauge",
             self.games_running.load(Ordering::Relaxed).to_string(),
+        );
+        gauge(
+            "carolus_games_in_memory",
+            "Games held in this server's memory, over or not: each leaves it once nobody here uses it.",
+            "gauge",
+            self.games_in_memory().to_string(),
         );
         gauge(
             "carolus_moves_total",

@@ -149,7 +149,7 @@ pub async fn create_game(
     })?;
     let id = secret::new_game_id();
     let (new, seats) = request.to_new_table()?;
-    let table = Table::create(id.clone(), new, crate::live::now_ms(), &mut OsRandom)?;
+    let table = Table::create(id.clone(), new, state.clock().now_ms(), &mut OsRandom)?;
     state.start(table).await.map_err(|error| {
         tracing::error!(%error, "a new game could not be stored");
         ApiError::unavailable("the game could not be stored; try again")

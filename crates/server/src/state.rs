@@ -1,22 +1,32 @@
 //! The server's shared state behind one cheap-to-clone handle: the store,
 //! the games in play, the computer players' threads, limits and counters.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use tokio::sync::{OnceCell, watch};
 use tracing::{info, warn};
 
 use crate::analysis::Analyst;
 use crate::chances::Chances;
+use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::limits::{Limits, RateLimiter};
-use crate::live::{self, GameHandle, Services};
+use crate::live::{self, GameHandle, Registry, Services};
 use crate::metrics::Metrics;
+use crate::proxy::TrustedProxies;
 use crate::secret;
 use crate::store::{Store, StoreError};
 use crate::table::Table;
 use crate::thinking::Thinkers;
+
+/// What a server is given besides its store and limits.
+#[derive(Clone, Debug, Default)]
+pub struct Setup {
+    /// The clock every part asks for the time.
+    pub clock: Clock,
+    /// The proxies whose connections may name the client.
+    pub trusted_proxies: TrustedProxies,
+}
 
 /// The handle every request works through. Clones share everything.
 #[derive(Clone)]
@@ -31,10 +41,10 @@ struct Inner {
     limits: Limits,
     thinkers: Thinkers,
     metrics: Arc<Metrics>,
-    /// The games in play on this server, each started once: the cell makes
-    /// concurrent first requests for one game share one load from the
-    /// store and one task.
-    games: Mutex<HashMap<String, Arc<OnceCell<GameHandle>>>>,
+    /// The games in play on this server (see [`Registry`]).
+    games: Registry,
+    clock: Clock,
+    trusted_proxies: TrustedProxies,
     shutdown: watch::Sender<bool>,
     creates: RateLimiter,
     messages: RateLimiter,
@@ -42,8 +52,18 @@ struct Inner {
 }
 
 impl AppState {
-    /// A server's state over `store`, within `limits`.
+    /// A server's state over `store`, within `limits`, on the machine's
+    /// clock, trusting no proxy.
     pub fn new(store: Store, limits: Limits) -> AppState {
+        AppState::with_setup(store, limits, Setup::default())
+    }
+
+    /// A server's state over `store`, within `limits`, with `setup`.
+    pub fn with_setup(store: Store, limits: Limits, setup: Setup) -> AppState {
+        let Setup {
+            clock,
+            trusted_proxies,
+        } = setup;
         let thinkers = Thinkers::new(limits.ai_threads);
         let messages = f64::from(limits.messages_per_second);
         AppState {
@@ -53,7 +73,9 @@ impl AppState {
                 chances: Chances::default(),
                 thinkers,
                 metrics: Arc::new(Metrics::default()),
-                games: Mutex::new(HashMap::new()),
+                games: Registry::default(),
+                clock,
+                trusted_proxies,
                 shutdown: watch::channel(false).0,
                 creates: RateLimiter::new(
                     f64::from(limits.creates_per_minute) / 60.0,
@@ -91,6 +113,27 @@ impl AppState {
         &self.inner.metrics
     }
 
+    /// The proxies whose connections may name the client (see
+    /// [`crate::proxy`]).
+    pub fn trusted_proxies(&self) -> &TrustedProxies {
+        &self.inner.trusted_proxies
+    }
+
+    /// The server's clock (see [`crate::clock`]).
+    pub fn clock(&self) -> &Clock {
+        &self.inner.clock
+    }
+
+    /// How many games the server's registry holds: those in play here and
+    /// those being loaded.
+    pub fn games_in_memory(&self) -> usize {
+        self.inner
+            .games
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .len()
+    }
+
     pub fn thinkers(&self) -> &Thinkers {
         &self.inner.thinkers
     }
@@ -123,6 +166,8 @@ impl AppState {
             think_time: self.inner.limits.think_time,
             rest_after: self.inner.limits.rest_after,
             shutdown: self.shutdown_signal(),
+            clock: self.inner.clock.clone(),
+            games: Arc::clone(&self.inner.games),
         }
     }
 
@@ -182,14 +227,13 @@ impl AppState {
             .cloned()
     }
 
-    /// Every game in play on this server.
-    pub fn live_games(&self) -> Vec<GameHandle> {
+    /// Every game in play on this server, with its id.
+    pub fn live_games(&self) -> Vec<(String, GameHandle)> {
         let games = self.inner.games.lock().unwrap_or_else(|e| e.into_inner());
         games
-            .values()
-            .filter_map(|cell| cell.get())
-            .filter(|handle| !handle.is_closed())
-            .cloned()
+            .iter()
+            .filter_map(|(id, cell)| Some((id.clone(), cell.get()?.clone())))
+            .filter(|(_, handle)| !handle.is_closed())
             .collect()
     }
 

@@ -472,18 +472,46 @@ impl Store {
         }
     }
 
-    /// Up to `limit` games whose work is due by `now_ms` and that no server
-    /// has claimed (or whose claim lapsed), most overdue first. None on
-    /// SQLite.
-    pub async fn unclaimed_due(
-        &self,
-        now_ms: i64,
-        limit: usize,
-    ) -> Result<Vec<String>, StoreError> {
+    /// Up to `limit` games whose work is due by the database's time and
+    /// that no server has claimed (or whose claim lapsed), most overdue
+    /// first. None on SQLite.
+    pub async fn unclaimed_due(&self, limit: usize) -> Result<Vec<String>, StoreError> {
         match &self.pool {
             Pool::Sqlite(_) => Ok(Vec::new()),
-            Pool::Postgres(shared) => shared.unclaimed_due(now_ms, limit).await,
+            Pool::Postgres(shared) => shared.unclaimed_due(limit).await,
         }
+    }
+
+    /// Takes a connection of a SQLite store's pool and keeps it until the
+    /// answer is dropped: with a store in memory, which has one, every
+    /// read waits meanwhile, as a slow database would make it.
+    #[cfg(test)]
+    pub(crate) async fn hold_connection(&self) -> sqlx::pool::PoolConnection<sqlx::Sqlite> {
+        match &self.pool {
+            Pool::Sqlite(pool) => pool.acquire().await.expect("a connection"),
+            Pool::Postgres(_) => panic!("only SQLite's connections are held in tests"),
+        }
+    }
+
+    /// The database's time, in milliseconds since 1970: PostgreSQL's
+    /// `clock_timestamp()`, SQLite's `julianday('now')`.
+    pub async fn database_ms(&self) -> Result<i64, StoreError> {
+        let sql = match &self.pool {
+            Pool::Sqlite(_) => {
+                "SELECT CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)"
+            }
+            Pool::Postgres(_) => postgres::DATABASE_MS_QUERY,
+        };
+        Ok(with_pool!(self, pool => sqlx::query_scalar::<_, i64>(sql).fetch_one(pool).await)?)
+    }
+
+    /// Sets `clock` to count from the database's time (see
+    /// [`crate::clock`]).
+    pub async fn set_clock(&self, clock: &crate::clock::Clock) -> Result<(), StoreError> {
+        let before = clock.own_now_ms();
+        let database = self.database_ms().await?;
+        clock.set_database_ms(database, before, clock.own_now_ms());
+        Ok(())
     }
 
     /// The other servers' notices, if the database carries them
@@ -980,6 +1008,7 @@ mod tests {
         a_take_back_shortens_the_stored_record_and_refuses_changes_made_before_it,
         a_stored_clock_reads_back_whatever_new_games_may_ask_for_now,
         a_new_game_with_another_games_id_is_refused_as_such,
+        a_clock_set_from_the_store_counts_from_the_databases_time,
     );
 
     async fn a_new_game_with_another_games_id_is_refused_as_such(store: Store) {
@@ -1044,6 +1073,21 @@ mod tests {
             let read: StoredClock = serde_json::from_str(damaged).unwrap();
             assert_eq!(read.clock(), None, "{damaged}");
         }
+    }
+
+    async fn a_clock_set_from_the_store_counts_from_the_databases_time(store: Store) {
+        // A clock a day behind the world: set from the database (on this
+        // machine, whose clock is the world's), it reads the present.
+        let system = crate::clock::Clock::system();
+        let behind = crate::clock::Clock::following_tokio(system.now_ms() - 86_400_000);
+        store.set_clock(&behind).await.unwrap();
+        let database = store.database_ms().await.unwrap();
+        assert!(
+            (behind.now_ms() - database).abs() < 5_000,
+            "{}",
+            behind.now_ms() - database
+        );
+        assert!((behind.offset_ms() - 86_400_000).abs() < 5_000);
     }
 
     /// The change of `before`'s next decision, as the server makes it.

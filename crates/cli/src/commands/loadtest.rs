@@ -8,6 +8,7 @@ use std::time::Duration;
 use anyhow::Context;
 use carolus_server::client::Client;
 use carolus_server::loadgen::{self, LoadPlan};
+use carolus_server::soak::{self, SoakPlan};
 
 use crate::args::{Players, parse_seconds};
 use crate::failure::bad_input;
@@ -63,6 +64,25 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", default_value = "3", value_parser = parse_seconds)]
     hold: Duration,
 
+    /// Instead, the soak run: two-player games played over plain HTTP by
+    /// clients that outlive servers killed and restarted (asking again what
+    /// failed on the way), every acknowledged move checked against the
+    /// stored record and every record replayed at the end of its game
+    /// (DEPLOY.md; tools/soak runs it against servers it kills). Fails if
+    /// a move was lost or duplicated or a game not played to its end.
+    #[arg(long, conflicts_with_all = ["spectators", "rate"])]
+    soak: bool,
+
+    /// With --soak, a server whose resident memory is sampled, at its own
+    /// address (not a proxy's); repeat it for several [default: the URL].
+    #[arg(long, value_name = "URL", requires = "soak")]
+    sample: Vec<String>,
+
+    /// With --soak, games finished between two samples of memory.
+    #[arg(long, value_name = "N", default_value_t = 10_000, requires = "soak",
+          value_parser = crate::args::between::<u64>(1, 1_000_000))]
+    sample_every: u64,
+
     /// Write the report as one line of JSON.
     #[arg(long)]
     json: bool,
@@ -95,6 +115,9 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
             )?;
         }
         return Ok(());
+    }
+    if args.soak {
+        return soak(args, &client, &runtime, out);
     }
     let plan = LoadPlan {
         games: args.games as usize,
@@ -139,6 +162,74 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     if let Some(problem) = problem {
         out.flush()?;
         anyhow::bail!("{problem}");
+    }
+    Ok(())
+}
+
+/// `--soak`: the soak run, with a line for each sample of memory as it is
+/// taken.
+fn soak(
+    args: &Args,
+    client: &Client,
+    runtime: &tokio::runtime::Runtime,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    if args.players.count() != 2 {
+        return Err(bad_input(
+            "--soak plays two-player games; leave --players out",
+        ));
+    }
+    let sampled = if args.sample.is_empty() {
+        vec![client.clone()]
+    } else {
+        args.sample
+            .iter()
+            .map(|url| Client::new(url).map_err(|error| bad_input(format!("--sample: {error}"))))
+            .collect::<Result<_, _>>()?
+    };
+    let plan = SoakPlan {
+        games: args.games as usize,
+        concurrency: args.concurrency as usize,
+        sample_every: args.sample_every as usize,
+    };
+    let mut written = Ok(());
+    let report = runtime.block_on(soak::run(client, &plan, &sampled, |sample| {
+        if args.json || written.is_err() {
+            return;
+        }
+        let servers: Vec<String> = sample.servers_mb.iter().map(|&mb| megabytes(mb)).collect();
+        written = writeln!(
+            out,
+            "after {:>7} games: {}",
+            sample.games,
+            servers.join(", ")
+        )
+        .and_then(|()| out.flush());
+    }));
+    written?;
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
+    } else {
+        writeln!(
+            out,
+            "games:     {} played to the end and checked of {} ({} at once) in {:.1} s",
+            report.games_checked, report.games, plan.concurrency, report.seconds
+        )?;
+        writeln!(
+            out,
+            "moves:     {} acknowledged: {} lost, {} duplicated; {} records that do not replay",
+            report.moves_acknowledged, report.lost, report.duplicated, report.not_replaying
+        )?;
+        writeln!(
+            out,
+            "retries:   {} requests asked again after they failed on the way; {} games given up",
+            report.retries, report.abandoned
+        )?;
+    }
+    if !report.passed() {
+        out.flush()?;
+        let problem = report.first_problem.as_deref().unwrap_or("see the report");
+        anyhow::bail!("the soak run failed: {problem}");
     }
     Ok(())
 }

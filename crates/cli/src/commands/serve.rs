@@ -6,7 +6,8 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use anyhow::Context;
-use carolus_server::{AppState, Limits, Store, without_password};
+use carolus_server::proxy::{BadNetwork, TrustedProxies};
+use carolus_server::{AppState, Limits, Setup, Store, without_password};
 use tokio::net::TcpListener;
 
 use crate::args::parse_positive_seconds;
@@ -85,6 +86,19 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", default_value = "60", env = "CAROLUS_IDLE_TIMEOUT",
           value_parser = parse_positive_seconds)]
     idle_timeout: Duration,
+
+    /// Proxies whose connections may name the client, in `Forwarded` or
+    /// `X-Forwarded-For` (nginx in front, DEPLOY.md): addresses or
+    /// networks separated by commas, e.g. `127.0.0.1,10.0.0.0/8`. The
+    /// per-address limits then count each client behind them; without
+    /// it, every client is its connection's address.
+    #[arg(long, value_name = "CIDR,...", env = "CAROLUS_TRUSTED_PROXIES",
+          value_parser = parse_trusted_proxies)]
+    trusted_proxies: Option<TrustedProxies>,
+}
+
+fn parse_trusted_proxies(text: &str) -> Result<TrustedProxies, String> {
+    text.parse().map_err(|error: BadNetwork| error.to_string())
 }
 
 impl Args {
@@ -126,7 +140,11 @@ async fn serve(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         .await
         .map_err(|error| bad_input(format!("--listen {}: {error}", args.listen)))?;
     let address = listener.local_addr()?;
-    let state = AppState::new(store, args.limits());
+    let setup = Setup {
+        trusted_proxies: args.trusted_proxies.clone().unwrap_or_default(),
+        ..Setup::default()
+    };
+    let state = AppState::with_setup(store, args.limits(), setup);
     state
         .resume()
         .await

@@ -231,6 +231,7 @@ fn a_bad_value_in_an_environment_variable_is_refused_naming_the_variable() {
         ("CAROLUS_AI_THREADS", "0"),
         ("CAROLUS_LISTEN", "nowhere"),
         ("CAROLUS_IDLE_TIMEOUT", "-1"),
+        ("CAROLUS_TRUSTED_PROXIES", "10.0.0.0/33"),
     ];
     for (name, value) in cases {
         let run =
@@ -297,6 +298,7 @@ fn the_help_names_each_option_s_variable_but_not_the_database_s_value() {
         "CAROLUS_CREATES_PER_MINUTE",
         "CAROLUS_MESSAGES_PER_SECOND",
         "CAROLUS_IDLE_TIMEOUT",
+        "CAROLUS_TRUSTED_PROXIES",
     ] {
         assert!(
             run.stdout.contains(&format!("[env: {name}")),

@@ -127,11 +127,16 @@ struct Server {
 
 impl Server {
     fn start(url: &str, log: &Path) -> Server {
+        Server::start_with(url, log, &["--creates-per-minute", "1000"])
+    }
+
+    /// A server with the options `more` besides the tests' own.
+    fn start_with(url: &str, log: &Path, more: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_carolus"))
             .args(["serve", "--listen", "127.0.0.1:0", "--think", "0.05"])
             .args(["--db", url, "--ai-threads", "1"])
             .args(["--messages-per-second", "100000"])
-            .args(["--creates-per-minute", "1000"])
+            .args(more)
             .env("RUST_LOG", "warn")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -229,6 +234,8 @@ impl Nginx {
                          proxy_set_header Upgrade $http_upgrade;\n\
                          proxy_set_header Connection $connection_upgrade;\n\
                          proxy_set_header Host $host;\n\
+                         proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;\n\
+                         proxy_set_header Forwarded \"\";\n\
                          proxy_read_timeout 120s;\n\
                      }}\n\
                  }}\n\
@@ -881,4 +888,78 @@ async fn after_a_restart_of_postgresql_the_first_requests_are_served() {
     drop(server);
     drop(postgres);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Creates a game through nginx from the client address `source` (a
+/// loopback address of the test's choice), writing `header` into the
+/// request besides: the answer's status.
+fn create_from(nginx: &str, source: &str, header: &str) -> u16 {
+    use std::io::Read;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .build()
+        .unwrap();
+    let stream = runtime.block_on(async {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(format!("{source}:0").parse().unwrap()).unwrap();
+        socket.connect(nginx.parse().unwrap()).await.unwrap()
+    });
+    let mut stream = stream.into_std().unwrap();
+    stream.set_nonblocking(false).unwrap();
+    let body = r#"{"players": 2, "seats": [{"name": "Anna"}, {"name": "Bruno"}]}"#;
+    write!(
+        stream,
+        "POST /api/games HTTP/1.1\r\nHost: carolus\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n{header}\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    answer
+        .split_whitespace()
+        .nth(1)
+        .and_then(|status| status.parse().ok())
+        .unwrap_or_else(|| panic!("not an HTTP answer: {answer:?}"))
+}
+
+#[test]
+fn behind_nginx_each_client_has_its_own_rate_limit() {
+    if !available() {
+        return;
+    }
+    let dir = Scratch(scratch("proxies"));
+    let db = dir.0.join("games.db");
+    let db = db.to_str().unwrap();
+    let server = Server::start_with(
+        db,
+        &dir.0.join("server.log"),
+        &[
+            "--creates-per-minute",
+            "2",
+            "--trusted-proxies",
+            "127.0.0.1",
+        ],
+    );
+    let nginx = Nginx::start(&dir.0, &[&server], Balance::RoundRobin);
+    let address = &nginx.address;
+
+    // One client uses up its two games a minute; pretending to be another
+    // client in a header of its own does not help it, since nginx appends
+    // the address it heard from and the server reads that one.
+    assert_eq!(create_from(address, "127.0.0.2", ""), 201);
+    assert_eq!(create_from(address, "127.0.0.2", ""), 201);
+    assert_eq!(create_from(address, "127.0.0.2", ""), 429);
+    assert_eq!(
+        create_from(address, "127.0.0.2", "X-Forwarded-For: 127.0.0.9\r\n"),
+        429
+    );
+    assert_eq!(
+        create_from(address, "127.0.0.2", "Forwarded: for=127.0.0.9\r\n"),
+        429
+    );
+    // Another client behind the same nginx is not limited by the first.
+    assert_eq!(create_from(address, "127.0.0.3", ""), 201);
+    assert_eq!(create_from(address, "127.0.0.3", ""), 201);
+    assert_eq!(create_from(address, "127.0.0.3", ""), 429);
 }

@@ -39,6 +39,17 @@ const CHANNEL: &str = "carolus_games";
 /// that died.
 pub const CLAIM_LEASE: Duration = Duration::from_secs(5);
 
+/// The database's time in milliseconds since 1970, in SQL: what claims and
+/// due work are compared with, the same for every server.
+macro_rules! database_ms {
+    () => {
+        "CAST(floor(extract(epoch FROM clock_timestamp()) * 1000) AS BIGINT)"
+    };
+}
+
+/// Reads the database's time (see [`crate::clock`]).
+pub(super) const DATABASE_MS_QUERY: &str = concat!("SELECT ", database_ms!());
+
 /// PostgreSQL refuses notices longer than this many bytes; a longer one is
 /// sent as a request to read the game back.
 const MAX_NOTICE_BYTES: usize = 7900;
@@ -129,34 +140,34 @@ pub(super) async fn open(url: &str) -> Result<Shared, StoreError> {
 
 impl Shared {
     /// Claims game `id`'s work for [`CLAIM_LEASE`] unless another server
-    /// holds an unexpired claim; renews this server's own claim.
+    /// holds an unexpired claim; renews this server's own claim. The lease
+    /// is counted in the database's time, which every server shares.
     pub(super) async fn claim(&self, id: &str) -> Result<bool, StoreError> {
-        let now = crate::live::now_ms();
-        let done = sqlx::query(
-            "UPDATE games SET worker = $1, worker_until_ms = $2 \
-             WHERE id = $3 AND (worker IS NULL OR worker = $1 OR worker_until_ms < $4)",
-        )
+        let done = sqlx::query(concat!(
+            "UPDATE games SET worker = $1, worker_until_ms = ",
+            database_ms!(),
+            " + $2 WHERE id = $3 AND (worker IS NULL OR worker = $1 OR worker_until_ms < ",
+            database_ms!(),
+            ")"
+        ))
         .bind(&*self.server)
-        .bind(now + CLAIM_LEASE.as_millis() as i64)
+        .bind(CLAIM_LEASE.as_millis() as i64)
         .bind(id)
-        .bind(now)
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)
     }
 
-    /// Games whose work is due by `now_ms` and unclaimed, most overdue
-    /// first.
-    pub(super) async fn unclaimed_due(
-        &self,
-        now_ms: i64,
-        limit: usize,
-    ) -> Result<Vec<String>, StoreError> {
-        Ok(sqlx::query_scalar(
-            "SELECT id FROM games WHERE due_ms <= $1 \
-             AND (worker IS NULL OR worker_until_ms < $1) ORDER BY due_ms LIMIT $2",
-        )
-        .bind(now_ms)
+    /// Games whose work is due by the database's time and unclaimed, most
+    /// overdue first.
+    pub(super) async fn unclaimed_due(&self, limit: usize) -> Result<Vec<String>, StoreError> {
+        Ok(sqlx::query_scalar(concat!(
+            "SELECT id FROM games WHERE due_ms <= ",
+            database_ms!(),
+            " AND (worker IS NULL OR worker_until_ms < ",
+            database_ms!(),
+            ") ORDER BY due_ms LIMIT $1"
+        ))
         .bind(limit as i64)
         .fetch_all(&self.pool)
         .await?)
