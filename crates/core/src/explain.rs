@@ -39,7 +39,7 @@ use crate::analysis::TIE;
 use crate::estimates::mover_chance;
 
 pub use facts::facts_of_line;
-pub use words::{Report, Sentence, Word};
+pub use words::{Names, Report, Sentence, Word};
 
 /// How many alternatives an explanation weighs besides the move explained.
 pub const ALTERNATIVES: usize = 3;

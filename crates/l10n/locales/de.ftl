@@ -517,14 +517,17 @@ tui-help-mouse = Maus: Klicke eine Möglichkeit in der untersten Zeile an, eine 
 ## die die Regeln prüfen (Modul explain von carolus-core); $name, $other
 ## und $names sind Namen von Plätzen oder ein Team, $family eine Familie.
 
-explain-control = { $name } übernimmt die Kontrolle über { $family } ({ $knights } Ritter am Hof gegen { $against }).
-explain-control-from = { $name } übernimmt von { $other } die Kontrolle über { $family } ({ $knights } Ritter am Hof gegen { $against }).
-explain-court-keeps = { $name } festigt die Kontrolle über { $family }: { $knights } Ritter am Hof gegen { $against }.
-explain-court-short = { $name } hat nun { $knights } Ritter der Familie { $family } am Hof, doch { $other } behält mit { $against } die Kontrolle.
-explain-court-tie = { $name } hat nun { $knights } Ritter der Familie { $family } am Hof; ein anderer Hof hat { $against }, also übernimmt niemand die Kontrolle.
+explain-control = { $name } übernimmt die Kontrolle über { $family } ({ $knights } zu { $against } am Hof).
+explain-control-from = { $name } übernimmt von { $other } die Kontrolle über { $family } ({ $knights } zu { $against } am Hof).
+explain-court-keeps = { $name } festigt die Kontrolle über { $family }: { $knights } zu { $against } am Hof.
+explain-court-short = { $name } hat nun { $knights } der Familie { $family } am Hof, doch { $other } behält mit { $against } die Kontrolle.
+explain-court-tie = { $name } hat nun { $knights } der Familie { $family } am Hof; ein anderer Hof hat { $against }, also übernimmt niemand die Kontrolle.
 explain-lead = In Region { $region } führt { $name } nun mit { $score } zu { $against }.
 explain-lead-none = In Region { $region } führt niemand: Die höchste Wertung, { $score }, teilen sich mehrere.
-explain-reserve = { $name } hat nun { $knights } Ritter der Familie { $family } im Vorrat.
+explain-reserve = { $name } hat nun { $knights ->
+    [one] einen Ritter
+   *[other] { $knights } Ritter
+    } der Familie { $family } im Vorrat.
 explain-reach = Mit Scheibe { $disc } kann { $name } den Kaiser bis zu { $steps } Regionen weit ziehen.
 explain-reach-gives = Mit Scheibe { $disc } kann { $name } den Kaiser bis zu { $steps } Regionen weit ziehen; Region { $region } ginge an { $other }.
 explain-reach-nothing = Mit Scheibe { $disc } kann { $name } den Kaiser bis zu { $steps } Regionen weit ziehen, und keine erreichbare Region wechselte den Besitzer.
@@ -534,7 +537,7 @@ explain-castle-taken = { $name } nimmt { $other } Region { $region } mit { $cast
    *[other] ihren { $castles } Burgen
     } ab.
 explain-stop = Der Kaiser hält in Region { $region }, und nichts wechselt den Besitzer.
-explain-merge = Region { $region } vereint { $count } Regionen zu einer aus { $territories } Gebieten.
+explain-merge = { $count } Regionen verschmelzen zu Region { $region } aus nun { $territories } Gebieten.
 explain-end = Das Spiel endet, und { $names } { $count ->
     [one] gewinnt
    *[other] gewinnen

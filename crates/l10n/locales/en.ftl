@@ -518,14 +518,17 @@ tui-help-mouse = Mouse: click an option in the bottom line, a region on the ring
 ## that the rules check (carolus-core's explain module); $name, $other and
 ## $names are seats' names or a team, $family a family's name.
 
-explain-control = { $name } takes control of { $family } ({ $knights } knights at court to { $against }).
-explain-control-from = { $name } takes control of { $family } from { $other } ({ $knights } knights at court to { $against }).
-explain-court-keeps = { $name } strengthens control of { $family }: { $knights } knights at court to { $against }.
-explain-court-short = { $name } now has { $knights } { $family } knights at court, but { $other } keeps control with { $against }.
-explain-court-tie = { $name } now has { $knights } { $family } knights at court; another court has { $against }, so nobody takes control.
+explain-control = { $name } takes control of { $family } ({ $knights } to { $against } at court).
+explain-control-from = { $name } takes control of { $family } from { $other } ({ $knights } to { $against } at court).
+explain-court-keeps = { $name } strengthens control of { $family }: { $knights } to { $against } at court.
+explain-court-short = { $name } now has { $knights } { $family } at court, but { $other } keeps control with { $against }.
+explain-court-tie = { $name } now has { $knights } { $family } at court; another court has { $against }, so nobody takes control.
 explain-lead = In region { $region }, { $name } now leads by { $score } to { $against }.
 explain-lead-none = In region { $region }, nobody leads: the highest score, { $score }, is shared.
-explain-reserve = { $name } now holds { $knights } { $family } knights in reserve.
+explain-reserve = { $name } now holds { $knights ->
+    [one] one { $family } knight
+   *[other] { $knights } { $family } knights
+    } in reserve.
 explain-reach = With disc { $disc }, { $name } can move the emperor up to { $steps } regions.
 explain-reach-gives = With disc { $disc }, { $name } can move the emperor up to { $steps } regions; region { $region } would go to { $other }.
 explain-reach-nothing = With disc { $disc }, { $name } can move the emperor up to { $steps } regions, and no region within reach would change hands.
@@ -535,7 +538,7 @@ explain-castle-taken = { $name } takes region { $region } from { $other } with i
    *[other] { $castles } castles
     }.
 explain-stop = The emperor stops in region { $region }, and nothing changes hands.
-explain-merge = Region { $region } joins { $count } regions into one of { $territories } territories.
+explain-merge = { $count } regions merge into region { $region }, now { $territories } territories wide.
 explain-end = The game ends, and { $names } { $count ->
     [one] wins
    *[other] win

@@ -522,14 +522,17 @@ tui-help-mouse = Souris : cliquez sur une possibilité de la ligne du bas, une 
 ## $name, $other et $names sont des noms de places ou une équipe, $family
 ## une famille.
 
-explain-control = { $name } prend le contrôle du { $family } ({ $knights } chevaliers à la cour contre { $against }).
-explain-control-from = { $name } prend le contrôle du { $family } à { $other } ({ $knights } chevaliers à la cour contre { $against }).
-explain-court-keeps = { $name } renforce son contrôle du { $family } : { $knights } chevaliers à la cour contre { $against }.
-explain-court-short = { $name } a maintenant { $knights } chevaliers { $family } à la cour, mais { $other } garde le contrôle avec { $against }.
-explain-court-tie = { $name } a maintenant { $knights } chevaliers { $family } à la cour ; une autre cour en a { $against }, donc personne ne prend le contrôle.
+explain-control = { $name } prend le contrôle du { $family } ({ $knights } contre { $against } à la cour).
+explain-control-from = { $name } prend le contrôle du { $family } à { $other } ({ $knights } contre { $against } à la cour).
+explain-court-keeps = { $name } renforce son contrôle du { $family } : { $knights } contre { $against } à la cour.
+explain-court-short = { $name } a maintenant { $knights } { $family } à la cour, mais { $other } garde le contrôle avec { $against }.
+explain-court-tie = { $name } a maintenant { $knights } { $family } à la cour ; une autre cour en a { $against }, donc personne ne prend le contrôle.
 explain-lead = Dans la région { $region }, { $name } mène maintenant par { $score } à { $against }.
 explain-lead-none = Dans la région { $region }, personne ne mène : le meilleur score, { $score }, est partagé.
-explain-reserve = { $name } a maintenant { $knights } chevaliers { $family } en réserve.
+explain-reserve = { $name } a maintenant { $knights ->
+    [one] un chevalier
+   *[other] { $knights } chevaliers
+    } { $family } en réserve.
 explain-reach = Avec le disque { $disc }, { $name } peut avancer l'empereur de { $steps } régions au plus.
 explain-reach-gives = Avec le disque { $disc }, { $name } peut avancer l'empereur de { $steps } régions au plus ; la région { $region } irait à { $other }.
 explain-reach-nothing = Avec le disque { $disc }, { $name } peut avancer l'empereur de { $steps } régions au plus, et aucune région à portée ne changerait de mains.
@@ -539,7 +542,7 @@ explain-castle-taken = { $name } prend la région { $region } à { $other } avec
    *[other] ses { $castles } châteaux
     }.
 explain-stop = L'empereur s'arrête dans la région { $region }, et rien ne change de mains.
-explain-merge = La région { $region } réunit { $count } régions en une de { $territories } territoires.
+explain-merge = { $count } régions fusionnent en la région { $region }, qui compte maintenant { $territories } territoires.
 explain-end = La partie se termine, et { $names } { $count ->
     [one] gagne
    *[other] gagnent

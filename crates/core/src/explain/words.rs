@@ -110,11 +110,11 @@ fn by_salience(line: &Line) -> Vec<usize> {
 }
 
 impl Explanation {
-    /// The sentences that explain the move, one to three: the most
+    /// The sentences that explain the move, one to three: the two most
     /// salient facts of its line; when the move is not the bot's choice,
-    /// its most salient fact, then the better move and the most salient
-    /// fact of its line that the move's line lacks (or its most salient
-    /// fact, when it lacks none).
+    /// the most salient fact of its line that the better move's lacks,
+    /// then the better move and the most salient fact of its line that the
+    /// move's line lacks (the most salient fact, where none is lacking).
     pub fn sentences(&self) -> Vec<(Sentence, LineOf)> {
         let own = by_salience(&self.explained);
         let mut said = Vec::new();
@@ -126,7 +126,7 @@ impl Explanation {
                 }
             }
             Some(better) => {
-                if let Some(&i) = own.first() {
+                if let Some(&i) = self.explained.worth_saying_against(better).first() {
                     said.push((sentence(&self.explained.facts[i], i), LineOf::Explained));
                 }
                 let index = self
@@ -134,13 +134,7 @@ impl Explanation {
                     .iter()
                     .position(|line| std::ptr::eq(line, better))
                     .unwrap_or(0);
-                let theirs = by_salience(better);
-                let lacking = theirs.iter().copied().find(|&i| {
-                    let fact = &better.facts[i];
-                    fact.claim.is_concrete()
-                        && !self.explained.facts.iter().any(|o| o.claim == fact.claim)
-                });
-                if let Some(i) = lacking.or(theirs.first().copied()) {
+                if let Some(i) = better.worth_saying_against(&self.explained).first() {
                     said.push((
                         Sentence {
                             id: "explain-instead",
@@ -149,7 +143,7 @@ impl Explanation {
                         },
                         LineOf::Alternative(index),
                     ));
-                    said.push((sentence(&better.facts[i], i), LineOf::Alternative(index)));
+                    said.push((sentence(&better.facts[*i], *i), LineOf::Alternative(index)));
                 }
             }
         }
@@ -162,7 +156,8 @@ impl Explanation {
         format_all(catalog, names, &sentences)
     }
 
-    /// The explanation in the JSON shape of the API.
+    /// The explanation in the JSON shape of the API; each alternative's
+    /// text says first what it brings that the move explained does not.
     pub fn report(&self, catalog: &Catalog, names: &Names) -> Report {
         Report {
             mv: self.mv().to_string(),
@@ -179,7 +174,7 @@ impl Explanation {
                     value: line.value.map(round),
                     line: tokens(&line.moves),
                     facts: line.facts.clone(),
-                    text: line.text(catalog, names),
+                    text: line.text_against(&self.explained, catalog, names),
                 })
                 .collect(),
         }
@@ -187,6 +182,30 @@ impl Explanation {
 }
 
 impl Line {
+    /// The indices of this line's facts in the order they are worth saying
+    /// against `other`: the facts `other` lacks first, most salient first,
+    /// then the rest.
+    fn worth_saying_against(&self, other: &Line) -> Vec<usize> {
+        let (mut lacking, rest): (Vec<usize>, Vec<usize>) =
+            by_salience(self).into_iter().partition(|&i| {
+                let fact = &self.facts[i];
+                fact.claim.is_concrete() && !other.facts.iter().any(|o| o.claim == fact.claim)
+            });
+        lacking.extend(rest);
+        lacking
+    }
+
+    /// Up to two sentences of this line against `other`: what it brings
+    /// that `other` does not, first (for the better move beside the move
+    /// played, in a review).
+    pub fn sentences_against(&self, other: &Line) -> Vec<Sentence> {
+        self.worth_saying_against(other)
+            .into_iter()
+            .take(2)
+            .map(|i| sentence(&self.facts[i], i))
+            .collect()
+    }
+
     /// The line's own sentences: its two most salient facts.
     pub fn sentences(&self) -> Vec<Sentence> {
         by_salience(self)
@@ -194,6 +213,11 @@ impl Line {
             .take(2)
             .map(|i| sentence(&self.facts[i], i))
             .collect()
+    }
+
+    /// [`Line::sentences_against`] formatted.
+    pub fn text_against(&self, other: &Line, catalog: &Catalog, names: &Names) -> String {
+        format_all(catalog, names, &self.sentences_against(other))
     }
 
     /// The line's own sentences formatted.
