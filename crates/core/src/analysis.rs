@@ -154,6 +154,24 @@ impl Tally {
     }
 }
 
+/// The decisions of `seat` among `decisions` that cost most, at most
+/// `count`, costliest first (the earlier of equal costs first): the
+/// decisions a review shows. Only weighed costs of at least [`TIE`] count;
+/// a decision whose cost is unknown is never among them.
+pub fn costliest(decisions: &[Decision], seat: Seat, count: usize) -> Vec<&Decision> {
+    let cost = |decision: &Decision| match decision.cost {
+        Cost::Weighed(cost) if cost >= TIE => Some(cost),
+        _ => None,
+    };
+    let mut costly: Vec<(&Decision, f64)> = decisions
+        .iter()
+        .filter(|decision| decision.seat == seat)
+        .filter_map(|decision| Some((decision, cost(decision)?)))
+        .collect();
+    costly.sort_by(|(a, x), (b, y)| y.total_cmp(x).then(a.index.cmp(&b.index)));
+    costly.into_iter().take(count).map(|(d, _)| d).collect()
+}
+
 /// Why an analysis ended before the end of its record.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum AnalysisError {
@@ -487,6 +505,34 @@ mod tests {
                 .starts_with(&format!("move {} ", first_decision + 2)),
             "{error}"
         );
+    }
+
+    #[test]
+    fn a_review_takes_a_seats_costliest_known_costs_costliest_first() {
+        let record = random_game(2, 7, 80);
+        let decisions = analyse(&record, &greedy(), 1, &Budget::default()).unwrap();
+        for seat in Seat::all(2) {
+            let picked = costliest(&decisions, seat, 3);
+            let mut costs: Vec<f64> = decisions
+                .iter()
+                .filter(|d| d.seat == seat)
+                .filter_map(|d| match d.cost {
+                    Cost::Weighed(cost) if cost >= TIE => Some(cost),
+                    _ => None,
+                })
+                .collect();
+            costs.sort_by(|a, b| b.total_cmp(a));
+            costs.truncate(3);
+            let got: Vec<f64> = picked
+                .iter()
+                .map(|d| match d.cost {
+                    Cost::Weighed(cost) => cost,
+                    _ => panic!("only weighed costs"),
+                })
+                .collect();
+            assert_eq!(got, costs);
+            assert!(picked.iter().all(|d| d.seat == seat));
+        }
     }
 
     #[test]

@@ -30,7 +30,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use carolus_ai::{BotSpec, Level, think};
-use carolus_core::analysis::{Analyser, Cost, Decision, TIE, Tally};
+use carolus_core::analysis::{Analyser, Cost, Decision, TIE, Tally, costliest};
 use carolus_core::estimates::{self, META_KEY, Reading, Trail};
 use carolus_core::explain::{Explanation, Names, Report, explain_analysis};
 use carolus_core::loading;
@@ -241,7 +241,7 @@ fn write_review(
     out: &mut impl Write,
     record: &Record,
     game: &Game,
-    mut costly: Vec<Decision>,
+    costly: Vec<Decision>,
     words: &Words,
 ) -> std::io::Result<()> {
     let computers: Vec<usize> = saved_levels(record)
@@ -253,17 +253,12 @@ fn write_review(
         Cost::Weighed(cost) => cost,
         _ => 0.0,
     };
-    costly.sort_by(|a, b| cost(b).total_cmp(&cost(a)).then(a.index.cmp(&b.index)));
     writeln!(
         out,
         "review: the {REVIEWED} decisions that cost each person most, the move played and the AI's choice"
     )?;
     for seat in Seat::all(game.players()).filter(|seat| !computers.contains(&seat.index())) {
-        let mine: Vec<&Decision> = costly
-            .iter()
-            .filter(|decision| decision.seat == seat)
-            .take(REVIEWED)
-            .collect();
+        let mine = costliest(&costly, seat, REVIEWED);
         if mine.is_empty() {
             writeln!(
                 out,
