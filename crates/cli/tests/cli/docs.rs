@@ -399,6 +399,16 @@ fn the_analysis_analysis_md_shows_comes_out_the_same() {
     for line in shown {
         assert_shown_line(printed, "the explanation", line);
     }
+    // The README shows the beginning of the same explanation.
+    let readme = code_blocks(README, "")
+        .into_iter()
+        .find(|block| block.contains("$ carolus analyse games.jsonl --game 1 --explain"))
+        .expect("the README shows an explanation");
+    let mut lines = readme.lines();
+    assert_eq!(lines.next(), Some(command));
+    for line in lines {
+        assert_shown_line(printed, "the README's explanation", line);
+    }
     args.push("--json");
     let json = carolus(&args, None);
     let fact = code_blocks(ANALYSIS, "json")
