@@ -531,8 +531,14 @@ explain-reserve = { $name } hat nun { $knights ->
 explain-reach = Mit Scheibe { $disc } kann { $name } den Kaiser bis zu { $steps } Regionen weit ziehen.
 explain-reach-gives = Mit Scheibe { $disc } kann { $name } den Kaiser bis zu { $steps } Regionen weit ziehen; Region { $region } ginge an { $other }.
 explain-reach-nothing = Mit Scheibe { $disc } kann { $name } den Kaiser bis zu { $steps } Regionen weit ziehen, und keine erreichbare Region wechselte den Besitzer.
-explain-castle = { $name } baut eine Burg in Region { $region }.
-explain-castle-taken = { $name } nimmt { $other } Region { $region } mit { $castles ->
+explain-castle = { $team ->
+    [yes] { $by } baut für { $name } eine Burg in Region { $region }.
+   *[no] { $name } baut eine Burg in Region { $region }.
+    }
+explain-castle-taken = { $team ->
+    [yes] { $by } nimmt für { $name }
+   *[no] { $name } nimmt
+    } { $other } Region { $region } mit { $castles ->
     [one] ihrer Burg
    *[other] ihren { $castles } Burgen
     } ab.

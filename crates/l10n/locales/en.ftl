@@ -532,8 +532,14 @@ explain-reserve = { $name } now holds { $knights ->
 explain-reach = With disc { $disc }, { $name } can move the emperor up to { $steps } regions.
 explain-reach-gives = With disc { $disc }, { $name } can move the emperor up to { $steps } regions; region { $region } would go to { $other }.
 explain-reach-nothing = With disc { $disc }, { $name } can move the emperor up to { $steps } regions, and no region within reach would change hands.
-explain-castle = { $name } builds a castle in region { $region }.
-explain-castle-taken = { $name } takes region { $region } from { $other } with its { $castles ->
+explain-castle = { $team ->
+    [yes] { $by } builds a castle in region { $region } for { $name }.
+   *[no] { $name } builds a castle in region { $region }.
+    }
+explain-castle-taken = { $team ->
+    [yes] { $by } takes region { $region } for { $name } from { $other }
+   *[no] { $name } takes region { $region } from { $other }
+    } with its { $castles ->
     [one] castle
    *[other] { $castles } castles
     }.

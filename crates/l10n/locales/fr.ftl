@@ -536,8 +536,14 @@ explain-reserve = { $name } a maintenant { $knights ->
 explain-reach = Avec le disque { $disc }, { $name } peut avancer l'empereur de { $steps } régions au plus.
 explain-reach-gives = Avec le disque { $disc }, { $name } peut avancer l'empereur de { $steps } régions au plus ; la région { $region } irait à { $other }.
 explain-reach-nothing = Avec le disque { $disc }, { $name } peut avancer l'empereur de { $steps } régions au plus, et aucune région à portée ne changerait de mains.
-explain-castle = { $name } construit un château dans la région { $region }.
-explain-castle-taken = { $name } prend la région { $region } à { $other } avec { $castles ->
+explain-castle = { $team ->
+    [yes] { $by } construit un château dans la région { $region } pour { $name }.
+   *[no] { $name } construit un château dans la région { $region }.
+    }
+explain-castle-taken = { $team ->
+    [yes] { $by } prend pour { $name } la région { $region } à { $other }
+   *[no] { $name } prend la région { $region } à { $other }
+    } avec { $castles ->
     [one] son château
    *[other] ses { $castles } châteaux
     }.
@@ -555,4 +561,4 @@ explain-regions = Il ne reste que { $count } régions ; la partie se termine qua
 explain-quiet = Jusqu'au prochain tirage, aucune famille, aucun château, aucune région ne change de mains.
 explain-instead = Avec { $move } à la place :
 explain-and = { $first } et { $second }
-explain-team = Équipe { $first } + { $second }
+explain-team = l'équipe { $first } + { $second }

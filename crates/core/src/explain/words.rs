@@ -27,6 +27,9 @@ pub enum Word {
     Family(Family),
     /// A move, in the notation.
     Move(Move),
+    /// Whether owners are teams (the team game): `yes` or `no`, for the
+    /// messages that also say which partner did it.
+    Teams,
 }
 
 /// One sentence: a message of the catalogs and its variables.
@@ -409,16 +412,23 @@ pub fn sentence(fact: &Fact, index: usize) -> Sentence {
             region,
             owner,
             from: None,
+            by,
             ..
         } => (
             "explain-castle",
-            vec![("name", O(*owner)), ("region", N(usize::from(*region)))],
+            vec![
+                ("name", O(*owner)),
+                ("region", N(usize::from(*region))),
+                ("by", S(*by)),
+                ("team", Word::Teams),
+            ],
         ),
         Claim::Castle {
             region,
             owner,
             from: Some(from),
             taken,
+            by,
             ..
         } => (
             "explain-castle-taken",
@@ -427,6 +437,8 @@ pub fn sentence(fact: &Fact, index: usize) -> Sentence {
                 ("region", N(usize::from(*region))),
                 ("other", O(*from)),
                 ("castles", N(*taken)),
+                ("by", S(*by)),
+                ("team", Word::Teams),
             ],
         ),
         Claim::Stop { region, .. } => ("explain-stop", vec![("region", N(usize::from(*region)))]),
@@ -501,6 +513,7 @@ pub fn format(catalog: &Catalog, names: &Names, sentence: &Sentence) -> String {
                 Word::Seats(seats) => Arg::from(names.list(catalog, seats)),
                 Word::Family(family) => Arg::from(catalog.text(&format!("family-{family}"))),
                 Word::Move(mv) => Arg::from(mv.to_string()),
+                Word::Teams => Arg::from(if names.teams { "yes" } else { "no" }),
             };
             (*name, arg)
         })
@@ -675,9 +688,10 @@ mod tests {
             }),
             0,
         );
+        // In the team game the words say which partner moved the emperor.
         assert_eq!(
             format(english, &names, &castle),
-            "Team Ada + Cy takes region 7 from Team Seat 1 + Seat 3 with its 2 castles."
+            "Cy takes region 7 for Team Ada + Cy from Team Seat 1 + Seat 3 with its 2 castles."
         );
         let end = sentence(
             &fact(Claim::End {
