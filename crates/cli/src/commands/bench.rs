@@ -80,6 +80,11 @@ pub struct Args {
           value_parser = crate::args::parse_count::<usize>)]
     positions: usize,
 
+    /// With --explain, the bot that explains [default: mcts:level=4,threads=1,
+    /// the hints' level on one core].
+    #[arg(long, value_name = "SPEC", requires = "explain")]
+    ai: Option<carolus_ai::BotSpec>,
+
     /// With --explain, the whole games reviewed.
     #[arg(long, value_name = "N", default_value_t = 6, requires = "explain",
           value_parser = crate::args::parse_count::<usize>)]
@@ -114,7 +119,11 @@ struct Report {
 
 pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     if args.explain {
-        let report = explain::run(args.seed.unwrap_or(1), args.positions, args.reviews)?;
+        let spec = match &args.ai {
+            Some(spec) => spec.clone(),
+            None => explain::SPEC.parse()?,
+        };
+        let report = explain::run(&spec, args.seed.unwrap_or(1), args.positions, args.reviews)?;
         if args.json {
             writeln!(out, "{}", serde_json::to_string(&report)?)?;
         } else {

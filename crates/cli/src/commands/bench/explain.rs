@@ -21,12 +21,12 @@ use std::time::{Duration, Instant};
 
 use carolus_ai::{BotSpec, Budget, think};
 use carolus_core::analysis::{Analyser, costliest};
-use carolus_core::explain::{Explanation, Line, explain_analysis};
+use carolus_core::explain::{Claim, Explanation, Line, explain_analysis};
 use carolus_rules::{Game, GameRng, Record, RecordedGame, Seat, Variant};
 use serde::Serialize;
 
-/// The bot that explains: level 4 on one core.
-const SPEC: &str = "mcts:level=4,threads=1";
+/// The bot that explains unless told otherwise: level 4 on one core.
+pub const SPEC: &str = "mcts:level=4,threads=1";
 
 /// How many decisions of each person a review shows.
 const REVIEWED: usize = 3;
@@ -38,7 +38,7 @@ const NOISE: f64 = 0.2;
 #[derive(Debug, Serialize)]
 pub struct Report {
     seed: String,
-    bot: &'static str,
+    bot: String,
     positions: usize,
     /// Milliseconds for a hint and its explanation: median, 95th
     /// percentile and maximum.
@@ -47,6 +47,11 @@ pub struct Report {
     explanation_ms: Percentiles,
     /// Hints whose words state a concrete fact.
     hints_with_a_fact: usize,
+    /// Of them, those whose words state that something changes hands or
+    /// can: control, a castle, a merge, the end, a lead, a region within
+    /// the emperor's reach that would change hands, a side close to the
+    /// target, few regions left.
+    hints_with_a_change: usize,
     games: usize,
     /// Seconds for the review of a whole game: mean and maximum.
     review_s_mean: f64,
@@ -116,8 +121,8 @@ fn positions(record: &Record, count: usize) -> anyhow::Result<Vec<Game>> {
         .collect())
 }
 
-/// Whether the words of `explanation` state a concrete fact.
-fn states_a_fact(explanation: &Explanation) -> bool {
+/// Whether the words of `explanation` state a fact that `fits`.
+fn states(explanation: &Explanation, fits: impl Fn(&Claim) -> bool) -> bool {
     explanation.sentences().iter().any(|(sentence, of)| {
         let line = match of {
             carolus_core::explain::words::LineOf::Explained => &explanation.explained,
@@ -126,8 +131,23 @@ fn states_a_fact(explanation: &Explanation) -> bool {
         sentence
             .fact
             .and_then(|i| line.facts.get(i))
-            .is_some_and(|fact| fact.claim.is_concrete())
+            .is_some_and(|fact| fits(&fact.claim))
     })
+}
+
+/// Whether `claim` says that something changes hands, or can.
+fn is_a_change(claim: &Claim) -> bool {
+    match claim {
+        Claim::Control { .. }
+        | Claim::Castle { .. }
+        | Claim::Merge { .. }
+        | Claim::End { .. }
+        | Claim::Near { .. }
+        | Claim::Regions { .. } => true,
+        Claim::Lead { leader, before, .. } => leader != before,
+        Claim::Reach { regions, .. } => regions.iter().any(|target| target.gains),
+        _ => false,
+    }
 }
 
 /// Whether the words of `better` beside `played` start with a fact that
@@ -143,13 +163,13 @@ fn starts_with_a_lacking_fact(better: &Line, played: &Line) -> bool {
         })
 }
 
-pub fn run(seed: u64, count: usize, games: usize) -> anyhow::Result<Report> {
-    let spec: BotSpec = SPEC.parse()?;
+pub fn run(spec: &BotSpec, seed: u64, count: usize, games: usize) -> anyhow::Result<Report> {
     // The players of each game in turn: two, three, the team game.
     let player_counts = [2, 3, 4];
     let mut hint = Vec::new();
     let mut explanation = Vec::new();
     let mut with_a_fact = 0;
+    let mut with_a_change = 0;
     // Two games of each kind, the positions shared out among them.
     let sources: Vec<usize> = player_counts.iter().flat_map(|&p| [p, p]).collect();
     for (i, players) in sources.iter().enumerate() {
@@ -165,7 +185,8 @@ pub fn run(seed: u64, count: usize, games: usize) -> anyhow::Result<Report> {
             let total = start.elapsed();
             hint.push(millis(total));
             explanation.push(millis(total - searched));
-            with_a_fact += usize::from(states_a_fact(&explained));
+            with_a_fact += usize::from(states(&explained, Claim::is_concrete));
+            with_a_change += usize::from(states(&explained, is_a_change));
         }
     }
 
@@ -196,11 +217,12 @@ pub fn run(seed: u64, count: usize, games: usize) -> anyhow::Result<Report> {
     }
     Ok(Report {
         seed: seed.to_string(),
-        bot: SPEC,
+        bot: spec.to_string(),
         positions: hint.len(),
         hint_ms: Percentiles::of(hint),
         explanation_ms: Percentiles::of(explanation),
         hints_with_a_fact: with_a_fact,
+        hints_with_a_change: with_a_change,
         games,
         review_s_mean: review_seconds.iter().sum::<f64>() / review_seconds.len().max(1) as f64,
         review_s_max: review_seconds.iter().copied().fold(0.0, f64::max),
@@ -226,7 +248,7 @@ pub fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> 
     } = report;
     writeln!(
         out,
-        "explanations of level-4 hints by {}, {} positions (seed {}):",
+        "explanations of hints by {}, {} positions (seed {}):",
         report.bot, report.positions, report.seed
     )?;
     writeln!(
@@ -240,6 +262,13 @@ pub fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> 
         report.hints_with_a_fact,
         report.positions,
         share(report.hints_with_a_fact, report.positions)
+    )?;
+    writeln!(
+        out,
+        "  {} of {} ({:.1}%) state that something changes hands or can (control, a castle, a lead, a region in reach, ...)",
+        report.hints_with_a_change,
+        report.positions,
+        share(report.hints_with_a_change, report.positions)
     )?;
     writeln!(
         out,
