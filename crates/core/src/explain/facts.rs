@@ -212,45 +212,31 @@ impl Finder<'_> {
             .position(|game| game.phase() == Phase::Move && game.to_act() == Some(seat));
         let s = seat.index();
         let side = self.positions[0].owner_of(seat).index();
-        let Some(at) = due else {
-            let steps = usize::from(disc).min(self.positions[1].regions().len());
-            self.add(
-                Claim::Reach {
-                    seat: s,
-                    side,
-                    disc,
-                    steps,
-                    regions: Vec::new(),
-                },
-                1,
-                vec![format!("/seats/{s}/disc")],
-                Vec::new(),
-            );
-            return;
+        let mut holds = vec![format!("/seats/{s}/disc")];
+        let mut regions = Vec::new();
+        let (at, steps) = match due {
+            // The line ends before the seat's emperor move: only how far.
+            None => (1, usize::from(disc).min(self.positions[1].regions().len())),
+            Some(at) => {
+                let game = &self.positions[at];
+                holds.extend(["/phase", "/to_act", "/emperor"].map(str::to_owned));
+                for step in 1..=game.emperor_reach() {
+                    let index = game.landing(step as u8);
+                    let scores = scores(game, index);
+                    let winner = leader(&scores);
+                    let owner = game.regions()[index].owner_index();
+                    holds.push(format!("/regions/{index}/territories"));
+                    regions.push(Target {
+                        region: name(game, index),
+                        steps: step,
+                        winner,
+                        gains: winner.is_some() && winner != owner,
+                        scores,
+                    });
+                }
+                (at, game.emperor_reach())
+            }
         };
-        let game = &self.positions[at];
-        let steps = game.emperor_reach();
-        let mut holds = vec![
-            format!("/seats/{s}/disc"),
-            "/phase".to_owned(),
-            "/to_act".to_owned(),
-            "/emperor".to_owned(),
-        ];
-        let mut regions = Vec::with_capacity(steps);
-        for step in 1..=steps {
-            let index = game.landing(step as u8);
-            let scores = scores(game, index);
-            let winner = leader(&scores);
-            let owner = game.regions()[index].owner_index();
-            holds.push(format!("/regions/{index}/territories"));
-            regions.push(Target {
-                region: name(game, index),
-                steps: step,
-                winner,
-                gains: winner.is_some() && winner != owner,
-                scores,
-            });
-        }
         self.add(
             Claim::Reach {
                 seat: s,

@@ -272,80 +272,46 @@ pub fn sentence(fact: &Fact, index: usize) -> Sentence {
         Claim::Control {
             family,
             seat,
-            from: Some(from),
+            from,
             knights,
             against,
-        } => (
-            "explain-control-from",
-            vec![
-                ("name", S(*seat)),
-                ("family", F(*family)),
-                ("other", S(*from)),
-                ("knights", N(*knights as usize)),
-                ("against", N(*against as usize)),
-            ],
-        ),
-        Claim::Control {
-            family,
-            seat,
-            knights,
-            against,
-            ..
-        } => (
-            "explain-control",
-            vec![
+        } => {
+            let mut args = vec![
                 ("name", S(*seat)),
                 ("family", F(*family)),
                 ("knights", N(*knights as usize)),
                 ("against", N(*against as usize)),
-            ],
-        ),
+            ];
+            match from {
+                Some(from) => {
+                    args.push(("other", S(*from)));
+                    ("explain-control-from", args)
+                }
+                None => ("explain-control", args),
+            }
+        }
         Claim::Court {
             family,
             seat,
             knights,
             against,
-            controller: Some(controller),
-        } if controller == seat => (
-            "explain-court-keeps",
-            vec![
+            controller,
+        } => {
+            let mut args = vec![
                 ("name", S(*seat)),
                 ("family", F(*family)),
                 ("knights", N(*knights as usize)),
                 ("against", N(*against as usize)),
-            ],
-        ),
-        Claim::Court {
-            family,
-            seat,
-            knights,
-            against,
-            controller: Some(controller),
-        } => (
-            "explain-court-short",
-            vec![
-                ("name", S(*seat)),
-                ("family", F(*family)),
-                ("knights", N(*knights as usize)),
-                ("other", S(*controller)),
-                ("against", N(*against as usize)),
-            ],
-        ),
-        Claim::Court {
-            family,
-            seat,
-            knights,
-            against,
-            controller: None,
-        } => (
-            "explain-court-tie",
-            vec![
-                ("name", S(*seat)),
-                ("family", F(*family)),
-                ("knights", N(*knights as usize)),
-                ("against", N(*against as usize)),
-            ],
-        ),
+            ];
+            match controller {
+                Some(controller) if controller == seat => ("explain-court-keeps", args),
+                Some(controller) => {
+                    args.push(("other", S(*controller)));
+                    ("explain-court-short", args)
+                }
+                None => ("explain-court-tie", args),
+            }
+        }
         Claim::Lead {
             region,
             leader: Some(leader),
