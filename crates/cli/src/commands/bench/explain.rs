@@ -14,7 +14,9 @@
 //!
 //! The games come from the seed (1 unless given), played by a greedy bot
 //! with noise, so the positions are the same on every run; the times
-//! depend on the machine and its load.
+//! depend on the machine and its load. Each time is taken twice: on the
+//! clock, and as the processor time of the thread that did the work (on
+//! Unix), which a machine shared with other work changes far less.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -45,6 +47,9 @@ pub struct Report {
     hint_ms: Percentiles,
     /// Of that, the explanation alone (lines, facts, words).
     explanation_ms: Percentiles,
+    /// The thread's processor time for a hint and its explanation (0 where
+    /// the system does not say).
+    hint_cpu_ms: Percentiles,
     /// Hints whose words state a concrete fact.
     hints_with_a_fact: usize,
     /// Of them, those whose words state that something changes hands or
@@ -56,6 +61,9 @@ pub struct Report {
     /// Seconds for the review of a whole game: mean and maximum.
     review_s_mean: f64,
     review_s_max: f64,
+    /// The same in the thread's processor time.
+    review_cpu_s_mean: f64,
+    review_cpu_s_max: f64,
     /// Better moves shown by the reviews, and those whose words start with
     /// a fact the move played lacks.
     better_moves: usize,
@@ -168,6 +176,7 @@ pub fn run(spec: &BotSpec, seed: u64, count: usize, games: usize) -> anyhow::Res
     let player_counts = [2, 3, 4];
     let mut hint = Vec::new();
     let mut explanation = Vec::new();
+    let mut hint_cpu = Vec::new();
     let mut with_a_fact = 0;
     let mut with_a_change = 0;
     // Two games of each kind, the positions shared out among them.
@@ -177,12 +186,13 @@ pub fn run(spec: &BotSpec, seed: u64, count: usize, games: usize) -> anyhow::Res
         let wanted = (count - hint.len()).div_ceil(sources.len() - i);
         for game in positions(&record, wanted)? {
             let mut bot = spec.build(seed);
-            let start = Instant::now();
+            let (start, cpu) = (Instant::now(), thread_time());
             let analysis = think(bot.as_mut(), &game, &Budget::default())?;
             let searched = start.elapsed();
             let explained = explain_analysis(&game, analysis.best, bot.as_ref(), &analysis)?;
             let _ = explained.sentences();
             let total = start.elapsed();
+            hint_cpu.push(millis(thread_time() - cpu));
             hint.push(millis(total));
             explanation.push(millis(total - searched));
             with_a_fact += usize::from(states(&explained, Claim::is_concrete));
@@ -191,12 +201,13 @@ pub fn run(spec: &BotSpec, seed: u64, count: usize, games: usize) -> anyhow::Res
     }
 
     let mut review_seconds = Vec::new();
+    let mut review_cpu = Vec::new();
     let mut better_moves = 0;
     let mut lacking = 0;
     for game in 0..games {
         let players = player_counts[game % player_counts.len()];
         let record = greedy_game(players, seed.wrapping_add(100 + game as u64))?;
-        let start = Instant::now();
+        let (start, cpu) = (Instant::now(), thread_time());
         let decisions = Analyser::new(record, spec.build(seed), Budget::default())?
             .explaining()
             .collect::<Result<Vec<_>, _>>()?;
@@ -205,6 +216,7 @@ pub fn run(spec: &BotSpec, seed: u64, count: usize, games: usize) -> anyhow::Res
             reviewed.extend(costliest(&decisions, seat, REVIEWED));
         }
         review_seconds.push(start.elapsed().as_secs_f64());
+        review_cpu.push((thread_time() - cpu).as_secs_f64());
         for decision in reviewed {
             let Some(explained) = &decision.explanation else {
                 continue;
@@ -221,14 +233,33 @@ pub fn run(spec: &BotSpec, seed: u64, count: usize, games: usize) -> anyhow::Res
         positions: hint.len(),
         hint_ms: Percentiles::of(hint),
         explanation_ms: Percentiles::of(explanation),
+        hint_cpu_ms: Percentiles::of(hint_cpu),
         hints_with_a_fact: with_a_fact,
         hints_with_a_change: with_a_change,
         games,
         review_s_mean: review_seconds.iter().sum::<f64>() / review_seconds.len().max(1) as f64,
         review_s_max: review_seconds.iter().copied().fold(0.0, f64::max),
+        review_cpu_s_mean: review_cpu.iter().sum::<f64>() / review_cpu.len().max(1) as f64,
+        review_cpu_s_max: review_cpu.iter().copied().fold(0.0, f64::max),
         better_moves,
         better_with_a_lacking_fact: lacking,
     })
+}
+
+/// The processor time the calling thread has used so far.
+#[cfg(unix)]
+fn thread_time() -> Duration {
+    let time = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    Duration::new(
+        u64::try_from(time.tv_sec).unwrap_or(0),
+        u32::try_from(time.tv_nsec).unwrap_or(0),
+    )
+}
+
+/// Elsewhere the processor time is not measured.
+#[cfg(not(unix))]
+fn thread_time() -> Duration {
+    Duration::ZERO
 }
 
 fn millis(duration: Duration) -> f64 {
@@ -244,6 +275,7 @@ pub fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> 
     let Report {
         hint_ms: h,
         explanation_ms: e,
+        hint_cpu_ms: c,
         ..
     } = report;
     writeln!(
@@ -255,6 +287,11 @@ pub fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> 
         out,
         "  a hint and its explanation: p50 {:.0} ms, p95 {:.0} ms, max {:.0} ms (the explanation alone: p50 {:.1} ms, p95 {:.1} ms)",
         h.p50, h.p95, h.max, e.p50, e.p95
+    )?;
+    writeln!(
+        out,
+        "  in processor time: p50 {:.0} ms, p95 {:.0} ms, max {:.0} ms",
+        c.p50, c.p95, c.max
     )?;
     writeln!(
         out,
@@ -277,8 +314,11 @@ pub fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> 
     )?;
     writeln!(
         out,
-        "  a game: {:.1} s on average, {:.1} s at most",
-        report.review_s_mean, report.review_s_max
+        "  a game: {:.1} s on average, {:.1} s at most; in processor time {:.1} s and {:.1} s",
+        report.review_s_mean,
+        report.review_s_max,
+        report.review_cpu_s_mean,
+        report.review_cpu_s_max
     )?;
     writeln!(
         out,
