@@ -219,6 +219,15 @@ impl Claim {
     }
 }
 
+impl Fact {
+    /// Whether the fact is concrete ([`Claim::is_concrete`]) and `other`
+    /// has no fact with the same claim, wherever it holds: something this
+    /// fact's line brings that `other` does not.
+    pub fn is_lacking_in(&self, other: &Line) -> bool {
+        self.claim.is_concrete() && !other.facts.iter().any(|o| o.claim == self.claim)
+    }
+}
+
 /// One line of play and what it brings.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Line {
@@ -236,20 +245,6 @@ impl Line {
     /// The line's first move.
     pub fn first(&self) -> Option<Move> {
         self.moves.first().copied()
-    }
-
-    /// Whether the line has a fact that `other` lacks: a claim that none
-    /// of `other`'s facts makes, wherever it holds.
-    pub fn has_fact_lacking_in(&self, other: &Line) -> bool {
-        self.facts_lacking_in(other).next().is_some()
-    }
-
-    /// The concrete facts of this line whose claim no fact of `other`
-    /// makes.
-    pub fn facts_lacking_in<'a>(&'a self, other: &'a Line) -> impl Iterator<Item = &'a Fact> {
-        self.facts.iter().filter(move |fact| {
-            fact.claim.is_concrete() && !other.facts.iter().any(|o| o.claim == fact.claim)
-        })
     }
 }
 

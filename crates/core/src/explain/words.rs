@@ -189,11 +189,9 @@ impl Line {
     /// against `other`: the facts `other` lacks first, most salient first,
     /// then the rest.
     fn worth_saying_against(&self, other: &Line) -> Vec<usize> {
-        let (mut lacking, rest): (Vec<usize>, Vec<usize>) =
-            by_salience(self).into_iter().partition(|&i| {
-                let fact = &self.facts[i];
-                fact.claim.is_concrete() && !other.facts.iter().any(|o| o.claim == fact.claim)
-            });
+        let (mut lacking, rest): (Vec<usize>, Vec<usize>) = by_salience(self)
+            .into_iter()
+            .partition(|&i| self.facts[i].is_lacking_in(other));
         lacking.extend(rest);
         lacking
     }

@@ -166,9 +166,7 @@ fn starts_with_a_lacking_fact(better: &Line, played: &Line) -> bool {
         .first()
         .and_then(|sentence| sentence.fact)
         .and_then(|i| better.facts.get(i))
-        .is_some_and(|fact| {
-            fact.claim.is_concrete() && !played.facts.iter().any(|o| o.claim == fact.claim)
-        })
+        .is_some_and(|fact| fact.is_lacking_in(played))
 }
 
 pub fn run(spec: &BotSpec, seed: u64, count: usize, games: usize) -> anyhow::Result<Report> {
