@@ -71,7 +71,9 @@ pub struct Args {
     /// one core over --positions positions from games of two and three
     /// players and of the team game (median, 95th percentile, maximum),
     /// the review of --reviews whole games, and how often their words state
-    /// a fact (hints) or a fact the move played lacks (better moves).
+    /// a fact (hints) or a fact the move played lacks (better moves). Times
+    /// are given on the clock and in the processor time of the thread that
+    /// searched, which is the whole work only for a bot on one thread.
     #[arg(long)]
     explain: bool,
 
