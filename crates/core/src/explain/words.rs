@@ -274,12 +274,7 @@ pub fn sentence(fact: &Fact, index: usize) -> Sentence {
             knights,
             against,
         } => {
-            let mut args = vec![
-                ("name", S(*seat)),
-                ("family", F(*family)),
-                ("knights", N(*knights as usize)),
-                ("against", N(*against as usize)),
-            ];
+            let mut args = courts(*seat, *family, *knights, *against);
             match from {
                 Some(from) => {
                     args.push(("other", S(*from)));
@@ -295,12 +290,7 @@ pub fn sentence(fact: &Fact, index: usize) -> Sentence {
             against,
             controller,
         } => {
-            let mut args = vec![
-                ("name", S(*seat)),
-                ("family", F(*family)),
-                ("knights", N(*knights as usize)),
-                ("against", N(*against as usize)),
-            ];
+            let mut args = courts(*seat, *family, *knights, *against);
             match controller {
                 Some(controller) if controller == seat => ("explain-court-keeps", args),
                 Some(controller) => {
@@ -442,6 +432,17 @@ pub fn sentence(fact: &Fact, index: usize) -> Sentence {
         args,
         fact: Some(index),
     }
+}
+
+/// The variables of a sentence about `seat`'s court: its name, the
+/// family, its knights and the most at another court.
+fn courts(seat: usize, family: Family, knights: u32, against: u32) -> Vec<(&'static str, Word)> {
+    vec![
+        ("name", Word::Seat(seat)),
+        ("family", Word::Family(family)),
+        ("knights", Word::Number(knights as usize)),
+        ("against", Word::Number(against as usize)),
+    ]
 }
 
 /// The highest score in `scores` other than `leader`'s.
