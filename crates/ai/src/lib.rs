@@ -120,6 +120,7 @@ mod budget;
 mod greedy;
 mod hash;
 mod level;
+mod line;
 mod random;
 mod spec;
 mod think;
@@ -155,6 +156,7 @@ pub use budget::Budget;
 pub use greedy::Greedy;
 pub use hash::{position_key, reply_key, search_key};
 pub use level::Level;
+pub use line::MAX_LINE;
 #[cfg(feature = "experiments")]
 pub use mcts::{LeafValue, Mcts, MctsConfig, WIDENING_DEFAULTS};
 #[cfg(feature = "experiments")]
@@ -231,6 +233,21 @@ pub trait Bot: Send {
     /// over. A bot may keep state between calls (plans, search trees) but
     /// answers correctly for any position, such as one after an undo.
     fn choose(&mut self, game: &Game, budget: &Budget) -> Result<Analysis, AiError>;
+
+    /// The line of play the bot expects after `mv` in `game`: `mv` itself
+    /// (in canonical form), then the move it expects each seat to make, up
+    /// to the next chance draw or the end of the game, whichever comes
+    /// first; empty if `mv` is not legal in `game`. Every move of the line
+    /// is legal where it stands.
+    ///
+    /// Asked right after [`Bot::choose`] about the same `game`, the tree
+    /// search answers with its principal variation: at each position the
+    /// move its search visited most, as far as its search looked. Beyond
+    /// that, and for bots that do not search (this default), the moves are
+    /// the fast turn planner's: its disc, its joker, its best turn.
+    fn expected_line(&self, game: &Game, mv: Move) -> Vec<Move> {
+        line::expected(game, mv, |_| None)
+    }
 
     /// Forgets what the bot kept from earlier positions, for a new game.
     fn new_game(&mut self) {}

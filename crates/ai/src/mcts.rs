@@ -440,10 +440,52 @@ impl Bot for Mcts {
         Ok(merge_reports(game, seat, &reports, &self.config.weights))
     }
 
+    fn expected_line(&self, game: &Game, mv: Move) -> Vec<Move> {
+        crate::line::expected(game, mv, |position| self.most_visited(position))
+    }
+
     fn new_game(&mut self) {
         for tree in &mut self.trees {
             tree.clear();
         }
+    }
+}
+
+/// The fewest visits that make a move of the tree part of an expected
+/// line: a move tried only a few times was chosen by its prior and one
+/// playout, which the planner's own choice judges better.
+const LINE_VISITS: u64 = 8;
+
+impl Mcts {
+    /// The move the trees visited most in `game`, summed over the trees,
+    /// if it has at least [`LINE_VISITS`] visits.
+    fn most_visited(&self, game: &Game) -> Option<Move> {
+        let key = self.config.key_of(game);
+        let mut visits = vec![0u64; game.legal_move_count()];
+        for tree in &self.trees {
+            let Some(&node) = tree.table.get(&key) else {
+                continue;
+            };
+            for edge in tree.edges_of(node) {
+                let Some(child) = tree.nodes.get(edge.child as usize) else {
+                    continue;
+                };
+                if let Some(sum) = visits.get_mut(edge.index as usize) {
+                    *sum += u64::from(child.visits);
+                }
+            }
+        }
+        // The first of equally visited moves, so that a line is the same
+        // on every run.
+        let (index, most) =
+            visits.iter().enumerate().fold(
+                (0, 0),
+                |best, (i, &v)| if v > best.1 { (i, v) } else { best },
+            );
+        if most < LINE_VISITS {
+            return None;
+        }
+        game.nth_legal_move(index)
     }
 }
 
@@ -1339,6 +1381,37 @@ mod tests {
             widened.iter().all(|mv| best_twenty.contains(mv)),
             "{widened:?}"
         );
+    }
+
+    #[test]
+    fn the_expected_line_follows_the_most_visited_moves_of_the_search() {
+        let game = placement_position(6);
+        let config = MctsConfig {
+            threads: 1,
+            ..MctsConfig::default()
+        };
+        let mut bot = Mcts::new(config.clone(), 2, "mcts".into());
+        let analysis = bot.choose(&game, &Budget::iterations(3_000)).unwrap();
+        let line = bot.expected_line(&game, analysis.best);
+        assert_eq!(line.first(), Some(&analysis.best));
+        // The second move is the one the search visited most below the
+        // first, read from the tree's own statistics of that position.
+        let mut after = game.clone();
+        after.play(analysis.best).unwrap();
+        let tree = &bot.trees[0];
+        let node = tree.table[&config.key_of(&after)];
+        let report = tree.report(node, &after, 0);
+        let Some((most, _, visits, _)) = report.moves.iter().max_by_key(|m| m.2) else {
+            panic!("the search went below its choice");
+        };
+        assert!(u64::from(*visits) >= LINE_VISITS, "{visits} visits");
+        assert_eq!(line.get(1), Some(most), "{line:?}");
+        // Every move is legal where it stands, and the line ends at the draw.
+        let mut position = game.clone();
+        for mv in &line {
+            position.play(*mv).unwrap();
+        }
+        assert!(matches!(position.phase(), Phase::Draw | Phase::Over));
     }
 
     #[test]

@@ -15,6 +15,10 @@
 //! is an estimate, and a rough one for a move that the search visited only
 //! a few times.
 //!
+//! An analyser made [`Analyser::explaining`] also explains every move
+//! played ([`crate::explain`]) from the same search, so that a review can
+//! say in words why the costliest decisions cost what they did.
+//!
 //! [`Analyser`] yields the decisions one at a time, so that a long analysis
 //! can be shown while it runs, and owns everything it uses, so that it can
 //! run on any thread. The budget's stop flag ends it between decisions (and
@@ -27,6 +31,7 @@ use carolus_rules::{Game, Move, Owner, Phase, Record, ReplayError, Seat};
 use thiserror::Error;
 
 use crate::estimates::{mover_chance, owner_chances};
+use crate::explain::{ExplainError, Explanation, explain_analysis};
 
 /// One decision of a game and what the bot thinks of it.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,6 +63,9 @@ pub struct Decision {
     pub iterations: u64,
     /// The moves the bot weighed, best first.
     pub candidates: Vec<Candidate>,
+    /// Why the move played is good or bad, from the same search, when the
+    /// analyser explains ([`Analyser::explaining`]).
+    pub explanation: Option<Explanation>,
 }
 
 impl Decision {
@@ -146,6 +154,24 @@ impl Tally {
     }
 }
 
+/// The decisions of `seat` among `decisions` that cost most, at most
+/// `count`, costliest first (the earlier of equal costs first): the
+/// decisions a review shows. Only weighed costs of at least [`TIE`] count;
+/// a decision whose cost is unknown is never among them.
+pub fn costliest(decisions: &[Decision], seat: Seat, count: usize) -> Vec<&Decision> {
+    let cost = |decision: &Decision| match decision.cost {
+        Cost::Weighed(cost) if cost >= TIE => Some(cost),
+        _ => None,
+    };
+    let mut costly: Vec<(&Decision, f64)> = decisions
+        .iter()
+        .filter(|decision| decision.seat == seat)
+        .filter_map(|decision| Some((decision, cost(decision)?)))
+        .collect();
+    costly.sort_by(|(a, x), (b, y)| y.total_cmp(x).then(a.index.cmp(&b.index)));
+    costly.into_iter().take(count).map(|(d, _)| d).collect()
+}
+
 /// Why an analysis ended before the end of its record.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum AnalysisError {
@@ -170,6 +196,8 @@ pub struct Analyser {
     next: usize,
     /// Set once the last decision is given or an error ends the analysis.
     done: bool,
+    /// Whether each decision also explains the move played.
+    explain: bool,
 }
 
 impl Analyser {
@@ -185,7 +213,15 @@ impl Analyser {
             game,
             next: 0,
             done: false,
+            explain: false,
         })
+    }
+
+    /// The same analysis with every move played explained from the bot's
+    /// search of its position ([`Decision::explanation`]).
+    pub fn explaining(mut self) -> Analyser {
+        self.explain = true;
+        self
     }
 
     /// The next decision, playing the moves before it; `None` after the
@@ -245,6 +281,25 @@ impl Analyser {
                 .map(|candidate| candidate.value)
         };
         let (played_value, best_value) = (value_of(played), value_of(analysis.best));
+        let explanation = if self.explain {
+            let explained = explain_analysis(game, played, self.bot.as_ref(), &analysis);
+            Some(explained.map_err(|error| match error {
+                ExplainError::Bot(error) => AnalysisError::Bot { index, error },
+                // The move was checked and the bot answered, so a decision
+                // is due and the move is legal; this is the engine's word.
+                ExplainError::NoDecision { phase } => AnalysisError::Bot {
+                    index,
+                    error: ThinkError::Refused(AiError::NoDecision { phase }),
+                },
+                ExplainError::Illegal { mv, error } => AnalysisError::Replay(ReplayError::Move {
+                    index,
+                    token: mv.to_string(),
+                    error,
+                }),
+            })?)
+        } else {
+            None
+        };
         let cost = if played == analysis.best {
             Cost::Chosen
         } else {
@@ -276,6 +331,7 @@ impl Analyser {
             cost,
             iterations: analysis.iterations,
             candidates: analysis.candidates,
+            explanation,
         })
     }
 }
@@ -449,6 +505,34 @@ mod tests {
                 .starts_with(&format!("move {} ", first_decision + 2)),
             "{error}"
         );
+    }
+
+    #[test]
+    fn a_review_takes_a_seats_costliest_known_costs_costliest_first() {
+        let record = random_game(2, 7, 80);
+        let decisions = analyse(&record, &greedy(), 1, &Budget::default()).unwrap();
+        for seat in Seat::all(2) {
+            let picked = costliest(&decisions, seat, 3);
+            let mut costs: Vec<f64> = decisions
+                .iter()
+                .filter(|d| d.seat == seat)
+                .filter_map(|d| match d.cost {
+                    Cost::Weighed(cost) if cost >= TIE => Some(cost),
+                    _ => None,
+                })
+                .collect();
+            costs.sort_by(|a, b| b.total_cmp(a));
+            costs.truncate(3);
+            let got: Vec<f64> = picked
+                .iter()
+                .map(|d| match d.cost {
+                    Cost::Weighed(cost) => cost,
+                    _ => panic!("only weighed costs"),
+                })
+                .collect();
+            assert_eq!(got, costs);
+            assert!(picked.iter().all(|d| d.seat == seat));
+        }
     }
 
     #[test]

@@ -11,6 +11,9 @@
 //!   read, and a game's estimates kept over time and in its record.
 //! - [`analysis`] — what a bot thinks of every decision of a recorded game,
 //!   as typed rows.
+//! - [`explain`] — why a move is good or bad: the lines a bot expects after
+//!   it and after the better moves, played through the rules into facts
+//!   that a test can check, and sentences from the catalogs stating them.
 //! - [`session`] — a game at a table: the record and its draws, who plays
 //!   each seat, undo and redo, and the computer players' estimates; which
 //!   computer player must be asked, but no thinking.
@@ -22,6 +25,7 @@
 
 pub mod analysis;
 pub mod estimates;
+pub mod explain;
 pub mod loading;
 pub mod protocol;
 pub mod session;

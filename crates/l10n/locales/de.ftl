@@ -512,3 +512,48 @@ tui-help-key-result = das Ergebnis, wenn die Partie vorbei ist
 tui-help-key-help = diese Hilfe
 tui-help-key-quit = beenden (Strg-C beendet sofort und bewahrt ungespeicherte Züge in einer Wiederherstellungsdatei auf, die der nächste Start anbietet)
 tui-help-mouse = Maus: Klicke eine Möglichkeit in der untersten Zeile an, eine Region im Ring oder deine Zeile in der Tabelle (deinen Hof). Ein Klick auf eine Region setzt den gewählten Ritter; beim Kaiser zeigt der erste Klick, was geschieht, und der zweite zieht.
+
+## Erklärungen („Warum?“): Jeder Satz nennt eine Tatsache einer Zugfolge,
+## die die Regeln prüfen (Modul explain von carolus-core); $name, $other
+## und $names sind Namen von Plätzen oder ein Team, $family eine Familie.
+
+explain-control = { $name } übernimmt die Kontrolle über { $family } ({ $knights } zu { $against } am Hof).
+explain-control-from = { $name } übernimmt von { $other } die Kontrolle über { $family } ({ $knights } zu { $against } am Hof).
+explain-court-keeps = { $name } festigt die Kontrolle über { $family }: { $knights } zu { $against } am Hof.
+explain-court-short = { $name } hat nun { $knights } der Familie { $family } am Hof, doch { $other } behält mit { $against } die Kontrolle.
+explain-court-tie = { $name } hat nun { $knights } der Familie { $family } am Hof; ein anderer Hof hat { $against }, also übernimmt niemand die Kontrolle.
+explain-lead = In Region { $region } führt { $name } nun mit { $score } zu { $against }.
+explain-lead-none = In Region { $region } führt niemand: Die höchste Wertung, { $score }, teilen sich mehrere.
+explain-reserve = { $name } hat nun { $knights ->
+    [one] einen Ritter
+   *[other] { $knights } Ritter
+    } der Familie { $family } im Vorrat.
+explain-reach = Mit Scheibe { $disc } kann { $name } den Kaiser bis zu { $steps } Regionen weit ziehen.
+explain-reach-gives = Mit Scheibe { $disc } kann { $name } den Kaiser bis zu { $steps } Regionen weit ziehen; Region { $region } ginge an { $other }.
+explain-reach-nothing = Mit Scheibe { $disc } kann { $name } den Kaiser bis zu { $steps } Regionen weit ziehen, und keine erreichbare Region wechselte den Besitzer.
+explain-castle = { $team ->
+    [yes] { $by } baut für { $name } eine Burg in Region { $region }.
+   *[no] { $name } baut eine Burg in Region { $region }.
+    }
+explain-castle-taken = { $team ->
+    [yes] { $by } nimmt für { $name }
+   *[no] { $name } nimmt
+    } { $other } Region { $region } mit { $castles ->
+    [one] ihrer Burg
+   *[other] ihren { $castles } Burgen
+    } ab.
+explain-stop = Der Kaiser hält in Region { $region }, und nichts wechselt den Besitzer.
+explain-merge = { $count } Regionen verschmelzen zu Region { $region } aus nun { $territories } Gebieten.
+explain-end = Das Spiel endet, und { $names } { $count ->
+    [one] gewinnt
+   *[other] gewinnen
+    }.
+explain-near = { $name } fehlt { $count ->
+    [one] eine Burg
+   *[other] { $count } Burgen
+    } zum Sieg.
+explain-regions = Nur noch { $count } Regionen sind übrig; das Spiel endet, wenn es weniger als vier sind.
+explain-quiet = Bis zum nächsten Ziehen wechselt keine Familie, Burg oder Region den Besitzer.
+explain-instead = Mit { $move } stattdessen:
+explain-and = { $first } und { $second }
+explain-team = Team { $first } + { $second }

@@ -513,3 +513,48 @@ tui-help-key-result = the result, once the game is over
 tui-help-key-help = this help
 tui-help-key-quit = quit (Ctrl-C quits at once, keeping unsaved moves in a recovery file that the next start offers)
 tui-help-mouse = Mouse: click an option in the bottom line, a region on the ring or your row in the table (your court). A region click places the chosen knight; for the emperor, the first click shows the outcome and the second moves.
+
+## Explanations ("why?"): each sentence states one fact of a line of play
+## that the rules check (carolus-core's explain module); $name, $other and
+## $names are seats' names or a team, $family a family's name.
+
+explain-control = { $name } takes control of { $family } ({ $knights } to { $against } at court).
+explain-control-from = { $name } takes control of { $family } from { $other } ({ $knights } to { $against } at court).
+explain-court-keeps = { $name } strengthens control of { $family }: { $knights } to { $against } at court.
+explain-court-short = { $name } now has { $knights } { $family } at court, but { $other } keeps control with { $against }.
+explain-court-tie = { $name } now has { $knights } { $family } at court; another court has { $against }, so nobody takes control.
+explain-lead = In region { $region }, { $name } now leads by { $score } to { $against }.
+explain-lead-none = In region { $region }, nobody leads: the highest score, { $score }, is shared.
+explain-reserve = { $name } now holds { $knights ->
+    [one] one { $family } knight
+   *[other] { $knights } { $family } knights
+    } in reserve.
+explain-reach = With disc { $disc }, { $name } can move the emperor up to { $steps } regions.
+explain-reach-gives = With disc { $disc }, { $name } can move the emperor up to { $steps } regions; region { $region } would go to { $other }.
+explain-reach-nothing = With disc { $disc }, { $name } can move the emperor up to { $steps } regions, and no region within reach would change hands.
+explain-castle = { $team ->
+    [yes] { $by } builds a castle in region { $region } for { $name }.
+   *[no] { $name } builds a castle in region { $region }.
+    }
+explain-castle-taken = { $team ->
+    [yes] { $by } takes region { $region } for { $name } from { $other }
+   *[no] { $name } takes region { $region } from { $other }
+    } with its { $castles ->
+    [one] castle
+   *[other] { $castles } castles
+    }.
+explain-stop = The emperor stops in region { $region }, and nothing changes hands.
+explain-merge = { $count } regions merge into region { $region }, now { $territories } territories wide.
+explain-end = The game ends, and { $names } { $count ->
+    [one] wins
+   *[other] win
+    }.
+explain-near = { $name } is { $count ->
+    [one] one castle
+   *[other] { $count } castles
+    } away from winning.
+explain-regions = Only { $count } regions are left; the game ends when fewer than four remain.
+explain-quiet = Up to the next draw, no family, castle or region changes hands.
+explain-instead = With { $move } instead:
+explain-and = { $first } and { $second }
+explain-team = Team { $first } + { $second }

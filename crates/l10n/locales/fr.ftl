@@ -516,3 +516,49 @@ tui-help-key-result = le résultat, une fois la partie terminée
 tui-help-key-help = cette aide
 tui-help-key-quit = quitter (Ctrl-C quitte aussitôt et garde les coups non enregistrés dans un fichier de récupération que le prochain lancement propose)
 tui-help-mouse = Souris : cliquez sur une possibilité de la ligne du bas, une région de l'anneau ou votre ligne dans le tableau (votre cour). Un clic sur une région place le chevalier choisi ; pour l'empereur, le premier clic montre le résultat et le second avance.
+
+## Explications (« pourquoi ? ») : chaque phrase énonce un fait d'une suite
+## de coups que les règles vérifient (module explain de carolus-core) ;
+## $name, $other et $names sont des noms de places ou une équipe, $family
+## une famille.
+
+explain-control = { $name } prend le contrôle du { $family } ({ $knights } contre { $against } à la cour).
+explain-control-from = { $name } prend le contrôle du { $family } à { $other } ({ $knights } contre { $against } à la cour).
+explain-court-keeps = { $name } renforce son contrôle du { $family } : { $knights } contre { $against } à la cour.
+explain-court-short = { $name } a maintenant { $knights } { $family } à la cour, mais { $other } garde le contrôle avec { $against }.
+explain-court-tie = { $name } a maintenant { $knights } { $family } à la cour ; une autre cour en a { $against }, donc personne ne prend le contrôle.
+explain-lead = Dans la région { $region }, { $name } mène maintenant par { $score } à { $against }.
+explain-lead-none = Dans la région { $region }, personne ne mène : le meilleur score, { $score }, est partagé.
+explain-reserve = { $name } a maintenant { $knights ->
+    [one] un chevalier
+   *[other] { $knights } chevaliers
+    } { $family } en réserve.
+explain-reach = Avec le disque { $disc }, { $name } peut avancer l'empereur de { $steps } régions au plus.
+explain-reach-gives = Avec le disque { $disc }, { $name } peut avancer l'empereur de { $steps } régions au plus ; la région { $region } irait à { $other }.
+explain-reach-nothing = Avec le disque { $disc }, { $name } peut avancer l'empereur de { $steps } régions au plus, et aucune région à portée ne changerait de mains.
+explain-castle = { $team ->
+    [yes] { $by } construit un château dans la région { $region } pour { $name }.
+   *[no] { $name } construit un château dans la région { $region }.
+    }
+explain-castle-taken = { $team ->
+    [yes] { $by } prend pour { $name } la région { $region } à { $other }
+   *[no] { $name } prend la région { $region } à { $other }
+    } avec { $castles ->
+    [one] son château
+   *[other] ses { $castles } châteaux
+    }.
+explain-stop = L'empereur s'arrête dans la région { $region }, et rien ne change de mains.
+explain-merge = { $count } régions fusionnent en la région { $region }, qui compte maintenant { $territories } territoires.
+explain-end = La partie se termine, et { $names } { $count ->
+    [one] gagne
+   *[other] gagnent
+    }.
+explain-near = Il manque { $count ->
+    [one] un château
+   *[other] { $count } châteaux
+    } à { $name } pour gagner.
+explain-regions = Il ne reste que { $count } régions ; la partie se termine quand il en reste moins de quatre.
+explain-quiet = Jusqu'au prochain tirage, aucune famille, aucun château, aucune région ne change de mains.
+explain-instead = Avec { $move } à la place :
+explain-and = { $first } et { $second }
+explain-team = l'équipe { $first } + { $second }

@@ -16,17 +16,28 @@
 //! In the team game the table speaks of teams, because partners win
 //! together: a win column per team, and costs in the team's chance. The
 //! JSON keeps the bot protocol's terms, a share per seat.
+//!
+//! The table ends with a review: for each person (each seat, unless the
+//! record's `meta.levels` says which seats the computer played), the three
+//! decisions that cost most, the move played and the AI's choice, each
+//! with sentences that explain it (carolus-core's [`carolus_core::explain`],
+//! from the same search). `--explain` explains every decision's move
+//! played, or with `--move N` one decision (or the AI's own choice at the
+//! record's end: a hint), in words or in the API's JSON shape.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use carolus_ai::BotSpec;
-use carolus_core::analysis::{Analyser, Cost, Decision, Tally};
+use carolus_ai::{BotSpec, Level, think};
+use carolus_core::analysis::{Analyser, Cost, Decision, TIE, Tally, costliest};
 use carolus_core::estimates::{self, META_KEY, Reading, Trail};
+use carolus_core::explain::{Explanation, Names, Report, explain_analysis};
 use carolus_core::loading;
 use carolus_core::protocol::{Weighed, round};
-use carolus_rules::{Game, Owner};
+use carolus_core::session::saved_levels;
+use carolus_l10n::{Catalog, Language, catalog};
+use carolus_rules::{Game, Move, Owner, Record, Seat};
 use carolus_tui::graph;
 use serde::Serialize;
 
@@ -60,9 +71,10 @@ pub struct Args {
           value_parser = crate::args::between::<u64>(0, carolus_core::protocol::MAX_TIME_MS))]
     time_ms: u64,
 
-    /// The bot that analyses: random, greedy, mcts, mcts:level=4, … .
-    #[arg(long, value_name = "SPEC", default_value = "mcts")]
-    ai: BotSpec,
+    /// The bot that analyses: random, greedy, mcts, mcts:level=4, …
+    /// [default: mcts, or mcts:level=4 with --explain].
+    #[arg(long, value_name = "SPEC")]
+    ai: Option<BotSpec>,
 
     /// The seed of the bot's own random choices.
     #[arg(long, value_name = "S", default_value_t = 1,
@@ -84,10 +96,39 @@ pub struct Args {
     /// counted from 1.
     #[arg(long, value_name = "N", value_parser = crate::args::parse_count::<u64>)]
     game: Option<u64>,
+
+    /// Explain each move played in words: what it does and allows, against
+    /// the AI's choice, from the lines the AI expects up to the next draw.
+    /// Without --ai the AI is that of hints, mcts:level=4.
+    #[arg(long, conflicts_with = "annotate")]
+    explain: bool,
+
+    /// With --explain, only the decision at move N of the record (counted
+    /// from 1); N one past the record's last move explains the AI's own
+    /// choice there, as a hint would.
+    #[arg(long = "move", value_name = "N", requires = "explain",
+          value_parser = crate::args::parse_count::<usize>)]
+    at_move: Option<usize>,
+
+    /// The language of the explanations: en, de or fr [default: en].
+    #[arg(long, value_name = "LANG", value_parser = super::play::parse_language)]
+    lang: Option<Language>,
 }
 
 /// How many of the candidates go into each JSON line.
 const CANDIDATES_SHOWN: usize = 5;
+
+impl Args {
+    /// The bot that analyses: `--ai`, or by default the tree search (the
+    /// hints' level 4 when explaining).
+    fn spec(&self) -> BotSpec {
+        match &self.ai {
+            Some(spec) => spec.clone(),
+            None if self.explain => Level::HINT.spec(),
+            None => BotSpec::MCTS,
+        }
+    }
+}
 
 pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let text = input::read_text(&args.file)?;
@@ -96,34 +137,71 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let refused = |error| bad_input(input::about_game(&args.file, args.game, error));
     let (record, end) = loading::replay_text(text).map_err(refused)?;
     let start = record.start().map_err(|error| refused(error.to_string()))?;
+    let language = args.lang.unwrap_or(Language::English);
+    let words = Words {
+        catalog: catalog(language),
+        names: Names::new(catalog(language), &start, record.names.as_deref()),
+    };
+    if let Some(at) = args.at_move {
+        return explain_one(args, &record, at, &words, out).map_err(|error| match error {
+            OneError::Refused(error) => refused(error),
+            OneError::Other(error) => error,
+        });
+    }
     let decisions = record.moves.iter().filter(|mv| mv.is_decision()).count();
     if decisions == 0 {
         return Err(refused(
             "there is no decision to analyse: the record ends before anyone decides".to_owned(),
         ));
     }
-    let budget = args.ai.budget(Duration::from_millis(args.time_ms));
-    let analyser = Analyser::new(record.clone(), args.ai.build(args.seed), budget)
+    let spec = args.spec();
+    let budget = spec.budget(Duration::from_millis(args.time_ms));
+    let analyser = Analyser::new(record.clone(), spec.build(args.seed), budget)
         .map_err(|error| refused(error.to_string()))?;
+    let table = !args.json && !args.annotate;
+    // The table's review explains the costliest decisions, so a table
+    // explains every decision as it goes (from the search it made anyway).
+    let analyser = if table || args.explain {
+        analyser.explaining()
+    } else {
+        analyser
+    };
     let bar = progress::bar(decisions as u64, "decisions");
 
-    let table = !args.json && !args.annotate;
     if table {
-        write_header(out, args, &start)?;
+        write_header(out, &spec, args.time_ms, &start)?;
     }
     let mut tallies = vec![Tally::default(); start.players()];
     let mut trail = Trail::default();
+    let mut costly: Vec<Decision> = Vec::new();
     for decision in analyser {
         // The record replayed as a whole above, so only the bot can fail.
         let decision = decision?;
-        if args.json {
+        if args.json && args.explain {
+            if let Some(explanation) = &decision.explanation {
+                writeln!(out, "{}", explained_json(&decision, explanation, &words))?;
+            }
+        } else if args.json {
             writeln!(out, "{}", json(&decision))?;
         } else if table {
             writeln!(out, "{}", row(&decision))?;
+            if args.explain
+                && let Some(explanation) = &decision.explanation
+            {
+                writeln!(
+                    out,
+                    "{:>13}{}",
+                    "",
+                    explanation.text(words.catalog, &words.names)
+                )?;
+            }
         }
         trail.record(decision.moves_before(), decision.win.clone());
         if let Some(tally) = tallies.get_mut(decision.seat.index()) {
             tally.add(decision.cost);
+        }
+        if table && matches!(decision.cost, Cost::Weighed(cost) if cost >= TIE) {
+            costly.push(decision);
         }
         // Lines go out as they are found, so a long analysis can be
         // followed (or piped) while it runs.
@@ -133,6 +211,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     bar.finish_and_clear();
     if table {
         write_footer(out, &end, &tallies, trail.readings())?;
+        write_review(out, &record, &start, costly, &words)?;
     }
     if args.annotate {
         let mut record = record;
@@ -143,6 +222,202 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         writeln!(out, "{}", record.to_json())?;
     }
     Ok(())
+}
+
+/// The catalog and the names that explanations are said with.
+struct Words {
+    catalog: &'static Catalog,
+    names: Names,
+}
+
+/// How many of each person's costliest decisions the review shows.
+const REVIEWED: usize = 3;
+
+/// The review: for each person, the [`REVIEWED`] decisions of `costly`
+/// that cost most, each with the move played and the AI's choice and
+/// their sentences. The people are the seats that `meta.levels` does not
+/// give to the computer (every seat when the record does not say).
+fn write_review(
+    out: &mut impl Write,
+    record: &Record,
+    game: &Game,
+    costly: Vec<Decision>,
+    words: &Words,
+) -> std::io::Result<()> {
+    let computers: Vec<usize> = saved_levels(record)
+        .ok()
+        .flatten()
+        .map(|levels| levels.into_iter().map(|(seat, _)| seat).collect())
+        .unwrap_or_default();
+    let cost = |decision: &Decision| match decision.cost {
+        Cost::Weighed(cost) => cost,
+        _ => 0.0,
+    };
+    writeln!(
+        out,
+        "review: the {REVIEWED} decisions that cost each person most, the move played and the AI's choice"
+    )?;
+    for seat in Seat::all(game.players()).filter(|seat| !computers.contains(&seat.index())) {
+        let mine = costliest(&costly, seat, REVIEWED);
+        if mine.is_empty() {
+            writeln!(
+                out,
+                "seat {seat}: none of its decisions is known to have cost anything"
+            )?;
+        }
+        for decision in mine {
+            writeln!(
+                out,
+                "seat {seat}, move {}: {} points given up",
+                decision.index,
+                points(cost(decision))
+            )?;
+            let Some(explanation) = &decision.explanation else {
+                continue;
+            };
+            let (catalog, names) = (words.catalog, &words.names);
+            let played = &explanation.explained;
+            writeln!(
+                out,
+                "  played {:<14} {}",
+                decision.played.to_string(),
+                explanation.better().map_or_else(
+                    || played.text(catalog, names),
+                    |better| played.text_against(better, catalog, names)
+                )
+            )?;
+            if let Some(better) = explanation.better() {
+                writeln!(
+                    out,
+                    "  better {:<14} {}",
+                    decision.best.to_string(),
+                    better.text_against(played, catalog, names)
+                )?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Why `explain_one` failed: the input (status 2) or anything else.
+enum OneError {
+    Refused(String),
+    Other(anyhow::Error),
+}
+
+impl<E: Into<anyhow::Error>> From<E> for OneError {
+    fn from(error: E) -> OneError {
+        OneError::Other(error.into())
+    }
+}
+
+/// `--explain --move N`: the decision at move `at` of `record` (or the AI's
+/// choice one past its end) explained by a fresh search.
+fn explain_one(
+    args: &Args,
+    record: &Record,
+    at: usize,
+    words: &Words,
+    out: &mut impl Write,
+) -> Result<(), OneError> {
+    let moves = record.moves.len();
+    if at > moves + 1 {
+        return Err(OneError::Refused(format!(
+            "there is no move {at}: the record has {moves} moves (give {} to explain the AI's choice after the last)",
+            moves + 1
+        )));
+    }
+    let mut before = record.clone();
+    before.moves.truncate(at - 1);
+    let game = before
+        .replay()
+        .map_err(|error| OneError::Refused(error.to_string()))?;
+    if game.draw_due().is_some() || game.is_over() {
+        return Err(OneError::Refused(format!(
+            "move {at} is no decision: the game waits for {}",
+            if game.is_over() {
+                "nothing, it is over"
+            } else {
+                "a chance draw"
+            }
+        )));
+    }
+    let spec = args.spec();
+    let mut bot = spec.build(args.seed);
+    let budget = spec.budget(Duration::from_millis(args.time_ms));
+    let analysis = think(bot.as_mut(), &game, &budget)?;
+    let mv = record.moves.get(at - 1).copied().unwrap_or(analysis.best);
+    let explanation = explain_analysis(&game, mv, bot.as_ref(), &analysis)?;
+    let seat = explanation.seat;
+    let (catalog, names) = (words.catalog, &words.names);
+    if args.json {
+        let decision = Numbered {
+            index: at,
+            seat: seat.index(),
+            report: explanation.report(catalog, names),
+        };
+        writeln!(out, "{}", serde_json::to_string(&decision)?)?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "move {at}, seat {seat}: {} ({}), by {}, {}",
+        explanation.mv(),
+        value_words(
+            explanation.explained.value,
+            explanation.best,
+            explanation.is_best()
+        ),
+        spec,
+        spec.thinking(Duration::from_millis(args.time_ms))
+    )?;
+    writeln!(out, "  line: {}", tokens(&explanation.explained.moves))?;
+    writeln!(out, "  {}", explanation.text(catalog, names))?;
+    writeln!(out, "alternatives:")?;
+    for line in &explanation.alternatives {
+        writeln!(
+            out,
+            "  {:<14} {:>6}  {}",
+            line.first().map(|mv| mv.to_string()).unwrap_or_default(),
+            line.value.map_or("?".to_owned(), points),
+            line.text_against(&explanation.explained, catalog, names)
+        )?;
+    }
+    Ok(())
+}
+
+/// A move's value against the AI's choice, in words for the heading.
+fn value_words(value: Option<f64>, best: Move, is_best: bool) -> String {
+    match value {
+        _ if is_best => "the AI's choice".to_owned(),
+        Some(value) => format!("{} points against {best}", points(value)),
+        None => format!("not weighed against {best}"),
+    }
+}
+
+fn tokens(moves: &[Move]) -> String {
+    let tokens: Vec<String> = moves.iter().map(Move::to_string).collect();
+    tokens.join(", ")
+}
+
+/// An explanation as `--explain --json` writes it: the decision's place and
+/// seat, then the API's shape.
+#[derive(Serialize)]
+struct Numbered {
+    index: usize,
+    seat: usize,
+    #[serde(flatten)]
+    report: Report,
+}
+
+/// A decision's explanation as `--explain --json` writes it.
+fn explained_json(decision: &Decision, explanation: &Explanation, words: &Words) -> String {
+    let line = Numbered {
+        index: decision.index,
+        seat: decision.seat.index(),
+        report: explanation.report(words.catalog, &words.names),
+    };
+    serde_json::to_string(&line).unwrap_or_default()
 }
 
 /// A decision as `--json` writes it.
@@ -213,12 +488,16 @@ fn column_width(owner: Owner) -> usize {
     }
 }
 
-fn write_header(out: &mut impl Write, args: &Args, game: &Game) -> std::io::Result<()> {
+fn write_header(
+    out: &mut impl Write,
+    spec: &BotSpec,
+    time_ms: u64,
+    game: &Game,
+) -> std::io::Result<()> {
     writeln!(
         out,
-        "analysis by {}, {}; * = not the AI's choice, = = another move it valued the same, cost = win chance given up (points)",
-        args.ai,
-        args.ai.thinking(Duration::from_millis(args.time_ms))
+        "analysis by {spec}, {}; * = not the AI's choice, = = another move it valued the same, cost = win chance given up (points)",
+        spec.thinking(Duration::from_millis(time_ms))
     )?;
     let seats: Vec<String> = game
         .owners()

@@ -9,6 +9,10 @@
 //! and printing its state view is what `carolus replay`, servers and the
 //! bot protocol do for every request, so it is timed in-process, without
 //! the start-up of a process, per full-game record.
+//!
+//! `--explain` measures explanations instead ([`explain`]).
+
+mod explain;
 
 use std::hint::black_box;
 use std::io::Write;
@@ -59,9 +63,34 @@ pub struct Args {
     json: bool,
 
     /// The seed of the random games [default: a fresh one from the operating
-    /// system].
+    /// system; 1 with --explain].
     #[arg(long, value_name = "N", value_parser = crate::args::between::<u64>(0, u64::MAX))]
     seed: Option<u64>,
+
+    /// Measure explanations instead: a level-4 hint and its explanation on
+    /// one core over --positions positions from games of two and three
+    /// players and of the team game (median, 95th percentile, maximum),
+    /// the review of --reviews whole games, and how often their words state
+    /// a fact (hints) or a fact the move played lacks (better moves). Times
+    /// are given on the clock and in the processor time of the thread that
+    /// searched, which is the whole work only for a bot on one thread.
+    #[arg(long)]
+    explain: bool,
+
+    /// With --explain, the positions whose hints are explained.
+    #[arg(long, value_name = "N", default_value_t = 200, requires = "explain",
+          value_parser = crate::args::parse_count::<usize>)]
+    positions: usize,
+
+    /// With --explain, the bot that explains [default: mcts:level=4,threads=1,
+    /// the hints' level on one core].
+    #[arg(long, value_name = "SPEC", requires = "explain")]
+    ai: Option<carolus_ai::BotSpec>,
+
+    /// With --explain, the whole games reviewed.
+    #[arg(long, value_name = "N", default_value_t = 6, requires = "explain",
+          value_parser = crate::args::parse_count::<usize>)]
+    reviews: usize,
 }
 
 /// Everything the benchmark measured, as `--json` prints it.
@@ -91,6 +120,19 @@ struct Report {
 }
 
 pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
+    if args.explain {
+        let spec = match &args.ai {
+            Some(spec) => spec.clone(),
+            None => explain::SPEC.parse()?,
+        };
+        let report = explain::run(&spec, args.seed.unwrap_or(1), args.positions, args.reviews)?;
+        if args.json {
+            writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        } else {
+            explain::write_text(out, &report)?;
+        }
+        return Ok(());
+    }
     let players = args.players.count();
     let variant = args.players.variant();
     let seed = seed::given_or_fresh(args.seed)?;

@@ -72,7 +72,7 @@ pub struct Args {
 }
 
 /// Reads a language code; the error names the languages there are.
-fn parse_language(text: &str) -> Result<Language, String> {
+pub(crate) fn parse_language(text: &str) -> Result<Language, String> {
     text.parse()
         .map_err(|error: carolus_tui::UnknownLanguage| error.to_string())
 }

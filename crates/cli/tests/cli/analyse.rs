@@ -77,7 +77,13 @@ fn the_table_has_a_row_per_decision_with_the_tree_search() {
         None,
     );
     run.assert_success();
-    let lines = run.lines();
+    let all = run.lines();
+    // The review closes the table (its own test reads it).
+    let review = all
+        .iter()
+        .position(|line| line.starts_with("review: "))
+        .unwrap();
+    let lines = &all[..review];
     // A title, the column heads, the rows, a summary for each seat, the
     // graph's heading and a line for each seat, and a closing line.
     assert_eq!(lines.len(), decisions + 2 + 2 + 3 + 1, "{}", run.stdout);
@@ -126,7 +132,13 @@ fn the_table_has_a_row_per_decision_with_the_tree_search() {
     // Standard input works as for replay.
     let run = carolus(&["analyse", "-", "--ai", "random"], Some(&record.to_json()));
     run.assert_success();
-    assert_eq!(run.lines().len(), decisions + 8);
+    // The random bot weighs no move, so the review (its heading and a line
+    // per seat) knows of no cost.
+    assert_eq!(run.lines().len(), decisions + 8 + 3, "{}", run.stdout);
+    assert!(run.stdout.ends_with(
+        "seat 0: none of its decisions is known to have cost anything\n\
+         seat 1: none of its decisions is known to have cost anything\n"
+    ));
 }
 
 #[test]
@@ -209,7 +221,12 @@ fn the_team_game_table_speaks_of_teams() {
     let json = carolus(&[&args[..], &["--json"]].concat(), None);
     json.assert_success();
 
-    let lines = table.lines();
+    let all = table.lines();
+    let review = all
+        .iter()
+        .position(|line| line.starts_with("review: "))
+        .unwrap();
+    let lines = &all[..review];
     let heads: Vec<&str> = lines[1].split_whitespace().collect();
     assert_eq!(
         heads[heads.len() - 4..],
@@ -382,4 +399,250 @@ fn a_bot_with_its_own_limit_thinks_by_it_not_by_time_ms() {
         "{}",
         table.stdout
     );
+}
+
+#[test]
+fn the_review_shows_each_seats_costliest_decisions_with_both_moves_explained() {
+    let record = game_record(2, 31, 90);
+    let path = file("analyse-review.json", &record.to_json());
+    let run = carolus(
+        &[
+            "analyse",
+            path.to_str().unwrap(),
+            "--ai",
+            "mcts:iterations=60,threads=1",
+        ],
+        None,
+    );
+    run.assert_success();
+    let lines = run.lines();
+    let start = lines
+        .iter()
+        .position(|line| line.starts_with("review: "))
+        .unwrap();
+    let review = &lines[start + 1..];
+    let mut costs = vec![Vec::new(), Vec::new()];
+    for (i, line) in review.iter().enumerate() {
+        let Some(rest) = line.strip_prefix("seat ") else {
+            continue;
+        };
+        let seat: usize = rest[..1].parse().unwrap();
+        if rest.contains("is known to have cost anything") {
+            continue;
+        }
+        // seat S, move N: C points given up
+        let cost: f64 = rest
+            .split(": ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        costs[seat].push(cost);
+        let played = review[i + 1];
+        let better = review[i + 2];
+        assert!(played.starts_with("  played "), "{played}");
+        assert!(better.starts_with("  better "), "{better}");
+        // Each move is followed by sentences of the catalog, ending with
+        // a full stop.
+        for line in [played, better] {
+            assert!(line.trim_end().ends_with('.'), "{line}");
+        }
+    }
+    for seat_costs in &costs {
+        assert!(seat_costs.len() <= 3, "{costs:?}");
+        assert!(
+            seat_costs.windows(2).all(|w| w[0] >= w[1]),
+            "costliest first: {costs:?}"
+        );
+    }
+    assert!(costs.iter().any(|c| !c.is_empty()), "{}", run.stdout);
+}
+
+#[test]
+fn explain_move_gives_the_apis_shape_whose_facts_hold_in_the_replayed_line() {
+    let record = game_record(3, 5, 60);
+    let at = record
+        .moves
+        .iter()
+        .rposition(|mv| mv.is_decision())
+        .unwrap()
+        + 1;
+    let path = file("analyse-explain.json", &record.to_json());
+    let path = path.to_str().unwrap();
+    let ai = "mcts:iterations=80,threads=1";
+    let at_text = at.to_string();
+    let run = carolus(
+        &[
+            "analyse",
+            path,
+            "--explain",
+            "--move",
+            &at_text,
+            "--json",
+            "--ai",
+            ai,
+        ],
+        None,
+    );
+    run.assert_success();
+    let value = run.json();
+    assert_eq!(value["index"], at as u64);
+    assert_eq!(value["move"], record.moves[at - 1].to_string());
+    let line: Vec<carolus_rules::Move> = value["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|token| token.as_str().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(line[0], record.moves[at - 1]);
+    assert!(value["text"].as_str().unwrap().ends_with('.'));
+    assert!(value["value"].is_number() || value["value"].is_null());
+    let alternatives = value["alternatives"].as_array().unwrap();
+    assert!((1..=3).contains(&alternatives.len()), "{value}");
+    // Every pointer holds in the state view after `at` moves of the line.
+    let mut before = record.clone();
+    before.moves.truncate(at - 1);
+    let mut game = before.replay().unwrap();
+    let mut views = vec![serde_json::to_value(carolus_rules::StateView::of(&game)).unwrap()];
+    for mv in &line {
+        game.play(*mv).unwrap();
+        views.push(serde_json::to_value(carolus_rules::StateView::of(&game)).unwrap());
+    }
+    let facts = value["facts"].as_array().unwrap();
+    assert!(!facts.is_empty());
+    for fact in facts {
+        let at = fact["at"].as_u64().unwrap() as usize;
+        for holds in fact["holds"].as_array().unwrap() {
+            let pointer = holds["pointer"].as_str().unwrap();
+            assert_eq!(views[at].pointer(pointer), Some(&holds["value"]), "{fact}");
+        }
+    }
+
+    // In words, in German, and the AI's own choice one past the end.
+    let next = (record.moves.len() + 1).to_string();
+    let words = carolus(
+        &[
+            "analyse",
+            path,
+            "--explain",
+            "--move",
+            &next,
+            "--ai",
+            ai,
+            "--lang",
+            "de",
+        ],
+        None,
+    );
+    words.assert_success();
+    let lines = words.lines();
+    assert!(
+        lines[0].starts_with(&format!("move {next}, seat ")),
+        "{}",
+        words.stdout
+    );
+    assert!(lines[0].contains("the AI's choice"), "{}", words.stdout);
+    assert!(lines[1].starts_with("  line: "));
+    assert!(lines[3] == "alternatives:", "{}", words.stdout);
+    assert!(
+        ["Platz", "Region", "Kaiser", "Hof", "Ritter", "Scheibe"]
+            .iter()
+            .any(|word| lines[2].contains(word)),
+        "{}",
+        words.stdout
+    );
+}
+
+#[test]
+fn explain_refuses_a_move_that_is_no_decision_or_beyond_the_record() {
+    let record = game_record(2, 5, 30);
+    let path = file("analyse-explain-bad.json", &record.to_json());
+    let path = path.to_str().unwrap();
+    let beyond = (record.moves.len() + 2).to_string();
+    let run = carolus(
+        &[
+            "analyse",
+            path,
+            "--explain",
+            "--move",
+            &beyond,
+            "--ai",
+            "greedy",
+        ],
+        None,
+    );
+    let message = run.assert_bad_input();
+    assert!(
+        message.contains(&format!(
+            "there is no move {beyond}: the record has {} moves",
+            record.moves.len()
+        )),
+        "{message}"
+    );
+    // The first move of every record is a draw.
+    let run = carolus(
+        &[
+            "analyse",
+            path,
+            "--explain",
+            "--move",
+            "1",
+            "--ai",
+            "greedy",
+        ],
+        None,
+    );
+    let message = run.assert_bad_input();
+    assert!(
+        message.contains("move 1 is no decision: the game waits for a chance draw"),
+        "{message}"
+    );
+    // --move needs --explain.
+    let run = carolus(&["analyse", path, "--move", "3"], None);
+    assert_ne!(run.code, Some(0));
+    assert!(run.stderr.contains("--explain"), "{}", run.stderr);
+}
+
+#[test]
+fn explain_says_why_for_every_decision_under_its_row() {
+    let record = game_record(2, 12, 40);
+    let decisions = record.moves.iter().filter(|mv| mv.is_decision()).count();
+    let path = file("analyse-explain-all.json", &record.to_json());
+    let args = [
+        "analyse",
+        path.to_str().unwrap(),
+        "--explain",
+        "--ai",
+        "greedy",
+    ];
+    let run = carolus(&args, None);
+    run.assert_success();
+    let lines = run.lines();
+    let explained = lines
+        .iter()
+        .filter(|line| line.starts_with("             ") && line.trim_end().ends_with('.'))
+        .count();
+    assert_eq!(explained, decisions, "{}", run.stdout);
+    let json = carolus(&[&args[..], &["--json"]].concat(), None);
+    json.assert_success();
+    assert_eq!(json.lines().len(), decisions);
+    for line in json.lines() {
+        let value: Value = serde_json::from_str(line).unwrap();
+        for key in [
+            "index",
+            "seat",
+            "move",
+            "best",
+            "value",
+            "line",
+            "facts",
+            "text",
+            "alternatives",
+        ] {
+            assert!(value.get(key).is_some(), "{key} in {line}");
+        }
+    }
 }

@@ -55,3 +55,41 @@ fn bench_refuses_a_time_that_is_not_one() {
     let run = carolus(&["bench", "--seconds", "0"], None);
     assert!(run.assert_bad_input().contains("no time at all"), "{run:?}");
 }
+
+#[test]
+fn bench_explain_counts_positions_reviews_and_the_facts_their_words_state() {
+    let args = [
+        "bench",
+        "--explain",
+        "--positions",
+        "7",
+        "--reviews",
+        "1",
+        "--ai",
+        "mcts:iterations=40,threads=1",
+        "--json",
+    ];
+    let run = carolus(&args, None);
+    let report = run.assert_success().json();
+    assert_eq!(report["positions"], 7);
+    assert_eq!(report["games"], 1);
+    assert_eq!(
+        report["seed"], "1",
+        "the positions come from seed 1 unless given"
+    );
+    let facts = report["hints_with_a_fact"].as_u64().unwrap();
+    let changes = report["hints_with_a_change"].as_u64().unwrap();
+    assert!(changes <= facts && facts <= 7, "{report}");
+    let hint = &report["hint_ms"];
+    assert!(hint["p50"].as_f64().unwrap() <= hint["p95"].as_f64().unwrap());
+    assert!(hint["p95"].as_f64().unwrap() <= hint["max"].as_f64().unwrap());
+    let better = report["better_moves"].as_u64().unwrap();
+    assert!(report["better_with_a_lacking_fact"].as_u64().unwrap() <= better);
+    assert!(
+        better <= 2 * 3,
+        "three decisions of each of two seats at most: {report}"
+    );
+    // --positions needs --explain.
+    let run = carolus(&["bench", "--positions", "3"], None);
+    assert_ne!(run.code, Some(0));
+}

@@ -369,6 +369,57 @@ fn the_analysis_analysis_md_shows_comes_out_the_same() {
         .find(|block| block.starts_with(r#"{"index""#))
         .expect("ANALYSIS.md shows a decision in JSON");
     assert_shown_line(decisions, "the analysis", shown.trim_end());
+
+    // The explanation of one decision, in words and a fact of its JSON.
+    let explained = code_blocks(ANALYSIS, "")
+        .into_iter()
+        .find(|block| block.contains("$ carolus analyse games.jsonl --game 1 --explain"))
+        .expect("ANALYSIS.md shows an explanation");
+    let mut lines = explained.lines();
+    let command = lines.next().unwrap_or_default();
+    let explain_args = [
+        "--game",
+        "1",
+        "--explain",
+        "--move",
+        "56",
+        "--ai",
+        "mcts:iterations=2000,threads=1",
+    ];
+    assert_eq!(
+        command,
+        format!("$ carolus analyse games.jsonl {}", explain_args.join(" "))
+    );
+    let mut args = vec!["analyse", records];
+    args.extend(explain_args);
+    let words = carolus(&args, None);
+    let printed = &words.assert_success().stdout;
+    let shown: Vec<&str> = lines.collect();
+    assert!(shown.len() > 4, "the page shows the explanation: {shown:?}");
+    for line in shown {
+        assert_shown_line(printed, "the explanation", line);
+    }
+    // The README shows the beginning of the same explanation.
+    let readme = code_blocks(README, "")
+        .into_iter()
+        .find(|block| block.contains("$ carolus analyse games.jsonl --game 1 --explain"))
+        .expect("the README shows an explanation");
+    let mut lines = readme.lines();
+    assert_eq!(lines.next(), Some(command));
+    for line in lines {
+        assert_shown_line(printed, "the README's explanation", line);
+    }
+    args.push("--json");
+    let json = carolus(&args, None);
+    let fact = code_blocks(ANALYSIS, "json")
+        .into_iter()
+        .find(|block| block.starts_with(r#"{"kind""#))
+        .expect("ANALYSIS.md shows a fact in JSON");
+    assert!(
+        json.assert_success().stdout.contains(fact.trim_end()),
+        "the fact ANALYSIS.md shows is not in {}",
+        json.stdout
+    );
 }
 
 /// Every page a reader may copy a command from.
