@@ -145,7 +145,7 @@ function showRecord(container, record, states) {
     outcome.textContent = describeResult(state, names);
     seats.replaceChildren(...state.seats.map((_, seat) => el("article", { class: "seat-card", "data-seat": seat },
       el("header", {}, el("span", { class: `swatch owner-${seatColour(state, seat)}` }), el("span", { class: "seat-name" }, names[seat]),
-        el("span", { class: "castles" }, t("castles-count", { count: state.seats[seat].castles, target: state.players === 3 ? 8 : 10 }))),
+        el("span", { class: "castles" }, t("castles-count", { count: state.seats[seat].castles, target: state.castles_to_win }))),
       drawSeat(state, seat, { name: names[seat] }))));
     for (const item of log.children) item.classList.toggle("current", Number(item.dataset.move) === replayer.at);
   }
