@@ -11,7 +11,7 @@
 // technology and driven by tests.
 
 import { t } from "./i18n.js";
-import { svg } from "./page.js";
+import { el, svg } from "./page.js";
 
 export const FAMILIES = ["R", "G", "B", "Y", "P"];
 const CENTRE = 500;
@@ -33,6 +33,13 @@ export function ownerColour(owner) {
 
 export function familyName(family) {
   return t(`family-${family}`);
+}
+
+/** The key to the families' letters: each letter on its colour, with the colour's name. */
+export function familyLegend() {
+  return el("p", { class: "legend" }, FAMILIES.map((family) => el("span", { class: "legend-item" },
+    svg("svg", { viewBox: "0 0 40 40", width: 20, height: 20, "aria-hidden": "true" }, cube(family, 20, 20, 34)),
+    " ", familyName(family))));
 }
 
 /** A region's name as people say it: "7", or "3–4" for a merged one. */
@@ -83,19 +90,23 @@ function sector(start, end, outer = OUTER, inner = INNER) {
 
 /**
  * A knight cube with its family's letter (for colour-blind players too) and
- * its count to the right. With `centred`, the cube and count together are
- * centred on (x, y), as the board lays them out; otherwise the cube is.
+ * its count beside it, or under it when `stacked`. With `centred`, the
+ * cube and its count together are centred on (x, y), as the board lays
+ * them out; otherwise the cube is.
  */
-export function cube(family, x, y, size, count, centred = false) {
-  const left = centred && count !== undefined ? x - pieceWidth(size, count) / 2 + size / 2 : x;
+export function cube(family, x, y, size, count, centred = false, stacked = false) {
+  const at = centred && count !== undefined ? cubeCentre(x, y, size, count, stacked) : { x, y };
   const group = svg("g", { class: `knight fam-${family}`, "data-family": family });
+  // The letter is the notation; the colour's name is said with it.
+  const named = family === "J"
+    ? (count === undefined ? t("joker") : t("jokers", { count }))
+    : (count === undefined ? familyName(family) : t("knights-of-family", { count, family: familyName(family) }));
   group.append(
-    svg("rect", { class: "cube", x: left - size / 2, y: y - size / 2, width: size, height: size, rx: size * 0.15 }),
-    svg("text", { class: "cube-letter", x: left, y: y + size * 0.17, "font-size": size * 0.5, "text-anchor": "middle" }, family),
+    svg("title", {}, named),
+    svg("rect", { class: "cube", x: at.x - size / 2, y: at.y - size / 2, width: size, height: size, rx: size * 0.15 }),
+    svg("text", { class: "cube-letter", x: at.x, y: at.y + size * 0.17, "font-size": size * 0.5, "text-anchor": "middle" }, family),
   );
-  if (count !== undefined) {
-    group.append(svg("text", { class: "count", x: left + size * 0.58, y: y + size * 0.27, "font-size": size * COUNT_FONT }, count));
-  }
+  if (count !== undefined) group.append(countText(at, size, count, stacked));
   return group;
 }
 
@@ -104,20 +115,35 @@ const COUNT_FONT = 0.75;
 /** A digit's width in the board's bold font, as a share of the font size (a little more than it is). */
 const DIGIT = 0.62;
 
-/** The width of a piece of `size` with `count` (a number, or a text such as "×2") beside it. */
-function pieceWidth(size, count) {
-  return size * 1.08 + String(count).length * DIGIT * size * COUNT_FONT;
+/** Half the width and height of a piece of `size` whose count has `digits` characters. */
+function pieceHalf(size, digits, stacked) {
+  const text = digits * DIGIT * size * COUNT_FONT;
+  return stacked
+    ? { x: Math.max(size, text) / 2, y: size * 0.97 }
+    : { x: (size * 1.08 + text) / 2, y: size / 2 };
 }
 
-function castleGlyph(cx, y, size, colour, count) {
+/** Where the cube (or castle) of a piece centred on (x, y) goes. */
+function cubeCentre(x, y, size, count, stacked) {
+  const half = pieceHalf(size, String(count).length, stacked);
+  return stacked ? { x, y: y - half.y + size / 2 } : { x: x - half.x + size / 2, y };
+}
+
+/** A piece's count, beside its cube centred at `at`, or under it. */
+function countText(at, size, count, stacked) {
+  return stacked
+    ? svg("text", { class: "count", x: at.x, y: at.y + size * 1.25, "font-size": size * COUNT_FONT, "text-anchor": "middle" }, count)
+    : svg("text", { class: "count", x: at.x + size * 0.58, y: at.y + size * 0.27, "font-size": size * COUNT_FONT }, count);
+}
+
+function castleGlyph(cx, cy, size, colour, count, stacked = false) {
   const text = `×${count}`;
-  const x = cx - pieceWidth(size, text) / 2 + size / 2;
+  const { x, y } = cubeCentre(cx, cy, size, text, stacked);
   const s = size / 2;
   const path = `M${x - s},${y + s} V${y - s * 0.3} h${s * 0.4} v-${s * 0.4} h${s * 0.3} v${s * 0.4} h${s * 0.6} ` +
     `v-${s * 0.4} h${s * 0.3} v${s * 0.4} h${s * 0.4} V${y + s} Z`;
   return svg("g", { class: `castle owner-${colour}`, "data-castles": count },
-    svg("path", { d: path }),
-    svg("text", { class: "count", x: x + size * 0.58, y: y + size * 0.27, "font-size": size * COUNT_FONT }, text));
+    svg("path", { d: path }), countText({ x, y }, size, text, stacked));
 }
 
 /** The radius of the band outside the pieces: the emperor and the badges. */
@@ -132,38 +158,51 @@ const SIZES = [44, 40, 36, 32, 28, 25, 22, 19, 16, 13];
 
 /**
  * Where the pieces of a region spanning the angles `start` to `end` go:
- * the largest size at which every piece fits, and the centre of each.
- * A piece's box (with a margin) must lie inside the region's room, with
- * every corner between its edges and between the centre's edge and the
- * emperor's band, and must not meet a box placed before it; places are
- * tried from the outside in and from the region's middle out. So no two
- * pieces overlap, here or in a neighbouring region, whatever the counts.
+ * the largest size at which every piece fits, whether each count goes
+ * beside its cube or under it (whichever lets the pieces be larger), and
+ * the centre of each. A piece's box (with a margin) must lie inside the
+ * region's room, with every corner between its edges and between the
+ * centre's edge and the emperor's band, and must not meet a box placed
+ * before it; places are tried from the outside in and from the region's
+ * middle out. So no two pieces overlap, here or in a neighbouring region,
+ * whatever the counts.
  */
 export function layOut(start, end, pieces) {
-  if (pieces.length === 0) return { size: SIZES[0], slots: [] };
+  if (pieces.length === 0) return { size: SIZES[0], slots: [], stacked: false };
   const digits = Math.max(1, ...pieces.map((piece) => String(piece.castles ? `×${piece.castles}` : piece.count).length));
   const mid = (start + end) / 2;
   for (const size of SIZES) {
-    const half = { x: (size * 1.08 + digits * DIGIT * size * COUNT_FONT) / 2 + MARGIN, y: size / 2 + MARGIN };
-    const placed = [];
-    const step = size / 3;
-    for (let radius = ROOM_OUTER - half.y; radius >= ROOM_INNER + half.y && placed.length < pieces.length; radius -= step) {
-      // Angles on this arc, a few units apart, from the middle outwards.
-      const spread = (end - start) / 2;
-      const angleStep = ((step / radius) * 180) / Math.PI;
-      for (let offset = 0; offset <= spread && placed.length < pieces.length; offset += angleStep) {
-        for (const angle of offset === 0 ? [mid] : [mid - offset, mid + offset]) {
-          if (placed.length === pieces.length) break;
-          const [x, y] = polar(radius, angle);
-          if (fits(x, y, half, start, end) && placed.every(([px, py]) => Math.abs(px - x) >= 2 * half.x || Math.abs(py - y) >= 2 * half.y)) {
-            placed.push([x, y]);
-          }
+    for (const stacked of [false, true]) {
+      const piece = pieceHalf(size, digits, stacked);
+      const half = { x: piece.x + MARGIN, y: piece.y + MARGIN };
+      const slots = place(start, end, half, pieces.length, size / 4);
+      if (slots) return { size, slots: orderSlots(slots, mid), stacked };
+    }
+  }
+  return { size: SIZES[SIZES.length - 1], slots: pieces.map(() => polar((ROOM_INNER + ROOM_OUTER) / 2, mid)), stacked: false };
+}
+
+/** `wanted` places for boxes of half-sizes `half` in the region, or null if they do not fit. */
+function place(start, end, half, wanted, step) {
+  const mid = (start + end) / 2;
+  const spread = (end - start) / 2;
+  const placed = [];
+  const reach = Math.max(half.x, half.y);
+  for (let radius = ROOM_OUTER - Math.min(half.x, half.y); radius >= ROOM_INNER + Math.min(half.x, half.y); radius -= step) {
+    // Angles on this arc, a few units apart, from the middle outwards.
+    const angleStep = ((step / radius) * 180) / Math.PI;
+    for (let offset = 0; offset <= spread; offset += angleStep) {
+      for (const angle of offset === 0 ? [mid] : [mid - offset, mid + offset]) {
+        const [x, y] = polar(radius, angle);
+        if (Math.hypot(x - CENTRE, y - CENTRE) + reach < ROOM_INNER) continue;
+        if (fits(x, y, half, start, end) && placed.every(([px, py]) => Math.abs(px - x) >= 2 * half.x || Math.abs(py - y) >= 2 * half.y)) {
+          placed.push([x, y]);
+          if (placed.length === wanted) return placed;
         }
       }
     }
-    if (placed.length === pieces.length) return { size, slots: orderSlots(placed, mid) };
   }
-  return { size: SIZES[SIZES.length - 1], slots: pieces.map(() => polar((ROOM_INNER + ROOM_OUTER) / 2, mid)) };
+  return null;
 }
 
 /** Room kept between a piece and anything else. */
@@ -274,15 +313,15 @@ export function drawBoard(state, options = {}) {
     const old = previous && previous.regions.find((r) => r.territories.includes(region.territories[0]));
     const pieces = knightsOf(region.knights).map(([family, count]) => ({ family, count }));
     if (region.castles > 0) pieces.push({ castles: region.castles });
-    const { size, slots } = layOut(start, end, pieces);
+    const { size, slots, stacked } = layOut(start, end, pieces);
     pieces.forEach((piece, k) => {
       const [x, y] = slots[k];
       if (piece.castles) {
-        const castle = castleGlyph(x, y, size, owner, piece.castles);
+        const castle = castleGlyph(x, y, size, owner, piece.castles, stacked);
         if (old && (old.castles !== region.castles || old.owner !== region.owner)) castle.classList.add("built");
         group.append(castle);
       } else {
-        const knight = cube(piece.family, x, y, size, piece.count, true);
+        const knight = cube(piece.family, x, y, size, piece.count, true, stacked);
         if (old && piece.count > (old.knights[piece.family] || 0)) knight.classList.add("arrived");
         group.append(knight);
       }
@@ -364,6 +403,7 @@ function centre(state, names) {
       role: "img",
       "aria-label": label,
     },
+    svg("title", {}, label),
     svg("circle", { class: "control-ring", cx: x, cy: y, r: 40 }),
     svg("circle", { class: "control-disc", cx: x, cy: y, r: 30 }),
     svg("text", { class: "cube-letter", x, y: y + 10, "text-anchor": "middle", "font-size": 28 }, family));
@@ -427,6 +467,7 @@ export function drawSeat(state, seat, options = {}) {
     court.append(piece);
     if (state.control[family] === seat) {
       court.append(svg("g", { class: `control fam-${family}`, "data-control": family, role: "img", "aria-label": t("controls", { family: familyName(family) }) },
+        svg("title", {}, t("controls", { family: familyName(family) })),
         svg("circle", { class: "control-disc", cx: x + 21, cy: 34, r: 9 }),
         svg("text", { class: "cube-letter", x: x + 21, y: 38, "text-anchor": "middle", "font-size": 11 }, family)));
     }

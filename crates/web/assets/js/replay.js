@@ -3,7 +3,7 @@
 // record opened from a file (/replay).
 
 import { request } from "./api.js";
-import { drawBoard, drawSeat, seatColour } from "./board.js";
+import { drawBoard, drawSeat, familyLegend, seatColour } from "./board.js";
 import { t } from "./i18n.js";
 import { el } from "./page.js";
 import { describeMove, describeResult } from "./words.js";
@@ -135,7 +135,7 @@ function showRecord(container, record, states) {
     log.append(item);
   });
   container.replaceChildren(el("div", { class: "table" },
-    el("div", { class: "play" }, board, bar),
+    el("div", { class: "play" }, board, familyLegend(), bar),
     el("div", { class: "side" }, outcome, seats, el("section", { class: "log" }, el("h2", {}, t("game-log")), log))));
 
   function draw() {

@@ -19,6 +19,7 @@
 import { ApiError, forgetToken, heldTokens, keepPendingToken, keepToken, request, watchGame } from "./api.js";
 import { t } from "./i18n.js";
 import { el, showBanner } from "./page.js";
+import { familyLegend } from "./board.js";
 import { Replayer } from "./replay.js";
 import { describeMove } from "./words.js";
 import { tickClocks } from "./table/clocks.js";
@@ -109,7 +110,8 @@ class Table {
   build() {
     const dispatch = (event) => this.dispatch(event);
     this.root = el("div", { class: "table" });
-    this.boardArea = el("section", { class: "board-area", "aria-label": t("board-label") });
+    this.boardArea = el("div", {});
+    const boardArea = el("section", { class: "board-area", "aria-label": t("board-label") }, this.boardArea, familyLegend());
     this.replayBar = el("div", { class: "replay-bar" });
     this.turn = el("section", { class: "turn", tabindex: -1, "aria-label": t("turn-label") });
     this.live = el("p", { class: "visually-hidden", "aria-live": "polite", "data-live": "" });
@@ -119,7 +121,7 @@ class Table {
     const log = el("section", { class: "log" }, el("h2", {}, t("game-log")), this.logList);
     this.analysisArea = el("section", { class: "analysis", hidden: true });
     const side = el("div", { class: "side" }, this.turn, this.live, this.seatList, this.tools, this.analysisArea);
-    this.root.append(el("div", { class: "play" }, this.boardArea, this.replayBar), side, log);
+    this.root.append(el("div", { class: "play" }, boardArea, this.replayBar), side, log);
     listenForDrags(this.seatList, dispatch);
     this.replayer = new Replayer([], () => dispatch({ type: "replay-go", at: this.replayer.at }));
     this.main.replaceChildren(this.root);

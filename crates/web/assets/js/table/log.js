@@ -20,15 +20,7 @@ export function drawLog(model, dispatch) {
     const mark = decision && mistakeOf(decision, model.analysis);
     const item = el("li", { "data-move": index + 1, class: before && before.decider === null ? "chance" : undefined },
       el("span", { class: "move-number" }, `${index + 1}.`), " ", text,
-      mark ? el("span", {
-        class: `mistake${mark === "??" ? " blunder" : ""}`,
-        title: t("mistake-title", {
-          name: seatNames[decision.seat],
-          move: before ? describeChoice(decision.played, before) : decision.played,
-          best: before ? describeChoice(decision.best, before) : decision.best,
-          cost: Math.round(decision.cost * 100),
-        }),
-      }, ` ${mark}`) : null);
+      mark ? el("span", { class: `mistake${mark === "??" ? " blunder" : ""}`, title: mistakeTitle(model, decision) }, ` ${mark}`) : null);
     item.addEventListener("click", () => dispatch({ type: "replay-go", at: index + 1 }));
     return item;
   });
@@ -47,6 +39,17 @@ export function drawAnalysis(model, dispatch) {
   if (model.analysisError) return [heading, el("p", { class: "error" }, model.analysisError)];
   if (!model.analysis) return [heading, el("p", { class: "muted" }, t("analysis-waiting"))];
   const graph = drawGraph(model.analysis, model.latest, names(model), model.replayAt, (moves) =>
-    dispatch({ type: "replay-go", at: moves }));
+    dispatch({ type: "replay-go", at: moves }), (decision) => mistakeTitle(model, decision));
   return [heading, graph, el("p", { class: "muted" }, t("analysis-explained", { points: Math.round(model.analysis.mistake * 100) }))];
+}
+
+/** A decision the computer marked, in words: what was chosen, what it preferred, and what that cost. */
+function mistakeTitle(model, decision) {
+  const before = model.states[decision.index - 1];
+  return t("mistake-title", {
+    name: names(model)[decision.seat],
+    move: before ? describeChoice(decision.played, before) : decision.played,
+    best: before ? describeChoice(decision.best, before) : decision.best,
+    cost: Math.round(decision.cost * 100),
+  });
 }
