@@ -12,6 +12,9 @@
 
 import { t } from "./i18n.js";
 import { el, svg } from "./page.js";
+import { regionKey, regionName, regionOf } from "./regions.js";
+
+export { regionKey, regionName, regionOf };
 
 export const FAMILIES = ["R", "G", "B", "Y", "P"];
 const CENTRE = 500;
@@ -40,22 +43,6 @@ export function familyLegend() {
   return el("p", { class: "legend" }, FAMILIES.map((family) => el("span", { class: "legend-item" },
     svg("svg", { viewBox: "0 0 40 40", width: 20, height: 20, "aria-hidden": "true" }, cube(family, 20, 20, 34)),
     " ", familyName(family))));
-}
-
-/** A region's name as people say it: "7", or "3–4" for a merged one. */
-export function regionName(region) {
-  const list = region.territories;
-  return list.length === 1 ? String(list[0]) : `${list[0]}–${list[list.length - 1]}`;
-}
-
-/** The canonical territory of a region: its smallest. */
-export function regionKey(region) {
-  return Math.min(...region.territories);
-}
-
-/** The index of the region holding territory `territory`. */
-export function regionOf(state, territory) {
-  return state.regions.findIndex((region) => region.territories.includes(territory));
 }
 
 function polar(radius, degrees) {
@@ -170,20 +157,34 @@ const SIZES = [44, 40, 36, 32, 28, 25, 22, 19, 16, 13];
 export function layOut(start, end, pieces) {
   if (pieces.length === 0) return { size: SIZES[0], slots: [], stacked: false };
   const digits = Math.max(1, ...pieces.map((piece) => String(piece.castles ? `×${piece.castles}` : piece.count).length));
+  // The layout depends on nothing else, and a board is drawn again often.
+  const key = `${start} ${end} ${pieces.length} ${digits}`;
+  if (!layouts.has(key)) layouts.set(key, searchLayout(start, end, pieces.length, digits));
+  return layouts.get(key);
+}
+
+/** Layouts found so far, by region span, piece count and count width. */
+const layouts = new Map();
+
+/** The search behind `layOut`, for `count` pieces whose counts are `digits` wide. */
+function searchLayout(start, end, count, digits) {
   const mid = (start + end) / 2;
   for (const size of SIZES) {
     for (const stacked of [false, true]) {
       const piece = pieceHalf(size, digits, stacked);
       const half = { x: piece.x + MARGIN, y: piece.y + MARGIN };
-      const slots = place(start, end, half, pieces.length, size / 4);
+      const slots = place(start, end, half, count, size / 4, false) || place(start, end, half, count, size / 4, true);
       if (slots) return { size, slots: orderSlots(slots, mid), stacked };
     }
   }
-  return { size: SIZES[SIZES.length - 1], slots: pieces.map(() => polar((ROOM_INNER + ROOM_OUTER) / 2, mid)), stacked: false };
+  return { size: SIZES[SIZES.length - 1], slots: Array.from({ length: count }, () => polar((ROOM_INNER + ROOM_OUTER) / 2, mid)), stacked: false };
 }
 
-/** `wanted` places for boxes of half-sizes `half` in the region, or null if they do not fit. */
-function place(start, end, half, wanted, step) {
+/** `wanted` places for boxes of half-sizes `half` in the region, or null
+ * if they do not fit; on each arc from the middle out, or with
+ * `fromEdges` from the region's edges in (which packs a narrow region
+ * better when its pieces sit side by side). */
+function place(start, end, half, wanted, step, fromEdges) {
   const mid = (start + end) / 2;
   const spread = (end - start) / 2;
   const placed = [];
@@ -192,7 +193,8 @@ function place(start, end, half, wanted, step) {
     // Angles on this arc, a few units apart, from the middle outwards.
     const angleStep = ((step / radius) * 180) / Math.PI;
     for (let offset = 0; offset <= spread; offset += angleStep) {
-      for (const angle of offset === 0 ? [mid] : [mid - offset, mid + offset]) {
+      const away = fromEdges ? spread - offset : offset;
+      for (const angle of away === 0 ? [mid] : [mid - away, mid + away]) {
         const [x, y] = polar(radius, angle);
         if (Math.hypot(x - CENTRE, y - CENTRE) + reach < ROOM_INNER) continue;
         if (fits(x, y, half, start, end) && placed.every(([px, py]) => Math.abs(px - x) >= 2 * half.x || Math.abs(py - y) >= 2 * half.y)) {

@@ -54,8 +54,10 @@ function choices(model, dispatch) {
   const legal = state.legal;
   const you = names(model)[state.decider];
   const heading = el("h2", {}, mySeats(model).length > 1 ? t("turn-of", { name: you }) : t("your-turn"));
+  // The choice a hint suggests is marked among the others.
+  const hinted = (token) => (model.hint && model.hint.move === token ? "hinted" : undefined);
   const row = (tokens, label) => el("div", { class: "choice-row" }, tokens.map((token) =>
-    button(label(token), { disabled: model.pending, "data-focus": `choice:${token}` }, () => dispatch({ type: "choose", token }))));
+    button(label(token), { class: hinted(token), disabled: model.pending, "data-focus": `choice:${token}` }, () => dispatch({ type: "choose", token }))));
   const hint = hintButton(model, dispatch);
   switch (state.phase) {
     case "joker": {
@@ -78,7 +80,7 @@ function choices(model, dispatch) {
         const after = model.outcomes && model.outcomes.get(token);
         const what = after ? emperorOutcome(state, after, steps, names(model)) : "";
         return button([el("strong", {}, t("move-emperor-to", { steps, region: regionName(state.regions[index]) })), " ", what],
-          { class: "move-choice", disabled: model.pending, "data-steps": steps, "data-focus": `choice:${token}` },
+          { class: `move-choice${hinted(token) ? " hinted" : ""}`, disabled: model.pending, "data-steps": steps, "data-focus": `choice:${token}` },
           () => dispatch({ type: "choose", token }));
       });
       return [heading, el("p", {}, t("prompt-move", { disc: state.seats[state.decider].disc })), el("div", { class: "choice-list" }, rows), hint];

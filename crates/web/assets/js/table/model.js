@@ -13,6 +13,8 @@
 // emperor stops (`landings`), the castles that win (`castles_to_win`) and
 // the moves offered (`legal`) are read off the server's `carolus-state/1`.
 
+import { regionOf } from "../regions.js";
+
 /**
  * The model of a table from the server's view of the game
  * (`GET /api/games/{id}`) and the tokens this device holds
@@ -102,16 +104,6 @@ export function emperorChoices(model) {
     .map((token) => Number(token.split(" ")[1]))
     .sort((a, b) => a - b)
     .map((steps) => ({ steps, index: state.landings[steps - 1], token: `move ${steps}` }));
-}
-
-/** The index of the region holding territory `territory`. */
-function regionOf(state, territory) {
-  return state.regions.findIndex((region) => region.territories.includes(territory));
-}
-
-/** The canonical territory of a region: its smallest. */
-function regionKey(region) {
-  return Math.min(...region.territories);
 }
 
 /**
