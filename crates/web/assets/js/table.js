@@ -60,8 +60,8 @@ const PARTS = {
   ring: (m) => [shownState(m), m.selected, m.pending, m.outcomes, m.replayAt, m.seats, m.held, m.status, m.hint, m.previous],
   seats: (m) => [shownState(m), m.seats, m.held, m.selected, m.pending, m.chances, m.thinking, m.status, m.replayAt, m.hint, m.latest, m.moves.length],
   turn: (m) => [m.latest, m.status, m.pending, m.error, m.notice, m.hint, m.selected, m.outcomes, m.seats, m.held, m.thinking,
-    m.replayAt, m.states.length],
-  tools: (m) => [m.replayAt === null, m.held, m.seats],
+    m.replayAt],
+  tools: (m) => [m.replayAt === null, m.held, m.seats, m.status, m.pending, m.moves.length, m.states.length],
   log: (m) => [m.moves, m.states, m.analysis, m.seats],
   analysis: (m) => [m.status, m.analysis, m.analysisError, m.replayAt],
 };

@@ -15,17 +15,23 @@ async function over(page) {
   return page.locator(".turn .result").isVisible();
 }
 
+/** Anna creates a game in the lobby with Bruno invited to seat 1; her page and Bruno's link. */
+async function annaInvitesBruno(browser, server) {
+  const anna = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  await anna.goto(server.url);
+  await anna.locator(".seat-row[data-seat='0'] .seat-name-input").fill("Anna");
+  await anna.locator(".seat-row[data-seat='1'] .seat-kind").selectOption("invite");
+  await anna.locator(".seat-row[data-seat='1'] .seat-name-input").fill("Bruno");
+  await anna.getByRole("button", { name: "Start the game" }).click();
+  const link = await anna.locator(".invites input.link").inputValue();
+  return { anna, link };
+}
+
 test("two people play each other while a third watches, and a reload loses nothing", { timeout: 600000 }, async () => {
   const server = await startServer();
   const browser = await launchBrowser();
   try {
-    const anna = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-    await anna.goto(server.url);
-    await anna.locator(".seat-row[data-seat='0'] .seat-name-input").fill("Anna");
-    await anna.locator(".seat-row[data-seat='1'] .seat-kind").selectOption("invite");
-    await anna.locator(".seat-row[data-seat='1'] .seat-name-input").fill("Bruno");
-    await anna.getByRole("button", { name: "Start the game" }).click();
-    const link = await anna.locator(".invites input.link").inputValue();
+    const { anna, link } = await annaInvitesBruno(browser, server);
     assert.match(link, /\/games\/[a-z0-9]{12}#token=[A-Za-z0-9_-]{43}$/);
     await anna.getByRole("button", { name: "Go to the table" }).click();
     await anna.waitForURL(/\/games\/[a-z0-9]{12}$/);
@@ -86,13 +92,7 @@ test("a live update leaves the keyboard focus on the choice, and a screen reader
   const server = await startServer();
   const browser = await launchBrowser();
   try {
-    const anna = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-    await anna.goto(server.url);
-    await anna.locator(".seat-row[data-seat='0'] .seat-name-input").fill("Anna");
-    await anna.locator(".seat-row[data-seat='1'] .seat-kind").selectOption("invite");
-    await anna.locator(".seat-row[data-seat='1'] .seat-name-input").fill("Bruno");
-    await anna.getByRole("button", { name: "Start the game" }).click();
-    const link = await anna.locator(".invites input.link").inputValue();
+    const { anna, link } = await annaInvitesBruno(browser, server);
     await anna.getByRole("button", { name: "Go to the table" }).click();
     await anna.waitForURL(/\/games\/[a-z0-9]{12}$/);
     const bruno = await newPage(browser, { viewport: { width: 1280, height: 900 } });
@@ -117,6 +117,8 @@ test("a live update leaves the keyboard focus on the choice, and a screen reader
     const before = await logLength(mover);
     await mover.keyboard.press("Enter");
     await mover.waitForFunction((n) => document.querySelectorAll(".log-list li").length > n, before);
+    // The move is said once the state after it has come, in words.
+    await mover.waitForFunction(() => document.querySelector("[data-live]").textContent !== "");
     const said = await mover.locator("[data-live]").textContent();
     assert.match(said, /chooses|makes a joker/, `the live region says the move: ${said}`);
     for (const page of [anna, bruno]) assert.deepEqual(page.problems, []);

@@ -28,10 +28,6 @@ export function drawTurn(model, dispatch) {
     parts.push(el("p", {}, model.thinking === state.to_act ? t("computer-thinking", { name: who }) : t("waiting-for", { name: who })));
   }
   if (model.notice) parts.push(el("p", { class: "notice", role: "status" }, t(model.notice)));
-  if (canTakeBack(model)) {
-    parts.push(button(t("take-back"), { class: "secondary", "data-action": "take-back", disabled: model.pending, "data-focus": "take-back" },
-      () => dispatch({ type: "take-back" })));
-  }
   if (model.hint && model.replayAt === null) {
     parts.push(el("p", { class: "hint", "data-hint": model.hint.move }, t("hint-says", {
       move: describeChoice(model.hint.move, state),
@@ -120,5 +116,12 @@ export function drawTools(model, dispatch, sound) {
     });
     return copy;
   });
-  return [replay, download, el("label", { class: "toggle" }, toggle, t("sound")), ...links];
+  // Taking back is among the tools, not the choices: its button comes and
+  // goes as the record grows, and the choices must not move under a
+  // person's pointer when it does.
+  const takeBack = canTakeBack(model)
+    ? button(t("take-back"), { class: "secondary", "data-action": "take-back", disabled: model.pending, "data-focus": "take-back" },
+      () => dispatch({ type: "take-back" }))
+    : null;
+  return [takeBack, replay, download, el("label", { class: "toggle" }, toggle, t("sound")), ...links].filter(Boolean);
 }

@@ -311,6 +311,14 @@ function receive(model, message) {
  *   `pick-court`, `choose` (`token`), `take-back`, `ask-hint`,
  *   `claim` (`seat`, `name`), `replay-toggle` (`at`), `replay-go` (`at`;
  *   also starts the replay).
+ *
+ * The effects: `fetch-states` (the states the page lacks), `fetch-outcomes`
+ * (`at`, `record`), `fetch-analysis`, `fetch-chances` (`at`), `fetch-hint`
+ * (`token`, `at`), `send` (`path`, `body`, `token`, and `stale`, which
+ * refusals mean the view was stale), `claim` (`seat`, `name`),
+ * `keep-token` (`seat`, `token`), `forget-tokens` (`tokens`),
+ * `authenticate` (`token`), `reconnect`, and `focus-target` (the focus to
+ * the first place the knight picked may go).
  */
 export function update(model, event) {
   switch (event.type) {
