@@ -152,10 +152,11 @@ take-back = Letzte Entscheidung zurücknehmen
 decision-taken-back = Deine letzte Entscheidung wurde zurückgenommen; entscheide neu.
 hint-says = Der Computer schlägt vor: { $move }. Gewinnchancen: { $chances }.
 hint-chance = { $name } { $percent } %
-choice-joker = deinen Joker zu einem Ritter der Familie { $family } machen
+choice-joker = den Joker zu einem Ritter der Familie { $family } machen
 choice-disc = Scheibe { $disc } wählen
 choice-place = einen Ritter der Familie { $family } in Region { $region } setzen
 choice-place-court = einen Ritter der Familie { $family } an deinen Hof setzen
+choice-place-at-court = einen Ritter der Familie { $family } an den Hof setzen
 choice-move = { $steps ->
     [one] den Kaiser einen Schritt bis Region { $region } ziehen
    *[other] den Kaiser { $steps } Schritte bis Region { $region } ziehen

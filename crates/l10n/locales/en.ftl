@@ -152,10 +152,11 @@ take-back = Take back my last decision
 decision-taken-back = Your last decision was taken back; decide again.
 hint-says = The computer suggests: { $move }. Chances of winning: { $chances }.
 hint-chance = { $name } { $percent } %
-choice-joker = make your joker a { $family } knight
+choice-joker = make the joker a { $family } knight
 choice-disc = choose disc { $disc }
 choice-place = place a { $family } knight in region { $region }
 choice-place-court = place a { $family } knight in your court
+choice-place-at-court = place a { $family } knight at court
 choice-move = { $steps ->
     [one] move the emperor one step to region { $region }
    *[other] move the emperor { $steps } steps to region { $region }

@@ -155,10 +155,11 @@ take-back = Reprendre ma dernière décision
 decision-taken-back = Votre dernière décision a été reprise ; décidez à nouveau.
 hint-says = L'ordinateur suggère : { $move }. Chances de gagner : { $chances }.
 hint-chance = { $name } { $percent } %
-choice-joker = faire de votre joker un chevalier { $family }
+choice-joker = faire du joker un chevalier { $family }
 choice-disc = choisir le disque { $disc }
 choice-place = placer un chevalier { $family } dans la région { $region }
 choice-place-court = placer un chevalier { $family } dans votre cour
+choice-place-at-court = placer un chevalier { $family } à la cour
 choice-move = { $steps ->
     [one] avancer l'empereur d'un pas jusqu'à la région { $region }
    *[other] avancer l'empereur de { $steps } pas jusqu'à la région { $region }

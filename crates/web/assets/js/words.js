@@ -79,11 +79,12 @@ export function describeResult(state, names) {
 }
 
 /**
- * A move offered to the seat that decides in `state`, in words addressed to
- * that seat ("place a pink knight in your court"), for hints and the
- * analysis: the notation's token is never shown to a person.
+ * A move offered to the seat that decides in `state`, in words: addressed
+ * to that seat ("place a pink knight in your court") for hints, or, with
+ * `addressed` false, about it ("… at court") for the analysis. The
+ * notation's token is never shown to a person.
  */
-export function describeChoice(token, state) {
+export function describeChoice(token, state, addressed = true) {
   const [verb, first, second] = token.split(" ");
   switch (verb) {
     case "joker":
@@ -91,7 +92,7 @@ export function describeChoice(token, state) {
     case "disc":
       return t("choice-disc", { disc: Number(first) });
     case "place":
-      if (second === "court") return t("choice-place-court", { family: familyName(first) });
+      if (second === "court") return t(addressed ? "choice-place-court" : "choice-place-at-court", { family: familyName(first) });
       return t("choice-place", { family: familyName(first), region: regionName(state.regions[regionOf(state, Number(second))]) });
     case "move": {
       const steps = Number(first);

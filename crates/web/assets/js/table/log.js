@@ -48,8 +48,8 @@ function mistakeTitle(model, decision) {
   const before = model.states[decision.index - 1];
   return t("mistake-title", {
     name: names(model)[decision.seat],
-    move: before ? describeChoice(decision.played, before) : decision.played,
-    best: before ? describeChoice(decision.best, before) : decision.best,
+    move: before ? describeChoice(decision.played, before, false) : decision.played,
+    best: before ? describeChoice(decision.best, before, false) : decision.best,
     cost: Math.round(decision.cost * 100),
   });
 }
