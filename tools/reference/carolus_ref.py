@@ -434,7 +434,18 @@ class Game:
             ],
             "winners": list(self.winners),
             "legal": self.legal(),
+            # Facts a client reads instead of working them out (NOTATION.md):
+            # the castle target (rulings 11 and 13), the seat that decides
+            # (nobody while chance draws or once the game is over), and in
+            # the move phase where each `move k` stops (ruling 8: k regions
+            # clockwise from the emperor's).
+            "castles_to_win": self.sizes["target"],
+            "decider": None if self.phase in ("draw", "over") else self.to_act,
+            "landings": [],
         }
+        if self.phase == "move":
+            top = min(self.seats[self.to_act].disc, len(self.regions))
+            v["landings"] = [(self.emperor + k) % len(self.regions) for k in range(1, top + 1)]
         if self.teams:
             v["teams"] = [[0, 2], [1, 3]]
         return v

@@ -117,7 +117,6 @@ order-place-title = Der Platz in der Zugreihenfolge dieser Runde
 players-label = Spieler
 you = du
 computer-name = Computer { $seat }
-computer-level = Computer (Stufe { $level })
 level-tag = Stufe { $level }
 thinking = denkt nach…
 timed-out = Zeit abgelaufen
@@ -151,7 +150,18 @@ move-emperor-to = { $steps ->
 ask-hint = Den Computer um einen Tipp bitten
 take-back = Letzte Entscheidung zurücknehmen
 decision-taken-back = Deine letzte Entscheidung wurde zurückgenommen; entscheide neu.
-hint-says = Der Computer schlägt „{ $move }“ vor. Gewinnchancen: { $chances }.
+hint-says = Der Computer schlägt vor: { $move }. Gewinnchancen: { $chances }.
+hint-chance = { $name } { $percent } %
+choice-joker = den Joker zu einem Ritter der Familie { $family } machen
+choice-disc = Scheibe { $disc } wählen
+choice-place = einen Ritter der Familie { $family } in Region { $region } setzen
+choice-place-court = einen Ritter der Familie { $family } an deinen Hof setzen
+choice-place-at-court = einen Ritter der Familie { $family } an den Hof setzen
+choice-move = { $steps ->
+    [one] den Kaiser einen Schritt bis Region { $region } ziehen
+   *[other] den Kaiser { $steps } Schritte bis Region { $region } ziehen
+    }
+turn-label = Deine Wahl
 error-stale = Jemand war schneller; der Tisch zeigt die Partie, wie sie jetzt steht.
 result = { $count ->
     [one] { $names } gewinnt mit { $castles } Burgen.
@@ -205,7 +215,7 @@ analysis-title = Die Partie aus Sicht des Computers
 analysis-waiting = Der Computer analysiert die Partie …
 analysis-explained = Die Gewinnchance jedes Spielers nach jedem Zug, wie der Computer (Stufe 4) sie schätzt. Markierte Züge kosteten ihren Spieler mindestens { $points } Prozentpunkte dieser Chance: ? ein Fehler, ?? ein grober Fehler. Ein Klick in die Grafik zeigt die Stellung.
 graph-label = Die Gewinnchancen im Lauf der Partie
-mistake-title = { $name } spielte { $move }; der Computer zog { $best } vor ({ $cost } Prozentpunkte besser)
+mistake-title = { $name } entschied: { $move }; der Computer hätte lieber: { $best } ({ $cost } Prozentpunkte besser)
 replay-position = Stelle in der Partie
 replay-first = Zum Anfang
 replay-back = Einen Zug zurück

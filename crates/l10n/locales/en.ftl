@@ -117,7 +117,6 @@ order-place-title = The place in this round's playing order
 players-label = Players
 you = you
 computer-name = Computer { $seat }
-computer-level = Computer (level { $level })
 level-tag = level { $level }
 thinking = thinking…
 timed-out = out of time
@@ -151,7 +150,18 @@ move-emperor-to = { $steps ->
 ask-hint = Ask the computer for a hint
 take-back = Take back my last decision
 decision-taken-back = Your last decision was taken back; decide again.
-hint-says = The computer suggests “{ $move }”. Chances of winning: { $chances }.
+hint-says = The computer suggests: { $move }. Chances of winning: { $chances }.
+hint-chance = { $name } { $percent } %
+choice-joker = make the joker a { $family } knight
+choice-disc = choose disc { $disc }
+choice-place = place a { $family } knight in region { $region }
+choice-place-court = place a { $family } knight in your court
+choice-place-at-court = place a { $family } knight at court
+choice-move = { $steps ->
+    [one] move the emperor one step to region { $region }
+   *[other] move the emperor { $steps } steps to region { $region }
+    }
+turn-label = Your choices
 error-stale = Somebody moved first; the table shows the game as it is now.
 result = { $count ->
     [one] { $names } wins with { $castles } castles.
@@ -205,7 +215,7 @@ analysis-title = The computer's view of the game
 analysis-waiting = The computer is analysing the game…
 analysis-explained = Each player's chance of winning after each move, as the computer (level 4) estimates it. Marked moves cost their player at least { $points } points of that chance: ? a mistake, ?? a blunder. Click the graph to see the position.
 graph-label = The chances of winning over the game
-mistake-title = { $name } played { $move }; the computer preferred { $best } ({ $cost } points better)
+mistake-title = { $name } chose to { $move }; the computer would rather { $best } ({ $cost } points better)
 replay-position = Position in the game
 replay-first = To the start
 replay-back = One move back

@@ -120,7 +120,6 @@ order-place-title = La place dans l'ordre de jeu de cette manche
 players-label = Joueurs
 you = vous
 computer-name = Ordinateur { $seat }
-computer-level = Ordinateur (niveau { $level })
 level-tag = niveau { $level }
 thinking = réfléchit…
 timed-out = temps écoulé
@@ -154,7 +153,18 @@ move-emperor-to = { $steps ->
 ask-hint = Demander un conseil à l'ordinateur
 take-back = Reprendre ma dernière décision
 decision-taken-back = Votre dernière décision a été reprise ; décidez à nouveau.
-hint-says = L'ordinateur suggère « { $move } ». Chances de gagner : { $chances }.
+hint-says = L'ordinateur suggère : { $move }. Chances de gagner : { $chances }.
+hint-chance = { $name } { $percent } %
+choice-joker = faire du joker un chevalier { $family }
+choice-disc = choisir le disque { $disc }
+choice-place = placer un chevalier { $family } dans la région { $region }
+choice-place-court = placer un chevalier { $family } dans votre cour
+choice-place-at-court = placer un chevalier { $family } à la cour
+choice-move = { $steps ->
+    [one] avancer l'empereur d'un pas jusqu'à la région { $region }
+   *[other] avancer l'empereur de { $steps } pas jusqu'à la région { $region }
+    }
+turn-label = Vos choix
 error-stale = Quelqu'un a joué avant vous ; la table montre la partie telle qu'elle est maintenant.
 result = { $count ->
     [one] { $names } gagne avec { $castles } châteaux.
@@ -208,7 +218,7 @@ analysis-title = La partie vue par l'ordinateur
 analysis-waiting = L'ordinateur analyse la partie…
 analysis-explained = Les chances de gagner de chaque joueur après chaque coup, selon l'estimation de l'ordinateur (niveau 4). Les coups marqués ont coûté à leur joueur au moins { $points } points de ces chances : ? une erreur, ?? une gaffe. Cliquez sur le graphique pour voir la position.
 graph-label = Les chances de gagner au fil de la partie
-mistake-title = { $name } a joué { $move } ; l'ordinateur préférait { $best } ({ $cost } points de mieux)
+mistake-title = { $name } a choisi : { $move } ; l'ordinateur aurait préféré : { $best } ({ $cost } points de mieux)
 replay-position = Position dans la partie
 replay-first = Au début
 replay-back = Un coup en arrière

@@ -104,6 +104,24 @@ pub struct StateView {
     /// to the notation's fixed fields; 0 outside the place phase).
     #[serde(default)]
     pub to_place: usize,
+    /// Castles that end the game at once (rulings 11 and 13, team game
+    /// ruling 7): 10 with two players and in the team game, 8 with three.
+    /// In the team game a team's total counts.
+    #[serde(default)]
+    pub castles_to_win: u8,
+    /// The seat whose decision the position waits for: `to_act` in the
+    /// `joker`, `disc`, `place` and `move` phases, `null` when a draw is due
+    /// (chance decides, not the seat whose reserve is filled) or the game is
+    /// over. A move played from a position with a decider is that seat's
+    /// decision; a move played without one is a draw.
+    #[serde(default)]
+    pub decider: Option<usize>,
+    /// In the `move` phase, the index into `regions` where the emperor stops
+    /// for each legal move: entry `k - 1` for `move k` (ruling 8: counted
+    /// clockwise from his region, once round at most). Empty in every other
+    /// phase.
+    #[serde(default)]
+    pub landings: Vec<usize>,
 }
 
 impl StateView {
@@ -148,6 +166,18 @@ impl StateView {
             winners: game.winners().map(Seat::index).collect(),
             legal: game.legal_moves().iter().map(|m| m.to_string()).collect(),
             to_place: game.left_to_place(),
+            castles_to_win: game.config().castle_target,
+            decider: match game.phase() {
+                Phase::Draw | Phase::Over => None,
+                _ => game.to_act().map(Seat::index),
+            },
+            landings: if game.phase() == Phase::Move {
+                (1..=game.emperor_reach())
+                    .map(|steps| game.landing(steps as u8))
+                    .collect()
+            } else {
+                Vec::new()
+            },
         }
     }
 

@@ -29,12 +29,34 @@ use carolus_rules::{
 };
 use serde_json::Value;
 
-/// The fields of `carolus-state/1` fixed by the notation (NOTATION.md,
-/// with `teams` for the team game). The engine may add more (e.g. `to_place`); those are ignored.
-const FIELDS: [&str; 12] = [
-    "players", "round", "phase", "to_act", "order", "emperor", "regions", "control", "seats",
-    "winners", "legal", "teams",
+/// The fields of `carolus-state/1` that the reference prints and the
+/// comparison checks: the notation's fixed ones (with `teams` for the team
+/// game) and the facts this project adds for clients (`castles_to_win`,
+/// `decider`, `landings`), which the reference works out from the rulings
+/// on its own.
+const FIELDS: [&str; 15] = [
+    "players",
+    "round",
+    "phase",
+    "to_act",
+    "order",
+    "emperor",
+    "regions",
+    "control",
+    "seats",
+    "winners",
+    "legal",
+    "teams",
+    "castles_to_win",
+    "decider",
+    "landings",
 ];
+
+/// The fields the engine writes that the reference does not: each is
+/// checked elsewhere (`to_place` by the rulings' tests), and every other
+/// field of a view must be in [`FIELDS`], so that a new field is never
+/// left out of the comparison unnoticed.
+const ENGINE_ONLY: [&str; 1] = ["to_place"];
 
 /// Random games per player count; every fourth one is cut off mid-game.
 const GAMES_PER_COUNT: u64 = 120;
@@ -240,9 +262,12 @@ fn canonical(view: &StateView) -> String {
     let mut out = String::with_capacity(4096);
     let _ = write!(
         out,
-        "{{\"control\":{},\"emperor\":{},\"legal\":[{}],\"order\":{},\"phase\":\"{}\",\"players\":{},\"regions\":[{}],\"round\":{},\"seats\":[{}],",
+        "{{\"castles_to_win\":{},\"control\":{},\"decider\":{},\"emperor\":{},\"landings\":{},\"legal\":[{}],\"order\":{},\"phase\":\"{}\",\"players\":{},\"regions\":[{}],\"round\":{},\"seats\":[{}],",
+        view.castles_to_win,
         families(&view.control, opt),
+        opt(view.decider),
         view.emperor,
+        list(&view.landings),
         legal.join(","),
         list(&view.order),
         view.phase.name(),
@@ -308,6 +333,16 @@ fn sorted_tokens(value: Option<&Value>) -> Vec<String> {
 
 /// Compares the notation's fields of two views; `legal` as a set.
 fn compare_views(rust: &Value, python: &Value) -> Option<String> {
+    if let Some(object) = rust.as_object()
+        && let Some(unchecked) = object
+            .keys()
+            .find(|key| !FIELDS.contains(&key.as_str()) && !ENGINE_ONLY.contains(&key.as_str()))
+    {
+        return Some(format!(
+            "{unchecked}: a field of the engine's view that the comparison neither checks nor \
+             names as engine-only"
+        ));
+    }
     for field in FIELDS {
         let (r, p) = (rust.get(field), python.get(field));
         if field == "legal" {

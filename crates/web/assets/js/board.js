@@ -11,7 +11,10 @@
 // technology and driven by tests.
 
 import { t } from "./i18n.js";
-import { svg } from "./page.js";
+import { el, svg } from "./page.js";
+import { regionKey, regionName, regionOf } from "./regions.js";
+
+export { regionKey, regionName, regionOf };
 
 export const FAMILIES = ["R", "G", "B", "Y", "P"];
 const CENTRE = 500;
@@ -35,20 +38,11 @@ export function familyName(family) {
   return t(`family-${family}`);
 }
 
-/** A region's name as people say it: "7", or "3–4" for a merged one. */
-export function regionName(region) {
-  const list = region.territories;
-  return list.length === 1 ? String(list[0]) : `${list[0]}–${list[list.length - 1]}`;
-}
-
-/** The canonical territory of a region: its smallest. */
-export function regionKey(region) {
-  return Math.min(...region.territories);
-}
-
-/** The index of the region holding territory `territory`. */
-export function regionOf(state, territory) {
-  return state.regions.findIndex((region) => region.territories.includes(territory));
+/** The key to the families' letters: each letter on its colour, with the colour's name. */
+export function familyLegend() {
+  return el("p", { class: "legend" }, FAMILIES.map((family) => el("span", { class: "legend-item" },
+    svg("svg", { viewBox: "0 0 40 40", width: 20, height: 20, "aria-hidden": "true" }, cube(family, 20, 20, 34)),
+    " ", familyName(family))));
 }
 
 function polar(radius, degrees) {
@@ -81,26 +75,167 @@ function sector(start, end, outer = OUTER, inner = INNER) {
     `A${inner},${inner} 0 ${large} 0 ${f(x4)},${f(y4)} Z`;
 }
 
-/** A knight cube with its family's letter, for colour-blind players too. */
-export function cube(family, x, y, size, count) {
+/**
+ * A knight cube with its family's letter (for colour-blind players too) and
+ * its count beside it, or under it when `stacked`. With `centred`, the
+ * cube and its count together are centred on (x, y), as the board lays
+ * them out; otherwise the cube is.
+ */
+export function cube(family, x, y, size, count, centred = false, stacked = false) {
+  const at = centred && count !== undefined ? cubeCentre(x, y, size, count, stacked) : { x, y };
   const group = svg("g", { class: `knight fam-${family}`, "data-family": family });
+  // The letter is the notation; the colour's name is said with it.
+  const named = family === "J"
+    ? (count === undefined ? t("joker") : t("jokers", { count }))
+    : (count === undefined ? familyName(family) : t("knights-of-family", { count, family: familyName(family) }));
   group.append(
-    svg("rect", { class: "cube", x: x - size / 2, y: y - size / 2, width: size, height: size, rx: size * 0.15 }),
-    svg("text", { class: "cube-letter", x, y: y + size * 0.17, "font-size": size * 0.5, "text-anchor": "middle" }, family),
+    svg("title", {}, named),
+    svg("rect", { class: "cube", x: at.x - size / 2, y: at.y - size / 2, width: size, height: size, rx: size * 0.15 }),
+    svg("text", { class: "cube-letter", x: at.x, y: at.y + size * 0.17, "font-size": size * 0.5, "text-anchor": "middle" }, family),
   );
-  if (count !== undefined) {
-    group.append(svg("text", { class: "count", x: x + size * 0.62, y: y + size * 0.2, "font-size": size * 0.62 }, count));
-  }
+  if (count !== undefined) group.append(countText(at, size, count, stacked));
   return group;
 }
 
-function castleGlyph(x, y, size, colour, count) {
+/** A count's font size, as a share of its piece's size. */
+const COUNT_FONT = 0.75;
+/** A digit's width in the board's bold font, as a share of the font size (a little more than it is). */
+const DIGIT = 0.62;
+
+/** Half the width and height of a piece of `size` whose count has `digits` characters. */
+function pieceHalf(size, digits, stacked) {
+  const text = digits * DIGIT * size * COUNT_FONT;
+  return stacked
+    ? { x: Math.max(size, text) / 2, y: size * 0.97 }
+    : { x: (size * 1.08 + text) / 2, y: size / 2 };
+}
+
+/** Where the cube (or castle) of a piece centred on (x, y) goes. */
+function cubeCentre(x, y, size, count, stacked) {
+  const half = pieceHalf(size, String(count).length, stacked);
+  return stacked ? { x, y: y - half.y + size / 2 } : { x: x - half.x + size / 2, y };
+}
+
+/** A piece's count, beside its cube centred at `at`, or under it. */
+function countText(at, size, count, stacked) {
+  return stacked
+    ? svg("text", { class: "count", x: at.x, y: at.y + size * 1.25, "font-size": size * COUNT_FONT, "text-anchor": "middle" }, count)
+    : svg("text", { class: "count", x: at.x + size * 0.58, y: at.y + size * 0.27, "font-size": size * COUNT_FONT }, count);
+}
+
+function castleGlyph(cx, cy, size, colour, count, stacked = false) {
+  const text = `×${count}`;
+  const { x, y } = cubeCentre(cx, cy, size, text, stacked);
   const s = size / 2;
   const path = `M${x - s},${y + s} V${y - s * 0.3} h${s * 0.4} v-${s * 0.4} h${s * 0.3} v${s * 0.4} h${s * 0.6} ` +
     `v-${s * 0.4} h${s * 0.3} v${s * 0.4} h${s * 0.4} V${y + s} Z`;
   return svg("g", { class: `castle owner-${colour}`, "data-castles": count },
-    svg("path", { d: path }),
-    svg("text", { class: "count", x: x + s + 4, y: y + s * 0.55, "font-size": size * 0.62 }, `×${count}`));
+    svg("path", { d: path }), countText({ x, y }, size, text, stacked));
+}
+
+/** The radius of the band outside the pieces: the emperor and the badges. */
+const BAND = 411;
+/** The room for pieces: between the centre's edge and the emperor's band
+ * (the boxes of the round emperor and badges, 24 and 20 across at `BAND`,
+ * reach in to BAND − 24·√2 where the ring runs diagonally). */
+const ROOM_INNER = 244;
+const ROOM_OUTER = 375;
+/** Piece sizes tried, largest first. */
+const SIZES = [44, 40, 36, 32, 28, 25, 22, 19, 16, 13];
+
+/**
+ * Where the pieces of a region spanning the angles `start` to `end` go:
+ * the largest size at which every piece fits, whether each count goes
+ * beside its cube or under it (whichever lets the pieces be larger), and
+ * the centre of each. A piece's box (with a margin) must lie inside the
+ * region's room, with every corner between its edges and between the
+ * centre's edge and the emperor's band, and must not meet a box placed
+ * before it; places are tried from the outside in and from the region's
+ * middle out. So no two pieces overlap, here or in a neighbouring region,
+ * whatever the counts.
+ */
+export function layOut(start, end, pieces) {
+  if (pieces.length === 0) return { size: SIZES[0], slots: [], stacked: false };
+  const digits = Math.max(1, ...pieces.map((piece) => String(piece.castles ? `×${piece.castles}` : piece.count).length));
+  // The layout depends on nothing else, and a board is drawn again often.
+  const key = `${start} ${end} ${pieces.length} ${digits}`;
+  if (!layouts.has(key)) layouts.set(key, searchLayout(start, end, pieces.length, digits));
+  return layouts.get(key);
+}
+
+/** Layouts found so far, by region span, piece count and count width. */
+const layouts = new Map();
+
+/** The search behind `layOut`, for `count` pieces whose counts are `digits` wide. */
+function searchLayout(start, end, count, digits) {
+  const mid = (start + end) / 2;
+  for (const size of SIZES) {
+    for (const stacked of [false, true]) {
+      const piece = pieceHalf(size, digits, stacked);
+      const half = { x: piece.x + MARGIN, y: piece.y + MARGIN };
+      const slots = place(start, end, half, count, size / 4, false) || place(start, end, half, count, size / 4, true);
+      if (slots) return { size, slots: orderSlots(slots, mid), stacked };
+    }
+  }
+  return { size: SIZES[SIZES.length - 1], slots: Array.from({ length: count }, () => polar((ROOM_INNER + ROOM_OUTER) / 2, mid)), stacked: false };
+}
+
+/** `wanted` places for boxes of half-sizes `half` in the region, or null
+ * if they do not fit; on each arc from the middle out, or with
+ * `fromEdges` from the region's edges in (which packs a narrow region
+ * better when its pieces sit side by side). */
+function place(start, end, half, wanted, step, fromEdges) {
+  const mid = (start + end) / 2;
+  const spread = (end - start) / 2;
+  const placed = [];
+  const reach = Math.max(half.x, half.y);
+  for (let radius = ROOM_OUTER - Math.min(half.x, half.y); radius >= ROOM_INNER + Math.min(half.x, half.y); radius -= step) {
+    // Angles on this arc, a few units apart, from the middle outwards.
+    const angleStep = ((step / radius) * 180) / Math.PI;
+    for (let offset = 0; offset <= spread; offset += angleStep) {
+      const away = fromEdges ? spread - offset : offset;
+      for (const angle of away === 0 ? [mid] : [mid - away, mid + away]) {
+        const [x, y] = polar(radius, angle);
+        if (Math.hypot(x - CENTRE, y - CENTRE) + reach < ROOM_INNER) continue;
+        if (fits(x, y, half, start, end) && placed.every(([px, py]) => Math.abs(px - x) >= 2 * half.x || Math.abs(py - y) >= 2 * half.y)) {
+          placed.push([x, y]);
+          if (placed.length === wanted) return placed;
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/** Room kept between a piece and anything else. */
+const MARGIN = 3;
+
+/** Whether a box of half-sizes `half` centred on (x, y) lies in the room of the region from `start` to `end`. */
+function fits(x, y, half, start, end) {
+  for (const [dx, dy] of [[-1, -1], [1, -1], [1, 1], [-1, 1], [0, -1], [0, 1], [-1, 0], [1, 0]]) {
+    const px = x + dx * half.x - CENTRE;
+    const py = y + dy * half.y - CENTRE;
+    const radius = Math.hypot(px, py);
+    // The inner edge is an arc that bulges into a straight side by up to
+    // its sagitta: the corners keep that much further out.
+    if (radius > ROOM_OUTER || radius < ROOM_INNER + (half.x * half.x) / (2 * ROOM_INNER)) return false;
+    let angle = (Math.atan2(py, px) * 180) / Math.PI;
+    while (angle < start) angle += 360;
+    if (angle > end) return false;
+  }
+  return true;
+}
+
+/** The places in reading order round the ring: clockwise along the outer arc, then the next. */
+function orderSlots(slots, mid) {
+  const angle = ([x, y]) => {
+    let a = (Math.atan2(y - CENTRE, x - CENTRE) * 180) / Math.PI;
+    while (a < mid - 180) a += 360;
+    while (a > mid + 180) a -= 360;
+    return a;
+  };
+  const radius = ([x, y]) => Math.hypot(x - CENTRE, y - CENTRE);
+  return [...slots].sort((p, q) => (Math.abs(radius(p) - radius(q)) > 1 ? radius(q) - radius(p) : angle(p) - angle(q)));
 }
 
 function crown(x, y, size) {
@@ -158,10 +293,12 @@ export function drawBoard(state, options = {}) {
     const mid = (start + end) / 2;
     const target = targets.get(index);
     const owner = region.owner === null ? "none" : ownerColour(region.owner);
+    const hinted = hintedRegion(state, options.hint) === index;
     const group = svg("g", {
-      class: `region owner-${owner}${target ? " target" : ""}${index === state.emperor ? " emperor-here" : ""}`,
+      class: `region owner-${owner}${target ? " target" : ""}${index === state.emperor ? " emperor-here" : ""}${hinted ? " hinted" : ""}`,
       "data-region": regionKey(region),
       "data-index": index,
+      "data-focus": target ? `region:${regionKey(region)}` : undefined,
       role: target ? "button" : "img",
       tabindex: target ? 0 : undefined,
       "aria-label": target ? `${target.label}. ${describeRegion(state, region, names)}` : describeRegion(state, region, names),
@@ -171,33 +308,29 @@ export function drawBoard(state, options = {}) {
     region.territories.forEach((territory, k) => {
       const from = start + k * STEP;
       group.append(svg("path", { class: "territory", "data-territory": territory, d: sector(from, from + STEP), "aria-hidden": "true" }));
-      const [x, y] = polar(OUTER - 20, from + STEP / 2);
+      const [x, y] = polar(OUTER - 17, from + STEP / 2);
       group.append(svg("text", { class: "territory-number", x, y: y + 7, "text-anchor": "middle", "aria-hidden": "true" }, territory));
     });
-    // Knights, in a grid at the middle of the region.
-    const knights = knightsOf(region.knights);
+    // Knights and castles, laid out in the room the region has.
     const old = previous && previous.regions.find((r) => r.territories.includes(region.territories[0]));
-    const columns = region.territories.length > 2 ? 3 : 2;
-    const rows = Math.ceil(knights.length / columns);
-    const [cx, cy] = polar(352, mid);
-    knights.forEach(([family, count], k) => {
-      const col = k % columns;
-      const row = Math.floor(k / columns);
-      const inRow = Math.min(columns, knights.length - row * columns);
-      const x = cx + (col - (inRow - 1) / 2) * 66 - 10;
-      const y = cy + (row - (rows - 1) / 2) * 44;
-      const piece = cube(family, x, y, 34, count);
-      if (old && count > (old.knights[family] || 0)) piece.classList.add("arrived");
-      group.append(piece);
+    const pieces = knightsOf(region.knights).map(([family, count]) => ({ family, count }));
+    if (region.castles > 0) pieces.push({ castles: region.castles });
+    const { size, slots, stacked } = layOut(start, end, pieces);
+    pieces.forEach((piece, k) => {
+      const [x, y] = slots[k];
+      if (piece.castles) {
+        const castle = castleGlyph(x, y, size, owner, piece.castles, stacked);
+        if (old && (old.castles !== region.castles || old.owner !== region.owner)) castle.classList.add("built");
+        group.append(castle);
+      } else {
+        const knight = cube(piece.family, x, y, size, piece.count, true, stacked);
+        if (old && piece.count > (old.knights[piece.family] || 0)) knight.classList.add("arrived");
+        group.append(knight);
+      }
     });
-    if (region.castles > 0) {
-      const [x, y] = polar(276, mid);
-      const castle = castleGlyph(x - 14, y, 30, owner, region.castles);
-      if (old && (old.castles !== region.castles || old.owner !== region.owner)) castle.classList.add("built");
-      group.append(castle);
-    }
     if (target) {
-      const [x, y] = polar(418, mid);
+      // Beside the emperor when he stands here (a move once round).
+      const [x, y] = polar(BAND, index === state.emperor ? mid + 11 : mid);
       group.append(svg("g", { class: "badge", "aria-hidden": "true" },
         svg("circle", { cx: x, cy: y, r: 20 }),
         svg("text", { x, y: y + 7, "text-anchor": "middle" }, target.badge)));
@@ -217,6 +350,15 @@ export function drawBoard(state, options = {}) {
   root.append(emperor(state, previous));
   root.append(centre(state, names));
   return root;
+}
+
+/** The index of the region a hinted move `token` picks, if it picks one. */
+function hintedRegion(state, token) {
+  if (!token) return null;
+  const [verb, first, second] = token.split(" ");
+  if (verb === "move") return state.landings[Number(first) - 1] ?? null;
+  if (verb === "place" && second !== "court") return regionOf(state, Number(second));
+  return null;
 }
 
 function emperorAngle(state) {
@@ -239,8 +381,8 @@ function emperor(state, previous) {
     }
   }
   const glyph = svg("g", { class: "emperor-glyph" },
-    svg("circle", { cx: CENTRE, cy: CENTRE - 420, r: 24 }),
-    crown(CENTRE, CENTRE - 420, 28));
+    svg("circle", { cx: CENTRE, cy: CENTRE - BAND, r: 24 }),
+    crown(CENTRE, CENTRE - BAND, 28));
   group.append(svg("title", {}, t("emperor")), glyph);
   return group;
 }
@@ -263,22 +405,29 @@ function centre(state, names) {
       role: "img",
       "aria-label": label,
     },
+    svg("title", {}, label),
     svg("circle", { class: "control-ring", cx: x, cy: y, r: 40 }),
     svg("circle", { class: "control-disc", cx: x, cy: y, r: 30 }),
     svg("text", { class: "cube-letter", x, y: y + 10, "text-anchor": "middle", "font-size": 28 }, family));
     if (holder !== null) {
-      marker.append(svg("text", { class: "control-name", x, y: y + 62, "text-anchor": "middle" }, shortName(names[holder])));
+      // The two markers level with the middle have their names above them,
+      // clear of the words in the middle; the others below.
+      const above = k === 1 || k === 4;
+      marker.append(svg("text", { class: "control-name", x, y: above ? y - 50 : y + 64, "text-anchor": "middle" }, shortName(names[holder])));
     }
     group.append(marker);
   });
-  group.append(svg("text", { class: "centre-text", x: CENTRE, y: CENTRE + 9, "text-anchor": "middle" },
-    state.phase === "over" ? t("game-over") : state.round === 0 ? t("setting-up") : t("round", { round: state.round })));
+  // The words in the middle, below the markers level with it, at a size
+  // that keeps them inside the markers beneath.
+  const words = state.phase === "over" ? t("game-over") : state.round === 0 ? t("setting-up") : t("round", { round: state.round });
+  const size = Math.min(30, 300 / Math.max(1, words.length * 0.58));
+  group.append(svg("text", { class: "centre-text", x: CENTRE, y: CENTRE + 50, "text-anchor": "middle", "font-size": size }, words));
   return group;
 }
 
 export function shortName(name) {
   const text = String(name ?? "");
-  return text.length > 10 ? `${text.slice(0, 9)}…` : text;
+  return text.length > 12 ? `${text.slice(0, 11)}…` : text;
 }
 
 /**
@@ -293,50 +442,60 @@ export function drawSeat(state, seat, options = {}) {
   const view = state.seats[seat];
   const root = svg("svg", {
     class: "seat-board",
-    viewBox: "0 0 330 190",
+    viewBox: "0 0 330 214",
     "data-seat": seat,
     role: "group",
     "aria-label": t("seat-board-label", { name: options.name ?? seat }),
   });
   const old = options.previous && options.previous.seats[seat];
 
+  const [hintVerb, hintFirst, hintSecond] = (options.hint || "").split(" ");
   const court = svg("g", {
-    class: `court${options.courtTarget ? " target" : ""}`,
+    class: `court${options.courtTarget ? " target" : ""}${hintVerb === "place" && hintSecond === "court" ? " hinted" : ""}`,
     "data-court": seat,
+    "data-focus": options.courtTarget ? "court" : undefined,
     role: options.courtTarget ? "button" : "group",
     tabindex: options.courtTarget ? 0 : undefined,
     "aria-label": options.courtTarget ? t("place-in-court", { family: familyName(options.selected) }) : t("court"),
   });
-  court.append(svg("rect", { class: "court-shape", x: 4, y: 4, width: 322, height: 72, rx: 10 }),
-    svg("text", { class: "area-label", x: 12, y: 20 }, t("court")));
+  court.append(svg("rect", { class: "court-shape", x: 4, y: 4, width: 322, height: 80, rx: 10 }),
+    svg("text", { class: "area-label", x: 12, y: 18 }, t("court")));
   FAMILIES.forEach((family, k) => {
     const x = 36 + k * 62;
     const count = view.court[family];
-    const piece = cube(family, x, 48, 26, count);
+    const piece = cube(family, x, 64, 26, count);
     if (count === 0) piece.classList.add("empty");
     if (old && count > old.court[family]) piece.classList.add("arrived");
     court.append(piece);
     if (state.control[family] === seat) {
       court.append(svg("g", { class: `control fam-${family}`, "data-control": family, role: "img", "aria-label": t("controls", { family: familyName(family) }) },
-        svg("circle", { class: "control-disc", cx: x + 22, cy: 22, r: 9 }),
-        svg("text", { class: "cube-letter", x: x + 22, y: 26, "text-anchor": "middle", "font-size": 11 }, family)));
+        svg("title", {}, t("controls", { family: familyName(family) })),
+        svg("circle", { class: "control-disc", cx: x + 21, cy: 34, r: 9 }),
+        svg("text", { class: "cube-letter", x: x + 21, y: 38, "text-anchor": "middle", "font-size": 11 }, family)));
     }
   });
   hook(court, options.courtTarget && options.onCourt, () => options.onCourt());
   root.append(court);
 
   const reserve = svg("g", { class: "reserve", "data-reserve": seat, role: "group", "aria-label": t("reserve") });
-  reserve.append(svg("text", { class: "area-label", x: 12, y: 98 }, t("reserve")));
+  reserve.append(svg("text", { class: "area-label", x: 12, y: 104 }, t("reserve")));
   const inReserve = knightsOf(view.reserve);
   if (view.jokers > 0) inReserve.push(["J", view.jokers]);
+  // Five families and the jokers fit in the row when each has a little less room.
+  const spacing = inReserve.length > 5 ? 54 : 62;
   inReserve.forEach(([family, count], k) => {
-    const x = 36 + k * 62;
+    const x = (inReserve.length > 5 ? 30 : 36) + k * spacing;
     const choosable = options.reserveChoices && options.reserveChoices.has(family);
-    const piece = cube(family, x, 122, 30, count);
+    const piece = cube(family, x, 134, 30, count);
     if (family === "J") piece.classList.add("joker");
     if (choosable) {
       piece.classList.add("choice");
+      // The piece is picked anywhere in its share of the row: at least
+      // 44 by 44 pixels on a phone, as fingers need.
+      piece.prepend(svg("rect", { class: "hit", x: x - 21, y: 109, width: spacing - 4, height: 50 }));
+      piece.dataset.focus = `knight:${family}`;
       if (options.selected === family) piece.classList.add("selected");
+      if (hintVerb === "place" && hintFirst === family) piece.classList.add("hinted");
       piece.setAttribute("role", "button");
       piece.setAttribute("tabindex", "0");
       piece.setAttribute("aria-pressed", options.selected === family ? "true" : "false");
@@ -348,7 +507,7 @@ export function drawSeat(state, seat, options = {}) {
     }
     reserve.append(piece);
   });
-  if (inReserve.length === 0) reserve.append(svg("text", { class: "muted", x: 24, y: 128 }, t("reserve-empty")));
+  if (inReserve.length === 0) reserve.append(svg("text", { class: "muted", x: 24, y: 140 }, t("reserve-empty")));
   root.append(reserve);
 
   const discs = svg("g", { class: "discs", role: "group", "aria-label": t("discs") });
@@ -358,16 +517,19 @@ export function drawSeat(state, seat, options = {}) {
     const chosen = view.disc === disc;
     const choosable = options.discChoices && options.discChoices.has(disc);
     const state_ = chosen ? "chosen" : free ? "free" : "used";
+    const hinted = hintVerb === "disc" && Number(hintFirst) === disc;
     const item = svg("g", {
-      class: `disc disc-${state_}${choosable ? " choice" : ""}`,
+      class: `disc disc-${state_}${choosable ? " choice" : ""}${hinted ? " hinted" : ""}`,
       "data-disc": disc,
+      "data-focus": choosable ? `disc:${disc}` : undefined,
       "data-state": state_,
       role: choosable ? "button" : "img",
       tabindex: choosable ? 0 : undefined,
       "aria-label": t(`disc-${state_}`, { disc }),
     },
-    svg("circle", { cx: x, cy: 168, r: 17 }),
-    svg("text", { x, y: 175, "text-anchor": "middle" }, disc));
+    choosable ? svg("rect", { class: "hit", x: x - 29, y: 163, width: 58, height: 50 }) : null,
+    svg("circle", { cx: x, cy: 188, r: 20 }),
+    svg("text", { x, y: 195, "text-anchor": "middle" }, disc));
     if (choosable) hook(item, options.onDisc, () => options.onDisc(disc));
     discs.append(item);
   }

@@ -19,9 +19,10 @@ export function mistakeOf(decision, analysis) {
 
 /**
  * The graph. `state` names the owners' colours; `at` is the position on
- * view; `onPick(moves)` jumps to a position.
+ * view; `onPick(moves)` jumps to a position; `mistakeTitle(decision)`
+ * says a marked decision in words.
  */
-export function drawGraph(analysis, state, names, at, onPick) {
+export function drawGraph(analysis, state, names, at, onPick, mistakeTitle) {
   const length = Math.max(1, analysis.length);
   const x = (moves) => PAD + ((WIDTH - 2 * PAD) * moves) / length;
   const y = (chance) => PAD / 2 + (HEIGHT - PAD) * (1 - chance);
@@ -52,7 +53,7 @@ export function drawGraph(analysis, state, names, at, onPick) {
       class: `graph-mistake${mark === "??" ? " blunder" : ""}`,
       cx: x(decision.index - 1), cy: y(decision.chances[owner]), r: mark === "??" ? 6 : 4,
       "data-move": decision.index,
-    }, svg("title", {}, t("mistake-title", { name: names[decision.seat], move: decision.played, best: decision.best, cost: Math.round(decision.cost * 100) }))));
+    }, svg("title", {}, mistakeTitle(decision))));
   }
   if (at !== null && at !== undefined) {
     root.append(svg("line", { class: "graph-now", x1: x(at), x2: x(at), y1: 4, y2: HEIGHT - 4 }));

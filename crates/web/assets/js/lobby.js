@@ -3,6 +3,7 @@
 
 import { keepToken, request, seatLink } from "./api.js";
 import { t } from "./i18n.js";
+import { seatName } from "./names.js";
 import { el } from "./page.js";
 
 const KINDS = ["here", "invite", "open", "computer"];
@@ -39,7 +40,9 @@ function createForm(navigate) {
     el("option", { value: "3" }, t("players-3")),
     el("option", { value: "4" }, t("players-4")));
   const seatRows = el("div", { class: "seat-rows" });
-  const hints = el("input", { type: "checkbox", id: "hints", name: "hints" });
+  // Hints are on against the computer, where they teach; a person may
+  // turn them off.
+  const hints = el("input", { type: "checkbox", id: "hints", name: "hints", checked: true });
   const clock = el("select", { id: "clock", name: "clock" },
     ...Object.keys(CLOCKS).map((key) => el("option", { value: key }, t(`clock-${key}`))));
   const error = el("p", { class: "error", role: "alert", hidden: true });
@@ -68,9 +71,10 @@ function createForm(navigate) {
     const count = Number(players.value);
     const rows = [...seatRows.children].map(readSeatRow);
     const seats = rows.map((row, seat) => {
-      // Computers are named by their seat, so that two of them at one
-      // table can be told apart.
-      if (row.kind === "computer") return { ai: row.level, name: t("computer-name", { seat }) };
+      // Computers are left unnamed: the server names them, and every page
+      // shows that name in its reader's language, with the seat's number
+      // so that two of them at one table can be told apart.
+      if (row.kind === "computer") return { ai: row.level };
       if (row.kind === "open") return { open: true };
       return { name: row.name || (row.kind === "invite" ? t("guest") : t("player-n", { seat })) };
     });
@@ -162,7 +166,7 @@ function gameList(status) {
 }
 
 function gameItem(game) {
-  const names = game.names.map((name, seat) => name || (game.ai[seat] ? t("computer-level", { level: game.ai[seat] }) : t("open-seat")));
+  const names = game.names.map((name, seat) => seatName({ name, ai: game.ai[seat] }, seat));
   const action = { open: "join", running: "watch", over: "replay" }[game.status];
   const link = el("a", { href: `/games/${game.id}`, class: "game-link" }, names.join(game.teams ? " · " : " – "));
   return el("li", { "data-game": game.id }, link, " ",

@@ -3,7 +3,7 @@
 // record opened from a file (/replay).
 
 import { request } from "./api.js";
-import { drawBoard, drawSeat, seatColour } from "./board.js";
+import { drawBoard, drawSeat, familyLegend, seatColour } from "./board.js";
 import { t } from "./i18n.js";
 import { el } from "./page.js";
 import { describeMove, describeResult } from "./words.js";
@@ -135,7 +135,7 @@ function showRecord(container, record, states) {
     log.append(item);
   });
   container.replaceChildren(el("div", { class: "table" },
-    el("div", { class: "play" }, board, bar),
+    el("div", { class: "play" }, board, familyLegend(), bar),
     el("div", { class: "side" }, outcome, seats, el("section", { class: "log" }, el("h2", {}, t("game-log")), log))));
 
   function draw() {
@@ -145,7 +145,7 @@ function showRecord(container, record, states) {
     outcome.textContent = describeResult(state, names);
     seats.replaceChildren(...state.seats.map((_, seat) => el("article", { class: "seat-card", "data-seat": seat },
       el("header", {}, el("span", { class: `swatch owner-${seatColour(state, seat)}` }), el("span", { class: "seat-name" }, names[seat]),
-        el("span", { class: "castles" }, t("castles-count", { count: state.seats[seat].castles, target: state.players === 3 ? 8 : 10 }))),
+        el("span", { class: "castles" }, t("castles-count", { count: state.seats[seat].castles, target: state.castles_to_win }))),
       drawSeat(state, seat, { name: names[seat] }))));
     for (const item of log.children) item.classList.toggle("current", Number(item.dataset.move) === replayer.at);
   }

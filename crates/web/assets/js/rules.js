@@ -3,7 +3,7 @@
 // the first turn of NOTATION.md's worked example, replayed by the server.
 
 import { request } from "./api.js";
-import { drawBoard, drawSeat } from "./board.js";
+import { drawBoard, drawSeat, familyLegend } from "./board.js";
 import { t } from "./i18n.js";
 import { el } from "./page.js";
 
@@ -36,7 +36,7 @@ export async function showRules(main) {
   try {
     const replay = await request("POST", "/api/replay", { body: EXAMPLE });
     const state = replay.states[replay.states.length - 1];
-    figure.replaceChildren(drawBoard(state, { names: EXAMPLE.names }),
+    figure.replaceChildren(el("div", {}, drawBoard(state, { names: EXAMPLE.names }), familyLegend()),
       el("div", { class: "rules-seats" }, state.seats.map((_, seat) => drawSeat(state, seat, { name: EXAMPLE.names[seat] }))),
       el("figcaption", {}, t("rules-figure")));
   } catch (problem) {

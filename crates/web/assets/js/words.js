@@ -33,7 +33,7 @@ export function describeMove(token, before, after, names) {
       });
     case "move": {
       const steps = Number(first);
-      const target = before.regions[(before.emperor + steps) % before.regions.length];
+      const target = before.regions[before.landings[steps - 1]];
       const walk = t("log-move", { name: actor, steps, region: regionName(target) });
       return after ? `${walk} ${emperorOutcome(before, after, steps, names)}` : walk;
     }
@@ -48,7 +48,7 @@ export function describeMove(token, before, after, names) {
  * alone, and regions merged.
  */
 export function emperorOutcome(before, after, steps, names) {
-  const target = before.regions[(before.emperor + steps) % before.regions.length];
+  const target = before.regions[before.landings[steps - 1]];
   const landed = after.regions[after.emperor];
   const owner = landed.owner;
   let outcome;
@@ -76,4 +76,29 @@ export function describeResult(state, names) {
   const winners = state.winners.map((seat) => names[seat]);
   const castles = Math.max(...state.seats.map((seat) => seat.castles));
   return t("result", { count: winners.length, names: winners.join(", "), castles });
+}
+
+/**
+ * A move offered to the seat that decides in `state`, in words: addressed
+ * to that seat ("place a pink knight in your court") for hints, or, with
+ * `addressed` false, about it ("… at court") for the analysis. The
+ * notation's token is never shown to a person.
+ */
+export function describeChoice(token, state, addressed = true) {
+  const [verb, first, second] = token.split(" ");
+  switch (verb) {
+    case "joker":
+      return t("choice-joker", { family: familyName(first) });
+    case "disc":
+      return t("choice-disc", { disc: Number(first) });
+    case "place":
+      if (second === "court") return t(addressed ? "choice-place-court" : "choice-place-at-court", { family: familyName(first) });
+      return t("choice-place", { family: familyName(first), region: regionName(state.regions[regionOf(state, Number(second))]) });
+    case "move": {
+      const steps = Number(first);
+      return t("choice-move", { steps, region: regionName(state.regions[state.landings[steps - 1]]) });
+    }
+    default:
+      return token;
+  }
 }

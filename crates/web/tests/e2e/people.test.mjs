@@ -15,17 +15,23 @@ async function over(page) {
   return page.locator(".turn .result").isVisible();
 }
 
+/** Anna creates a game in the lobby with Bruno invited to seat 1; her page and Bruno's link. */
+async function annaInvitesBruno(browser, server) {
+  const anna = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  await anna.goto(server.url);
+  await anna.locator(".seat-row[data-seat='0'] .seat-name-input").fill("Anna");
+  await anna.locator(".seat-row[data-seat='1'] .seat-kind").selectOption("invite");
+  await anna.locator(".seat-row[data-seat='1'] .seat-name-input").fill("Bruno");
+  await anna.getByRole("button", { name: "Start the game" }).click();
+  const link = await anna.locator(".invites input.link").inputValue();
+  return { anna, link };
+}
+
 test("two people play each other while a third watches, and a reload loses nothing", { timeout: 600000 }, async () => {
   const server = await startServer();
   const browser = await launchBrowser();
   try {
-    const anna = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-    await anna.goto(server.url);
-    await anna.locator(".seat-row[data-seat='0'] .seat-name-input").fill("Anna");
-    await anna.locator(".seat-row[data-seat='1'] .seat-kind").selectOption("invite");
-    await anna.locator(".seat-row[data-seat='1'] .seat-name-input").fill("Bruno");
-    await anna.getByRole("button", { name: "Start the game" }).click();
-    const link = await anna.locator(".invites input.link").inputValue();
+    const { anna, link } = await annaInvitesBruno(browser, server);
     assert.match(link, /\/games\/[a-z0-9]{12}#token=[A-Za-z0-9_-]{43}$/);
     await anna.getByRole("button", { name: "Go to the table" }).click();
     await anna.waitForURL(/\/games\/[a-z0-9]{12}$/);
@@ -76,6 +82,46 @@ test("two people play each other while a third watches, and a reload loses nothi
     assert.equal(logs[2], logs[0]);
     assert.deepEqual(record.names, ["Anna", "Bruno"]);
     for (const page of [anna, bruno, watcher]) assert.deepEqual(page.problems, []);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
+test("a live update leaves the keyboard focus on the choice, and a screen reader hears the move", { timeout: 300000 }, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const { anna, link } = await annaInvitesBruno(browser, server);
+    await anna.getByRole("button", { name: "Go to the table" }).click();
+    await anna.waitForURL(/\/games\/[a-z0-9]{12}$/);
+    const bruno = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    await bruno.goto(link);
+    await bruno.locator(".seat-card.mine").waitFor();
+
+    // Whoever decides first puts the focus on a choice with the keyboard.
+    await anna.waitForFunction(() => document.querySelector(".turn h2") || document.querySelector(".turn p"));
+    const annaFirst = await myTurn(anna) || !(await myTurn(bruno));
+    const [mover, other] = annaFirst ? [anna, bruno] : [bruno, anna];
+    await mover.waitForFunction(() => document.querySelector(".turn h2") && !document.querySelector(".turn button[disabled]"));
+    const choice = mover.locator(".turn .choice-row button, .seat-card.mine .disc.choice").first();
+    await choice.focus();
+    const key = await choice.getAttribute("data-focus");
+    const element = await choice.elementHandle();
+    // The other person's browser goes away and comes back: the seats
+    // change, and the table is drawn again under the focused choice.
+    await other.reload();
+    await other.locator(".seat-card.mine").waitFor();
+    await mover.waitForFunction((old) => !old.isConnected, element);
+    assert.equal(await mover.evaluate(() => document.activeElement.dataset.focus), key, "the focus is on the same choice");
+    const before = await logLength(mover);
+    await mover.keyboard.press("Enter");
+    await mover.waitForFunction((n) => document.querySelectorAll(".log-list li").length > n, before);
+    // The move is said once the state after it has come, in words.
+    await mover.waitForFunction(() => document.querySelector("[data-live]").textContent !== "");
+    const said = await mover.locator("[data-live]").textContent();
+    assert.match(said, /chooses|makes a joker/, `the live region says the move: ${said}`);
+    for (const page of [anna, bruno]) assert.deepEqual(page.problems, []);
   } finally {
     await browser.close();
     await server.stop();

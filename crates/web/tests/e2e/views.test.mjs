@@ -107,6 +107,86 @@ test("on a phone the page fits 375 pixels and is played by touch", { timeout: 30
   }
 });
 
+/** Everything in the page a finger can pick that is smaller than 44 by 44 CSS pixels, in words. */
+function tooSmallToPick(page) {
+  return page.evaluate(() => {
+    const pickable = [...document.querySelectorAll(
+      "header a, header select, main button, main a[href], main select, main input:not([type='checkbox']), " +
+      "main label.toggle, main [role='button'], main .log-list li")];
+    return pickable.filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && (box.width < 43.5 || box.height < 43.5);
+    }).map((element) => {
+      const box = element.getBoundingClientRect();
+      return `${element.tagName.toLowerCase()}.${element.getAttribute("class")} “${element.textContent.trim().slice(0, 30)}” ` +
+        `${box.width.toFixed(1)}×${box.height.toFixed(1)}`;
+    });
+  });
+}
+
+test("on a phone every choice is big enough for a finger, one's own board is in reach and picking a knight keeps the page still", { timeout: 300000 }, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const page = await newPage(browser, { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    await page.goto(server.url);
+    assert.deepEqual(await tooSmallToPick(page), [], "in the lobby");
+    await page.getByRole("button", { name: "Start the game" }).tap();
+    await page.waitForURL(/\/games\//);
+    await page.locator(".seat-card.mine").waitFor();
+    let picked = 0;
+    for (let decisions = 0; decisions < 12; decisions += 1) {
+      await page.waitForFunction(() => document.querySelector(".turn h2") && !document.querySelector(".turn button[disabled]"));
+      assert.deepEqual(await tooSmallToPick(page), [], `before decision ${decisions}`);
+      // One's own reserve and discs are on the screen with the page at its top.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const reach = await page.evaluate(() => document.querySelector(".seat-card.mine .discs").getBoundingClientRect().bottom);
+      assert.ok(reach <= 812, `one's own discs end ${reach} pixels down a screen of 812`);
+      const knight = page.locator(".seat-card.mine .knight.choice");
+      if (await knight.count() > 0) {
+        const before = await page.evaluate(() => window.scrollY);
+        await knight.first().tap();
+        await page.locator(".region.target, .court.target").first().waitFor();
+        assert.equal(await page.evaluate(() => window.scrollY), before, "picking a knight does not move the page");
+        assert.deepEqual(await tooSmallToPick(page), [], "with a knight picked");
+        picked += 1;
+        await knight.first().tap();
+        await page.waitForFunction(() => !document.querySelector(".region.target, .court.target"));
+      }
+      const length = await logLength(page);
+      assert.ok(await decideByPointing(page, { tap: true }));
+      await waitForMoreMoves(page, length);
+    }
+    assert.ok(picked > 0, "knights were picked");
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
+test("at 1360 by 900 the game log is beside the board, in view", { timeout: 120000 }, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const page = await newPage(browser, { viewport: { width: 1360, height: 900 } });
+    await page.goto(server.url);
+    await page.getByRole("button", { name: "Start the game" }).click();
+    await page.waitForURL(/\/games\//);
+    await page.locator(".log-list li").first().waitFor();
+    const [board, log] = await page.evaluate(() => [".board", ".table > .log"].map((selector) => {
+      const box = document.querySelector(selector).getBoundingClientRect();
+      return { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+    }));
+    assert.ok(log.left >= board.right, "the log is to the right of the board");
+    assert.ok(log.top < 900 && log.bottom <= 900, `the log is on the screen (${log.top} to ${log.bottom})`);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
 test("a knight dragged from the reserve onto a region is placed there", { timeout: 300000 }, async () => {
   const server = await startServer();
   const browser = await launchBrowser();

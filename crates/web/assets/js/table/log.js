@@ -1,0 +1,55 @@
+// The game's log (every move in words, the computer's marks on the costly
+// ones, the move on view highlighted) and, once the game is over, the
+// computer's analysis with its win-chance graph.
+
+import { drawGraph, mistakeOf } from "../graph.js";
+import { t } from "../i18n.js";
+import { el } from "../page.js";
+import { describeChoice, describeMove } from "../words.js";
+import { names } from "../names.js";
+
+/** The log's items; a click on one replays the game at that move. */
+export function drawLog(model, dispatch) {
+  const seatNames = names(model);
+  const decisions = new Map((model.analysis ? model.analysis.decisions : []).map((d) => [d.index, d]));
+  return model.moves.map((token, index) => {
+    const before = model.states[index];
+    const after = model.states[index + 1];
+    const text = before ? describeMove(token, before, after, seatNames) : token;
+    const decision = decisions.get(index + 1);
+    const mark = decision && mistakeOf(decision, model.analysis);
+    const item = el("li", { "data-move": index + 1, class: before && before.decider === null ? "chance" : undefined },
+      el("span", { class: "move-number" }, `${index + 1}.`), " ", text,
+      mark ? el("span", { class: `mistake${mark === "??" ? " blunder" : ""}`, title: mistakeTitle(model, decision) }, ` ${mark}`) : null);
+    item.addEventListener("click", () => dispatch({ type: "replay-go", at: index + 1 }));
+    return item;
+  });
+}
+
+/** Marks the move on view in the log's `list`. */
+export function highlightLog(list, model) {
+  const at = model.replayAt ?? model.moves.length;
+  for (const item of list.children) item.classList.toggle("current", Number(item.dataset.move) === at);
+}
+
+/** The analysis panel's content, or null while the game runs. */
+export function drawAnalysis(model, dispatch) {
+  if (model.status !== "over") return null;
+  const heading = el("h2", {}, t("analysis-title"));
+  if (model.analysisError) return [heading, el("p", { class: "error" }, model.analysisError)];
+  if (!model.analysis) return [heading, el("p", { class: "muted" }, t("analysis-waiting"))];
+  const graph = drawGraph(model.analysis, model.latest, names(model), model.replayAt, (moves) =>
+    dispatch({ type: "replay-go", at: moves }), (decision) => mistakeTitle(model, decision));
+  return [heading, graph, el("p", { class: "muted" }, t("analysis-explained", { points: Math.round(model.analysis.mistake * 100) }))];
+}
+
+/** A decision the computer marked, in words: what was chosen, what it preferred, and what that cost. */
+function mistakeTitle(model, decision) {
+  const before = model.states[decision.index - 1];
+  return t("mistake-title", {
+    name: names(model)[decision.seat],
+    move: before ? describeChoice(decision.played, before, false) : decision.played,
+    best: before ? describeChoice(decision.best, before, false) : decision.best,
+    cost: Math.round(decision.cost * 100),
+  });
+}
