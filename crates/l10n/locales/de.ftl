@@ -319,6 +319,7 @@ tui-key-steps = Schritte
 tui-key-move = ziehen
 tui-key-assign = zuweisen
 tui-key-hint = Tipp
+tui-key-why = warum
 tui-key-help = Hilfe
 tui-key-quit = beenden
 tui-key-undo = rückgängig

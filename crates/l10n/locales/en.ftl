@@ -319,6 +319,7 @@ tui-key-steps = steps
 tui-key-move = move
 tui-key-assign = assign
 tui-key-hint = hint
+tui-key-why = why
 tui-key-help = help
 tui-key-quit = quit
 tui-key-undo = undo

@@ -322,6 +322,7 @@ tui-key-steps = pas
 tui-key-move = avancer
 tui-key-assign = attribuer
 tui-key-hint = conseil
+tui-key-why = pourquoi
 tui-key-help = aide
 tui-key-quit = quitter
 tui-key-undo = annuler

@@ -339,6 +339,24 @@ mod tests {
     }
 
     #[test]
+    fn a_hint_comes_with_the_explanation_of_its_move_and_a_move_without() {
+        let limits = ThinkLimits {
+            time: None,
+            iterations: Some(50),
+        };
+        let mut thinker = InlineThinker::new(4, limits);
+        thinker.start(request(1, Purpose::Hint));
+        let hint = thinker.poll().unwrap();
+        let best = hint.result.unwrap().best;
+        let explanation = hint.explanation.expect("an explanation").unwrap();
+        let game = request(1, Purpose::Hint).game;
+        assert_eq!(explanation.mv(), game.canonical(best));
+        assert!(explanation.is_best());
+        thinker.start(request(2, Purpose::Play));
+        assert!(thinker.poll().unwrap().explanation.is_none());
+    }
+
+    #[test]
     fn background_answers_without_blocking_and_ignores_cancelled_work() {
         let limits = ThinkLimits {
             time: Some(Duration::from_secs(2)),

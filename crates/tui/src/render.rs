@@ -255,6 +255,10 @@ fn decision_keys(app: &App) -> Vec<KeyHint> {
             Pick::Wait => {}
         }
         keys.push(("h", tr!(tr, "tui-key-hint")));
+        // `x` is offered only when there is a hint to explain.
+        if app.hint().is_some() {
+            keys.push(("x", tr!(tr, "tui-key-why")));
+        }
     }
     keys
 }

@@ -1400,6 +1400,8 @@ fn x_explains_the_hint_in_the_words_of_the_game_s_language() {
         press(&mut session, Key::Char('h'));
         settle(&mut session);
         let hint = session.app().hint().expect("a hint");
+        let footer = rows(&buffer(session.app(), 80, 24))[23].clone();
+        assert!(footer.contains(" x "), "{language}: x is offered: {footer}");
 
         // The same search as the hint's: a thinker of the same seed and
         // iteration budget, asked at the hint's level.
