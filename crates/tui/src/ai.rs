@@ -8,6 +8,11 @@
 //! once on the caller's thread, for tests with fixed iteration budgets.
 //! Both keep one bot per seat and level between decisions, since bots keep
 //! plans and search trees from one move to the next.
+//!
+//! A hint's answer carries its explanation ([`carolus_core::explain`]),
+//! made from the hint's own search by the bot that has just searched, on
+//! the same thread: the lines the bot expects are its search's, and
+//! asking for them costs well under a millisecond beside the search.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -16,6 +21,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::{Duration, Instant};
 
 use carolus_ai::{Analysis, Bot, Budget, Level, ThinkError};
+use carolus_core::explain::{self, Explanation};
 use carolus_rules::rng::SplitMix64;
 use carolus_rules::{Game, RandomSource, Seat};
 
@@ -50,6 +56,9 @@ pub struct ThinkReply {
     pub purpose: Purpose,
     /// The analysis, or why there is none.
     pub result: Result<Analysis, String>,
+    /// For a hint: what its move does and allows, or why that could not
+    /// be worked out; `None` for a computer player's own move.
+    pub explanation: Option<Result<Explanation, String>>,
 }
 
 /// Something that thinks about positions for the app.
@@ -124,6 +133,25 @@ fn think(bot: &mut dyn Bot, game: &Game, budget: &Budget) -> Result<Analysis, St
     })
 }
 
+/// Answers `request` with `bot`: its search, and for a hint the
+/// explanation of the hint's move from that same search.
+fn answer(bot: &mut dyn Bot, request: &ThinkRequest, budget: &Budget) -> ThinkReply {
+    let result = think(bot, &request.game, budget);
+    let explanation = match (&result, request.purpose) {
+        (Ok(analysis), Purpose::Hint) => Some(
+            explain::explain_analysis(&request.game, analysis.best, bot, analysis)
+                .map_err(|error| error.to_string()),
+        ),
+        _ => None,
+    };
+    ThinkReply {
+        id: request.id,
+        purpose: request.purpose,
+        result,
+        explanation,
+    }
+}
+
 /// Answers every request at once, on the caller's thread.
 pub struct InlineThinker {
     shelf: Shelf,
@@ -147,13 +175,9 @@ impl Thinker for InlineThinker {
     fn start(&mut self, request: ThinkRequest) {
         let key = key_of(&request);
         let mut bot = self.shelf.take(key);
-        let result = think(bot.as_mut(), &request.game, &budget(self.limits, None));
+        let reply = answer(bot.as_mut(), &request, &budget(self.limits, None));
         self.shelf.put(key, bot);
-        self.ready.push(ThinkReply {
-            id: request.id,
-            purpose: request.purpose,
-            result,
-        });
+        self.ready.push(reply);
     }
 
     fn cancel(&mut self) {
@@ -211,33 +235,27 @@ impl Thinker for BackgroundThinker {
         let mut bot = self.shelf.take(key);
         let budget = budget(self.limits, Some(stop));
         let sender = self.sender.clone();
+        let (id, purpose) = (request.id, request.purpose);
         let spawned = std::thread::Builder::new()
             .name("carolus-ai".to_owned())
             .spawn(move || {
-                let result = think(bot.as_mut(), &request.game, &budget);
+                let reply = answer(bot.as_mut(), &request, &budget);
                 // A bot that failed may be in any state; build a new one.
-                let bot = result.is_ok().then_some(bot);
+                let bot = reply.result.is_ok().then_some(bot);
                 // The receiver is gone only when the program is ending.
-                let _ = sender.send(Finished {
-                    key,
-                    bot,
-                    reply: ThinkReply {
-                        id: request.id,
-                        purpose: request.purpose,
-                        result,
-                    },
-                });
+                let _ = sender.send(Finished { key, bot, reply });
             });
         if let Err(error) = spawned {
             let _ = self.sender.send(Finished {
                 key,
                 bot: None,
                 reply: ThinkReply {
-                    id: request.id,
-                    purpose: request.purpose,
+                    id,
+                    purpose,
                     result: Err(format!(
                         "cannot start a thread for the computer player: {error}"
                     )),
+                    explanation: None,
                 },
             });
         }
@@ -318,6 +336,24 @@ mod tests {
         assert_eq!(a.id, 1);
         assert_eq!(a.result.unwrap().best, b.result.unwrap().best);
         assert!(first.poll().is_none());
+    }
+
+    #[test]
+    fn a_hint_comes_with_the_explanation_of_its_move_and_a_move_without() {
+        let limits = ThinkLimits {
+            time: None,
+            iterations: Some(50),
+        };
+        let mut thinker = InlineThinker::new(4, limits);
+        thinker.start(request(1, Purpose::Hint));
+        let hint = thinker.poll().unwrap();
+        let best = hint.result.unwrap().best;
+        let explanation = hint.explanation.expect("an explanation").unwrap();
+        let game = request(1, Purpose::Hint).game;
+        assert_eq!(explanation.mv(), game.canonical(best));
+        assert!(explanation.is_best());
+        thinker.start(request(2, Purpose::Play));
+        assert!(thinker.poll().unwrap().explanation.is_none());
     }
 
     #[test]

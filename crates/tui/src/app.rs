@@ -16,7 +16,8 @@
 //! - `log` — the game log in words;
 //! - `messages` — refusals and notices ([`Message`]);
 //! - `thinking` — computer players and their estimates ([`Thinking`],
-//!   [`Estimate`]); `hints` — asking for a hint and showing it;
+//!   [`Estimate`]); `hints` — asking for a hint, showing it and saying
+//!   why;
 //! - `undo` — undo and redo; `files` — saving and opening
 //!   ([`PromptKind`]); `leaving` — quitting and new games ([`Leaving`]);
 //! - `mouse` — clicks, resolved by [`crate::hit`].
@@ -44,8 +45,7 @@ use carolus_ai::Level;
 use carolus_core::session::{self, SeatError, SeatInfo};
 use carolus_l10n::Catalog;
 use carolus_rules::{
-    Destination, Game, GameRng, Move, RandomSource, Record, RecordedGame, Seat, SeatDraws, Setup,
-    Variant,
+    Destination, Game, GameRng, RandomSource, Record, RecordedGame, Seat, SeatDraws, Setup, Variant,
 };
 use ratatui::layout::Rect;
 
@@ -88,7 +88,7 @@ pub struct App {
     message: Option<Message>,
     thinking: Option<Thinking>,
     estimate: Option<Estimate>,
-    hint: Option<Move>,
+    hint: Option<hints::Hint>,
     area: Rect,
     now: Duration,
     next_id: u64,

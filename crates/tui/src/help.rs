@@ -123,6 +123,7 @@ pub fn lines(tr: &Catalog) -> Vec<HelpLine> {
         ("1-15, c".to_owned(), tr!(tr, "tui-help-key-territories")),
         ("Esc".to_owned(), tr!(tr, "tui-help-key-back")),
         ("h".to_owned(), tr!(tr, "tui-help-key-hint")),
+        ("x".to_owned(), tr!(tr, "tui-help-key-why")),
         ("u".to_owned(), tr!(tr, "tui-help-key-undo")),
         (format!("{ctrl}-R"), tr!(tr, "tui-help-key-redo")),
         ("s / o".to_owned(), tr!(tr, "tui-help-key-files")),

@@ -58,6 +58,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         Screen::Confirm(leaving) => confirm(app, *leaving, area, buf),
         Screen::Result => result(app, area, buf),
         Screen::Chances => chances(app, area, buf),
+        Screen::Why { title, text } => why(app, area, title, text, buf),
     }
 }
 
@@ -254,6 +255,10 @@ fn decision_keys(app: &App) -> Vec<KeyHint> {
             Pick::Wait => {}
         }
         keys.push(("h", tr!(tr, "tui-key-hint")));
+        // `x` is offered only when there is a hint to explain.
+        if app.hint().is_some() {
+            keys.push(("x", tr!(tr, "tui-key-why")));
+        }
     }
     keys
 }
@@ -716,6 +721,24 @@ fn chances(app: &App, area: Rect, buf: &mut Buffer) {
         theme.dim(),
     )));
     popup_of_lines(app, area, &tr!(tr, "tui-chances-title"), &lines, 0, buf);
+}
+
+/// Why the hint's move: the explanation's sentences, wrapped to fit the
+/// compact screen.
+fn why(app: &App, area: Rect, title: &str, text: &str, buf: &mut Buffer) {
+    let theme = app.theme();
+    let width = usize::from(area.width.saturating_sub(6)).clamp(1, 64);
+    let mut lines: Vec<Line> = canvas::wrap(text, width)
+        .into_iter()
+        .map(|line| Line::from(Span::styled(line, theme.text())))
+        .collect();
+    lines.push(Line::default());
+    lines.push(Line::from(Span::styled(
+        tr!(app.tr(), "tui-any-key-back"),
+        theme.dim(),
+    )));
+    let title_width = canvas::width(title).saturating_add(6);
+    popup_of_lines(app, area, title, &lines, title_width, buf);
 }
 
 /// The end screen: castles per seat (and per team), and the winners.

@@ -6,6 +6,7 @@ mod support;
 use carolus_rules::{Destination, Family, Move, Phase, Record, Seat};
 use carolus_tui::{
     Event, InlineThinker, Key, Language, Leaving, MessageKind, Pick, PromptKind, Screen, Session,
+    ThinkRequest, Thinker,
 };
 use support::{
     buffer, press, random_record, rows, scratch_directory, screen, session, session_from, settle,
@@ -1285,10 +1286,10 @@ fn a_german_game_is_played_and_told_in_german_from_start_to_end() {
         assert!(session.pump(), "nobody moves");
     }
     // A key that does nothing is refused in German, naming the key.
-    press(&mut session, Key::Char('x'));
+    press(&mut session, Key::Char('z'));
     assert_eq!(
         message_text(&session),
-        "„x“ bewirkt hier nichts; ? zeigt die Tasten."
+        "„z“ bewirkt hier nichts; ? zeigt die Tasten."
     );
     // The help explains the keys in German; the keys stay the same.
     press(&mut session, Key::Char('?'));
@@ -1355,4 +1356,121 @@ fn the_engines_refusal_is_told_in_french() {
         message_text(&session),
         "Il n'y a pas de disque 9\u{a0}; les disques vont de 1 à 5."
     );
+}
+
+/// The text inside the overlay titled `title` at 80×24: each row's cells
+/// between the box's borders, trimmed, joined by spaces.
+fn overlay_text(session: &Session<InlineThinker>, title: &str) -> String {
+    let rows = rows(&buffer(session.app(), 80, 24));
+    let top = rows
+        .iter()
+        .position(|row| row.contains(title))
+        .unwrap_or_else(|| panic!("no box titled {title}:\n{}", rows.join("\n")));
+    let cells: Vec<char> = rows[top].chars().collect();
+    let left = cells
+        .iter()
+        .position(|c| matches!(c, '┌' | '╭'))
+        .expect("the box's corner");
+    let right = cells
+        .iter()
+        .rposition(|c| matches!(c, '┐' | '╮'))
+        .expect("the box's other corner");
+    let mut inside = Vec::new();
+    for row in &rows[top + 1..] {
+        let cells: Vec<char> = row.chars().collect();
+        if matches!(cells.get(left), Some('└' | '╰')) {
+            break;
+        }
+        let line: String = cells[left + 1..right].iter().collect();
+        let line = line.trim();
+        if !line.is_empty() {
+            inside.push(line.to_owned());
+        }
+    }
+    inside.join(" ")
+}
+
+#[test]
+fn x_explains_the_hint_in_the_words_of_the_game_s_language() {
+    for (language, title) in [(Language::English, "Why "), (Language::German, "Warum ")] {
+        let mut session = speaking(language, 2, 5, &[]);
+        settle(&mut session);
+        let seat = session.app().human_to_act().expect("a person decides");
+        let game = session.app().game().clone();
+        press(&mut session, Key::Char('h'));
+        settle(&mut session);
+        let hint = session.app().hint().expect("a hint");
+        let footer = rows(&buffer(session.app(), 80, 24))[23].clone();
+        assert!(footer.contains(" x "), "{language}: x is offered: {footer}");
+
+        // The same search as the hint's: a thinker of the same seed and
+        // iteration budget, asked at the hint's level.
+        let mut thinker = InlineThinker::new(5, support::fixed_budget());
+        thinker.start(ThinkRequest {
+            id: 1,
+            seat,
+            level: carolus_ai::Level::HINT,
+            purpose: carolus_tui::Purpose::Hint,
+            game: game.clone(),
+        });
+        let reply = thinker.poll().expect("an answer");
+        let explanation = reply
+            .explanation
+            .expect("a hint comes with its explanation")
+            .expect("the hint can be explained");
+        assert_eq!(explanation.mv(), game.canonical(hint));
+        let catalog = carolus_l10n::catalog(language);
+        let names: Vec<String> = session
+            .app()
+            .seats()
+            .iter()
+            .map(|seat| seat.name.clone())
+            .collect();
+        let expected = explanation.text(
+            catalog,
+            &carolus_core::explain::Names::new(catalog, &game, Some(&names)),
+        );
+        assert!(!expected.trim().is_empty(), "{language}: words to show");
+
+        press(&mut session, Key::Char('x'));
+        assert!(
+            matches!(session.app().screen(), Screen::Why { .. }),
+            "{language}: {:?}",
+            session.app().message()
+        );
+        let shown = overlay_text(&session, title);
+        let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            shown.contains(&words(&expected)),
+            "{language}: expected {expected:?} in:\n{}",
+            screen(session.app(), 80, 24)
+        );
+        // Any key goes back to the table, the hint still under the cursor.
+        press(&mut session, Key::Esc);
+        assert_eq!(session.app().screen(), &Screen::Board);
+        assert_eq!(session.app().hint(), Some(hint));
+    }
+}
+
+#[test]
+fn x_before_any_hint_says_there_is_none_to_explain() {
+    let mut session = session(2, 5, &[]);
+    settle(&mut session);
+    press(&mut session, Key::Char('x'));
+    assert_eq!(session.app().screen(), &Screen::Board);
+    let message = session.app().message().expect("a message");
+    assert_eq!(message.kind, MessageKind::Error);
+    assert_eq!(
+        message.text,
+        "No hint to explain: press h for a hint first, then x for why."
+    );
+    // A hint for a decision that was then played is gone too.
+    press(&mut session, Key::Char('h'));
+    settle(&mut session);
+    assert!(session.app().hint().is_some());
+    while session.app().hint().is_some() {
+        press(&mut session, Key::Enter);
+    }
+    press(&mut session, Key::Char('x'));
+    assert!(message_text(&session).starts_with("No hint to explain"));
 }

@@ -16,7 +16,11 @@ impl App {
     pub(super) fn on_click(&mut self, x: u16, y: u16) -> Vec<Effect> {
         match self.screen {
             Screen::Board => {}
-            Screen::Result | Screen::Help { .. } | Screen::Log { .. } | Screen::Chances => {
+            Screen::Result
+            | Screen::Help { .. }
+            | Screen::Log { .. }
+            | Screen::Chances
+            | Screen::Why { .. } => {
                 self.screen = Screen::Board;
                 return Vec::new();
             }

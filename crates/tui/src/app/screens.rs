@@ -27,6 +27,9 @@ pub enum Screen {
     /// The win-chance graph of the game so far, as wide as the screen
     /// allows.
     Chances,
+    /// Why the hint's move: `title` names it, `text` is the explanation's
+    /// sentences.
+    Why { title: String, text: String },
 }
 
 /// How far a scrolling key moves down a text: a line or a page.
@@ -75,7 +78,7 @@ impl App {
                 Vec::new()
             }
             Screen::Prompt { kind, text } => self.on_prompt_key(kind, text, key),
-            Screen::Chances => {
+            Screen::Chances | Screen::Why { .. } => {
                 self.screen = Screen::Board;
                 Vec::new()
             }
@@ -134,6 +137,7 @@ impl App {
             Key::Char('u') => return self.undo(),
             Key::Ctrl('r') => return self.redo(),
             Key::Char('h') => return self.ask_hint(),
+            Key::Char('x') => return self.explain_hint(),
             Key::Char('e') if self.game().is_over() => {
                 self.screen = Screen::Result;
                 return Vec::new();

@@ -129,7 +129,18 @@ impl App {
         match thinking.purpose {
             Purpose::Hint => {
                 if let Some(analysis) = analysis {
-                    self.show_hint(&game, thinking.seat, analysis.best, &analysis.win);
+                    // A thinker answers every hint with its explanation;
+                    // one that did not is named in the refusal `x` gives.
+                    let explanation = reply
+                        .explanation
+                        .unwrap_or_else(|| Err(tr!(self.tr, "tui-why-missing")));
+                    self.show_hint(
+                        &game,
+                        thinking.seat,
+                        analysis.best,
+                        &analysis.win,
+                        explanation,
+                    );
                 }
                 Vec::new()
             }
