@@ -18,12 +18,12 @@ try {
   await desktop.locator("#players").selectOption("3");
   await desktop.getByRole("button", { name: "Start the game" }).click();
   await desktop.waitForURL(/\/games\//);
-  // Play until the sixth round, then stop where knights are to be placed.
+  // Play until the fourth round, then stop where knights are to be placed.
   for (;;) {
     await desktop.waitForFunction(() => document.querySelector(".turn h2") && !document.querySelector(".turn button[disabled]"));
     const text = await desktop.locator(".centre-text").textContent();
     const placing = await desktop.locator(".seat-card.mine .knight.choice").count();
-    if (/\d+/.test(text) && Number(text.match(/\d+/)[0]) >= 6 && placing > 0) break;
+    if (/\d+/.test(text) && Number(text.match(/\d+/)[0]) >= 4 && placing > 0) break;
     const before = await logLength(desktop);
     await decideByPointing(desktop);
     await waitForMoreMoves(desktop, before);
