@@ -521,9 +521,14 @@ fn two_connected_bots_play_a_game_on_the_server_to_the_end() {
 fn a_connected_bot_decides_again_when_its_decision_is_taken_back() {
     let dir = scratch("connect-take-back");
     let server = Server::start(&dir.join("carolus.db"));
+    // The computer at level 5 thinks for the server's `--think` (50 ms)
+    // after each of the bot's decisions, which leaves the test time to take
+    // that decision back; against a computer that answers at once, as level
+    // 1 does, every take back raced two instant players and a whole game
+    // could pass with each one refused as stale.
     let (id, tokens) = create(
         &server,
-        json!({"players": 2, "seats": [{"name": "Bot"}, {"ai": 1}]}),
+        json!({"players": 2, "seats": [{"name": "Bot"}, {"ai": 5}]}),
     );
     let (output, taken_back) = thread::scope(|scope| {
         let bot = scope.spawn(|| connect(&server, &id, &tokens[0], &["--level", "1"]));
