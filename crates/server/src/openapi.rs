@@ -17,6 +17,7 @@ use utoipa::openapi::schema::{
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{OpenApi, PartialSchema, ToSchema};
 
+use crate::accounts;
 use crate::api::{self, MAX_DAYS_PER_MOVE, MAX_INCREMENT_S, MAX_INITIAL_S};
 use crate::replay;
 use crate::routes;
@@ -46,6 +47,17 @@ use crate::table::MAX_NAME_CHARS;
         routes::health,
         replay::replay,
         replay::outcomes,
+        accounts::sign_up,
+        accounts::sign_in,
+        accounts::sign_out,
+        accounts::sign_out_everywhere,
+        accounts::me,
+        accounts::change_settings,
+        accounts::change_password,
+        accounts::delete_account,
+        accounts::profile,
+        accounts::my_games,
+        accounts::my_seats,
     ),
     components(schemas(
         api::CreateGame,
@@ -75,6 +87,18 @@ use crate::table::MAX_NAME_CHARS;
         api::Update,
         api::Seats,
         api::ErrorMessage,
+        accounts::SignUp,
+        accounts::Credentials,
+        accounts::AccountName,
+        accounts::Me,
+        accounts::SettingsChange,
+        accounts::PasswordChange,
+        accounts::Confirm,
+        accounts::Profile,
+        accounts::PlayerGame,
+        accounts::MyGames,
+        accounts::MyGame,
+        accounts::MySeats,
     )),
     modifiers(&BearerToken)
 )]
@@ -85,7 +109,9 @@ struct BearerToken;
 
 impl utoipa::Modify for BearerToken {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+        use utoipa::openapi::security::{
+            ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme,
+        };
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme(
             "seat_token",
@@ -97,6 +123,15 @@ impl utoipa::Modify for BearerToken {
                     ))
                     .build(),
             ),
+        );
+        components.add_security_scheme(
+            "session_cookie",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+                crate::accounts::COOKIE,
+                "The session from signing up or in (`POST /api/accounts`, `POST /api/session`). \
+                 A request that changes something and carries it must come from this site \
+                 (its `Origin`), or it is refused with 403.",
+            ))),
         );
     }
 }
