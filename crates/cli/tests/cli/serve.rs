@@ -607,3 +607,80 @@ fn connect_says_what_is_wrong_with_its_game_or_token() {
     );
     assert_eq!(nobody.code, Some(2), "a player must be named: {nobody:?}");
 }
+
+/// One raw HTTP/1.1 exchange: the whole answer, headers and body.
+fn raw_exchange(address: &str, request: &str) -> String {
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    answer
+}
+
+/// A POST of `body` with the session cookie `session` (from this site).
+fn post_signed_in(address: &str, path: &str, body: &Value, session: Option<&str>) -> String {
+    let body = body.to_string();
+    let cookie = session
+        .map(|id| format!("Cookie: carolus_session={id}\r\nOrigin: http://{address}\r\n"))
+        .unwrap_or_default();
+    raw_exchange(
+        address,
+        &format!(
+            "POST {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\n{cookie}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        ),
+    )
+}
+
+#[test]
+fn connect_signs_in_and_plays_the_accounts_seat_without_a_token() {
+    let dir = scratch("connect-user");
+    let server = Server::start(&dir.join("carolus.db"));
+    let address = server.address.to_string();
+    let password = "zwei Ritter im Turm";
+    let signed_up = post_signed_in(
+        &address,
+        "/api/accounts",
+        &json!({"name": "Karl", "password": password}),
+        None,
+    );
+    assert!(signed_up.starts_with("HTTP/1.1 201"), "{signed_up}");
+    let session = signed_up
+        .split("carolus_session=")
+        .nth(1)
+        .and_then(|rest| rest.split(';').next())
+        .unwrap()
+        .to_owned();
+    let created = post_signed_in(
+        &address,
+        "/api/games",
+        &json!({"players": 2, "seats": [{"name": "Karl"}, {"ai": 1}]}),
+        Some(&session),
+    );
+    assert!(created.starts_with("HTTP/1.1 201"), "{created}");
+    let body: Value = serde_json::from_str(created.split_once("\r\n\r\n").unwrap().1).unwrap();
+    let id = body["id"].as_str().unwrap().to_owned();
+    let url = format!("http://{address}");
+    let run = |password: &str| {
+        Command::new(env!("CARGO_BIN_EXE_carolus"))
+            .args(["connect", &url, "--game", &id, "--user", "karl"])
+            .args(["--level", "1", "--think", "0.05"])
+            .env("CAROLUS_PASSWORD", password)
+            .stdin(Stdio::null())
+            .output()
+            .expect("carolus connect runs")
+    };
+    let refused = run("not the password");
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("the name or the password is wrong"),
+        "{refused:?}"
+    );
+    let output = run(password);
+    assert_played_to_the_end(&output, 0, &id);
+    assert_eq!(server.view(&id)["status"], "over");
+    let _ = std::fs::remove_dir_all(&dir);
+}
