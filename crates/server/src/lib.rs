@@ -103,6 +103,7 @@ pub fn app(state: AppState) -> Router {
                 .delete(accounts::delete_account),
         )
         .route("/api/me/password", post(accounts::change_password))
+        .route("/api/password-reset", post(accounts::reset_password))
         .route("/api/me/games", get(accounts::my_games))
         .route("/api/players/{name}", get(accounts::profile))
         .route("/api/replay", post(replay::replay))

@@ -58,6 +58,7 @@ use crate::table::MAX_NAME_CHARS;
         accounts::profile,
         accounts::my_games,
         accounts::my_seats,
+        accounts::reset_password,
     ),
     components(schemas(
         api::CreateGame,
@@ -99,6 +100,7 @@ use crate::table::MAX_NAME_CHARS;
         accounts::MyGames,
         accounts::MyGame,
         accounts::MySeats,
+        accounts::ResetRequest,
     )),
     modifiers(&BearerToken)
 )]
@@ -555,6 +557,25 @@ impl PartialSchema for accounts::PasswordChange {
 }
 
 impl ToSchema for accounts::PasswordChange {}
+
+impl PartialSchema for accounts::ResetRequest {
+    fn schema() -> RefOr<Schema> {
+        object(
+            "`POST /api/password-reset`: a reset link's token and the new password",
+            &["token", "new_password"],
+            vec![
+                (
+                    "token",
+                    ObjectBuilder::new().schema_type(Type::String).into(),
+                ),
+                ("new_password", new_password().into()),
+            ],
+        )
+        .into()
+    }
+}
+
+impl ToSchema for accounts::ResetRequest {}
 
 #[cfg(test)]
 mod tests {

@@ -504,6 +504,25 @@ impl Store {
         Ok(())
     }
 
+    /// The account of the reset token whose hash is `token_hash`, if the
+    /// token is unused and has not expired at `now_ms`; it stays unused.
+    pub async fn reset_account(
+        &self,
+        token_hash: &[u8],
+        now_ms: i64,
+    ) -> Result<Option<i64>, StoreError> {
+        Ok(with_pool!(self, pool => {
+            sqlx::query_scalar::<_, i64>(
+                "SELECT account_id FROM password_resets \
+                 WHERE token_hash = $1 AND used_ms IS NULL AND expires_ms > $2",
+            )
+            .bind(token_hash)
+            .bind(now_ms)
+            .fetch_optional(pool)
+            .await?
+        }))
+    }
+
     /// Uses the reset token whose hash is `token_hash` at `now_ms`: its
     /// account, if the token exists, is unused and has not expired. One
     /// conditional write marks it used, so that of two requests at once
