@@ -37,7 +37,7 @@
 //!   seat token never gives the account.
 
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use axum::Json;
@@ -79,6 +79,9 @@ pub const MAX_EMAIL_CHARS: usize = 254;
 /// same words for both.
 const WRONG: &str = "the name or the password is wrong";
 
+/// How often the login throttle forgets what time has forgiven.
+const PRUNE_EVERY_MS: i64 = 60_000;
+
 /// The most games a profile or "my games" lists.
 const MAX_GAMES: usize = 200;
 
@@ -90,6 +93,8 @@ pub struct Accounts {
     permits: usize,
     waiting: AtomicUsize,
     throttle: Mutex<LoginThrottle>,
+    /// When the throttle last dropped what time has forgiven (ms).
+    pruned_ms: AtomicI64,
     /// The `--public-url`'s origin (`https://carolus.example`), if given.
     site: Option<String>,
     secure: bool,
@@ -107,6 +112,7 @@ impl Accounts {
             permits,
             waiting: AtomicUsize::new(0),
             throttle: Mutex::new(LoginThrottle::new()),
+            pruned_ms: AtomicI64::new(0),
             site: public_url.and_then(origin_of),
             secure: public_url.is_some_and(|url| url.starts_with("https://")),
         }
@@ -119,6 +125,22 @@ impl Accounts {
 
     fn throttle(&self) -> std::sync::MutexGuard<'_, LoginThrottle> {
         self.throttle.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Drops the throttle's forgiven records and lapsed trust at most once
+    /// a minute, so that its memory follows recent failures only (an
+    /// attack from many addresses leaves one small record per address for
+    /// a few hours).
+    fn prune(&self, now: Timestamp) {
+        let last = self.pruned_ms.load(Ordering::Relaxed);
+        if now.unix_ms() - last >= PRUNE_EVERY_MS
+            && self
+                .pruned_ms
+                .compare_exchange(last, now.unix_ms(), Ordering::AcqRel, Ordering::Relaxed)
+                .is_ok()
+        {
+            self.throttle().prune(now);
+        }
     }
 
     /// Runs `work` with the hasher on a blocking thread, at most
@@ -675,6 +697,7 @@ async fn check(
     let key = carolus_accounts::name::skeleton_of(name);
     let address = AddressKey::of(client);
     let now = Timestamp::from_unix_ms(state.clock().now_ms());
+    accounts.prune(now);
     if let Decision::RetryAfter(wait) = accounts.throttle().check(&key, address, now) {
         return Err(ApiError::too_many(
             "too many attempts to sign in to this account or from this address; wait",
