@@ -545,3 +545,115 @@ impl Store {
         }))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::secret::new_game_id;
+
+    /// An account named `name` with `email`, stored.
+    async fn account(store: &Store, name: &str, email: Option<&str>) -> i64 {
+        let key = carolus_accounts::name::skeleton_of(name);
+        store
+            .create_account(&NewAccount {
+                name,
+                name_key: &key,
+                password_hash: "$argon2id$not-checked-here",
+                email,
+                language: "en",
+                created_ms: 1,
+            })
+            .await
+            .unwrap()
+            .unwrap()
+    }
+
+    /// What a mail about a seat reads of its owner follows the owner's
+    /// settings, and goes with the account.
+    async fn a_seats_owner_is_found_with_what_a_mail_needs(store: Store) {
+        let (table, tokens) = crate::table::two_people(new_game_id(), None);
+        store.insert(&table).await.unwrap();
+        let karl = account(&store, "Karl", Some("karl@example.org")).await;
+        assert_eq!(
+            account_id_of_taken(&store).await,
+            None,
+            "a look-alike name is taken"
+        );
+        store
+            .own_seat(&table.id, 1, karl, &tokens[1])
+            .await
+            .unwrap();
+        let otto = account(&store, "Otto", None).await;
+        store
+            .own_seat(&table.id, 1, otto, &tokens[1])
+            .await
+            .unwrap();
+        assert_eq!(store.seat_owner(&table.id, 0).await.unwrap(), None);
+        let owner = store.seat_owner(&table.id, 1).await.unwrap().unwrap();
+        assert_eq!(
+            owner,
+            SeatOwner {
+                account_id: karl,
+                name: "Karl".to_owned(),
+                email: Some("karl@example.org".to_owned()),
+                mail_on: false,
+                language: "en".to_owned(),
+            },
+            "the first owner stays"
+        );
+        store
+            .update_settings(
+                karl,
+                &Settings {
+                    mail_on: Some(true),
+                    language: Some("fr".to_owned()),
+                    ..Settings::default()
+                },
+            )
+            .await
+            .unwrap();
+        let owner = store.seat_owner(&table.id, 1).await.unwrap().unwrap();
+        assert!(owner.mail_on);
+        assert_eq!(owner.language, "fr");
+        assert_eq!(owner.email.as_deref(), Some("karl@example.org"));
+        // A game in play keeps its names when the account goes.
+        assert_eq!(
+            store.delete_account(karl).await.unwrap(),
+            Vec::<String>::new()
+        );
+        assert_eq!(store.seat_owner(&table.id, 1).await.unwrap(), None);
+        let stored = store.load(&table.id).await.unwrap().unwrap();
+        assert_eq!(stored.seats[1].name, table.seats[1].name);
+    }
+
+    /// Tries to store an account named like Karl's: `None` when taken.
+    async fn account_id_of_taken(store: &Store) -> Option<i64> {
+        let key = carolus_accounts::name::skeleton_of("KAR1");
+        store
+            .create_account(&NewAccount {
+                name: "KAR1",
+                name_key: &key,
+                password_hash: "$argon2id$not-checked-here",
+                email: None,
+                language: "en",
+                created_ms: 1,
+            })
+            .await
+            .unwrap()
+    }
+
+    #[tokio::test]
+    async fn sqlite_a_seats_owner_is_found_with_what_a_mail_needs() {
+        let store = Store::open("sqlite::memory:").await.unwrap();
+        a_seats_owner_is_found_with_what_a_mail_needs(store).await;
+    }
+
+    #[tokio::test]
+    async fn postgres_a_seats_owner_is_found_with_what_a_mail_needs() {
+        if let Some(database) = crate::scratch::create().await.unwrap() {
+            let store = Store::open(&database.url).await.unwrap();
+            a_seats_owner_is_found_with_what_a_mail_needs(store.clone()).await;
+            store.close().await;
+        }
+    }
+}
