@@ -26,9 +26,10 @@
 //! - **Sign-in attempts** pass the [`LoginThrottle`] first (per account,
 //!   per address, per both): a refused attempt gets 429 and `Retry-After`
 //!   without its password being looked at. An unknown name costs a dummy
-//!   verification and gets the same 401 as a wrong password. The throttle
-//!   is kept in each server's memory: with several servers, an attacker
-//!   who reaches all of them gets each one's allowance.
+//!   verification and gets the same 401 as a wrong password. The
+//!   throttle's records are rows of the database (`login_failures`,
+//!   `login_trust`), so that every server on it counts the same failures
+//!   and a restart forgets none.
 //! - **Seats.** A signed-in person who creates a game owns its person's
 //!   seats named with their account's name (compared as names are, by
 //!   their look-alike key), or its only person's seat; one who claims a
@@ -47,7 +48,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use carolus_accounts::password::Verified;
-use carolus_accounts::throttle::{AddressKey, Decision, LoginThrottle};
+use carolus_accounts::throttle::{AddressKey, Decision, Failures, Limit, TRUST_LIFETIME};
 use carolus_accounts::token::{self, SessionState, Token, TokenKind};
 use carolus_accounts::{PasswordHasher, PlayerName, Timestamp, check_password};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -92,8 +93,7 @@ pub struct Accounts {
     hashing: Semaphore,
     permits: usize,
     waiting: AtomicUsize,
-    throttle: Mutex<LoginThrottle>,
-    /// When the throttle last dropped what time has forgiven (ms).
+    /// When the throttle's rows were last pruned (ms).
     pruned_ms: AtomicI64,
     /// The `--public-url`'s origin (`https://carolus.example`), if given.
     site: Option<String>,
@@ -111,7 +111,6 @@ impl Accounts {
             hashing: Semaphore::new(permits),
             permits,
             waiting: AtomicUsize::new(0),
-            throttle: Mutex::new(LoginThrottle::new()),
             pruned_ms: AtomicI64::new(0),
             site: public_url.and_then(origin_of),
             secure: public_url.is_some_and(|url| url.starts_with("https://")),
@@ -123,23 +122,28 @@ impl Accounts {
         self.permits
     }
 
-    fn throttle(&self) -> std::sync::MutexGuard<'_, LoginThrottle> {
-        self.throttle.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Drops the throttle's forgiven records and lapsed trust at most once
-    /// a minute, so that its memory follows recent failures only (an
-    /// attack from many addresses leaves one small record per address for
-    /// a few hours).
-    fn prune(&self, now: Timestamp) {
+    /// Drops the throttle's rows that time has forgiven and lapsed trust,
+    /// at most once a minute, so that the rows follow recent failures only
+    /// (an attack from many addresses leaves one small row per address for
+    /// a few hours). A failure to prune is only logged.
+    async fn prune(&self, state: &AppState, now: Timestamp) {
         let last = self.pruned_ms.load(Ordering::Relaxed);
-        if now.unix_ms() - last >= PRUNE_EVERY_MS
-            && self
+        if now.unix_ms() - last < PRUNE_EVERY_MS
+            || self
                 .pruned_ms
                 .compare_exchange(last, now.unix_ms(), Ordering::AcqRel, Ordering::Relaxed)
-                .is_ok()
+                .is_err()
         {
-            self.throttle().prune(now);
+            return;
+        }
+        let failures_before = now.unix_ms() - forgotten_after().as_millis() as i64;
+        let trust_before = now.unix_ms() - TRUST_LIFETIME.as_millis() as i64;
+        if let Err(error) = state
+            .store()
+            .prune_logins(failures_before, trust_before)
+            .await
+        {
+            tracing::warn!(%error, "the login throttle's rows could not be pruned");
         }
     }
 
@@ -683,6 +687,141 @@ enum Check {
     Wrong,
 }
 
+/// A sign-in attempt's keys in the login throttle's rows (see
+/// `carolus_accounts::throttle`): the address (IPv4, or IPv6's /64), the
+/// account (the name's look-alike key, whether or not an account has it)
+/// and the account at the address.
+struct Attempt {
+    name_key: String,
+    address: String,
+    address_row: String,
+    account_row: String,
+    pair_row: String,
+}
+
+/// The throttle's rows of an attempt as they stood before it.
+struct Limits {
+    address: Option<Failures>,
+    account: Option<Failures>,
+    pair: Option<Failures>,
+    /// Whether the account signed in from the address within the trust
+    /// lifetime: then the account's own limit does not apply there.
+    trusted: bool,
+}
+
+impl Limits {
+    fn decision(&self, now: Timestamp) -> Decision {
+        let decision = Limit::ADDRESS
+            .check(self.address.as_ref(), now)
+            .max(Limit::ACCOUNT_AT_ADDRESS.check(self.pair.as_ref(), now));
+        if self.trusted {
+            decision
+        } else {
+            decision.max(Limit::ACCOUNT.check(self.account.as_ref(), now))
+        }
+    }
+}
+
+/// How long after its last failure a row is forgiven whatever its count.
+fn forgotten_after() -> std::time::Duration {
+    [Limit::ADDRESS, Limit::ACCOUNT, Limit::ACCOUNT_AT_ADDRESS]
+        .iter()
+        .map(|limit| limit.forgive_after * limit.cap_count())
+        .max()
+        .unwrap_or_default()
+}
+
+impl Attempt {
+    fn of(name: &str, client: IpAddr) -> Attempt {
+        let name_key = carolus_accounts::name::skeleton_of(name);
+        let address = AddressKey::of(client).address().to_string();
+        Attempt {
+            address_row: format!("a:{address}"),
+            account_row: format!("n:{name_key}"),
+            pair_row: format!("p:{name_key} {address}"),
+            name_key,
+            address,
+        }
+    }
+
+    /// The rows as they stand; the store's rows are also pruned now and
+    /// then.
+    async fn limits(&self, state: &AppState, now: Timestamp) -> Result<Limits, ApiError> {
+        let store = state.store();
+        state.accounts().prune(state, now).await;
+        let rows = store
+            .login_failures(&[&self.address_row, &self.account_row, &self.pair_row])
+            .await
+            .map_err(unreachable)?;
+        let row = |key: &str| {
+            rows.iter()
+                .find(|(row, _, _)| row == key)
+                .map(|&(_, count, last)| Failures {
+                    count: u32::try_from(count).unwrap_or(u32::MAX),
+                    last: Timestamp::from_unix_ms(last),
+                })
+        };
+        let since = now.unix_ms() - TRUST_LIFETIME.as_millis() as i64;
+        Ok(Limits {
+            address: row(&self.address_row),
+            account: row(&self.account_row),
+            pair: row(&self.pair_row),
+            trusted: store
+                .is_trusted(&self.name_key, &self.address, since)
+                .await
+                .map_err(unreachable)?,
+        })
+    }
+
+    /// Counts a wrong password (or an unknown name). Two servers failing
+    /// the same key at the same moment may count one failure for both:
+    /// the rows are written as computed from what was read.
+    async fn failed(
+        &self,
+        state: &AppState,
+        limits: &Limits,
+        now: Timestamp,
+    ) -> Result<(), ApiError> {
+        let row = |key, limit: Limit, failures: &Option<Failures>| {
+            let next = limit.record_failure(failures.as_ref(), now);
+            (key, i64::from(next.count), next.last.unix_ms())
+        };
+        let mut rows = vec![
+            row(self.address_row.as_str(), Limit::ADDRESS, &limits.address),
+            row(
+                self.pair_row.as_str(),
+                Limit::ACCOUNT_AT_ADDRESS,
+                &limits.pair,
+            ),
+        ];
+        // Failures at a trusted address do not count against the account,
+        // whose limit does not apply there either.
+        if !limits.trusted {
+            rows.push(row(
+                self.account_row.as_str(),
+                Limit::ACCOUNT,
+                &limits.account,
+            ));
+        }
+        state
+            .store()
+            .put_login_failures(&rows)
+            .await
+            .map_err(unreachable)
+    }
+
+    /// A right password: the address becomes trusted for the account and
+    /// their pair's failures are forgotten (the account's and the
+    /// address's stay, to decay with time).
+    async fn succeeded(&self, state: &AppState, now: Timestamp) -> Result<(), ApiError> {
+        state
+            .store()
+            .trust(&self.name_key, &self.address, &self.pair_row, now.unix_ms())
+            .await
+            .map_err(unreachable)
+    }
+}
+
 /// Checks `password` for the account named `name` from `client`, under
 /// the login throttle: 429 while attempts are limited; an unknown name
 /// costs a dummy verification and is [`Check::Wrong`] like a wrong
@@ -694,11 +833,10 @@ async fn check(
     password: String,
 ) -> Result<Check, ApiError> {
     let accounts = state.accounts();
-    let key = carolus_accounts::name::skeleton_of(name);
-    let address = AddressKey::of(client);
     let now = Timestamp::from_unix_ms(state.clock().now_ms());
-    accounts.prune(now);
-    if let Decision::RetryAfter(wait) = accounts.throttle().check(&key, address, now) {
+    let attempt = Attempt::of(name, client);
+    let limits = attempt.limits(state, now).await?;
+    if let Decision::RetryAfter(wait) = limits.decision(now) {
         return Err(ApiError::too_many(
             "too many attempts to sign in to this account or from this address; wait",
             wait,
@@ -736,7 +874,7 @@ async fn check(
         })?;
     match (verified, account) {
         ((Verified::Yes { .. }, rehash), Some(account)) => {
-            accounts.throttle().record_success(&key, address, now);
+            attempt.succeeded(state, now).await?;
             if let Some(hash) = rehash {
                 state
                     .store()
@@ -747,7 +885,7 @@ async fn check(
             Ok(Check::Right(account))
         }
         _ => {
-            accounts.throttle().record_failure(&key, address, now);
+            attempt.failed(state, &limits, now).await?;
             Ok(Check::Wrong)
         }
     }

@@ -780,3 +780,87 @@ async fn two_servers_share_sessions_through_postgres() {
     assert_eq!(everywhere.status, StatusCode::NO_CONTENT);
     assert_eq!(me(&two, &other).await.status, StatusCode::UNAUTHORIZED);
 }
+
+/// Two servers on one PostgreSQL database count the same failed sign-ins:
+/// guessing through both is no faster than through one, and a sign-in on
+/// one trusts the address on the other.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_servers_count_the_same_failed_sign_ins() {
+    let Some(db) = Db::postgres().await else {
+        return;
+    };
+    // One clock for both, moved by the test past each wait.
+    let clock = Clock::system();
+    let on_clock = |store| {
+        let setup = Setup {
+            clock: clock.clone(),
+            ..Setup::default()
+        };
+        app(AppState::with_setup(store, test_limits(), setup))
+    };
+    let one = on_clock(db.store().await);
+    let two = on_clock(db.store().await);
+    sign_up(&one, "Karl").await;
+    // The person signs in from home on the first server.
+    let home = address(7_000);
+    let sign_in_at_home = |server| {
+        Call::new(Method::POST, "/api/session")
+            .body(json!({"name": "Karl", "password": PASSWORD}))
+            .from(home)
+            .send(server)
+    };
+    assert_eq!(sign_in_at_home(&one).await.status, StatusCode::OK);
+    // Twelve guesses checked, through both servers in turn and from ever
+    // new addresses, each as soon as the servers let it through: the
+    // waits grow as they would on one server, and the next attempt, on
+    // either server, must wait (64 s after the last, far more than the
+    // test takes).
+    let mut checked = 0;
+    let mut n = 0;
+    let mut waits = Vec::new();
+    while checked < 12 {
+        n += 1;
+        let server = if n % 2 == 0 { &one } else { &two };
+        let answer = Call::new(Method::POST, "/api/session")
+            .body(json!({"name": "Karl", "password": format!("guess {n}")}))
+            .from(address(n))
+            .send(server)
+            .await;
+        match answer.status {
+            StatusCode::UNAUTHORIZED => checked += 1,
+            StatusCode::TOO_MANY_REQUESTS => {
+                let wait: i64 = answer.headers[header::RETRY_AFTER]
+                    .to_str()
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                waits.push(wait);
+                advance(&clock, wait * 1_000);
+            }
+            other => panic!("{other}: {}", answer.text),
+        }
+    }
+    // The waits doubled as on one server, whichever server counted the
+    // failures: the one before the twelfth guess was 32 s (less only the
+    // moments the test itself took).
+    assert!(waits.windows(2).all(|pair| pair[0] <= pair[1]), "{waits:?}");
+    assert!(*waits.last().unwrap() > 16, "{waits:?}");
+    for server in [&one, &two] {
+        let limited = Call::new(Method::POST, "/api/session")
+            .body(json!({"name": "Karl", "password": "guess again"}))
+            .from(address(100))
+            .send(server)
+            .await;
+        assert_eq!(
+            limited.status,
+            StatusCode::TOO_MANY_REQUESTS,
+            "{}",
+            limited.text
+        );
+        assert!(limited.headers.contains_key(header::RETRY_AFTER));
+    }
+    // Home is trusted on the other server too: the person signs in there
+    // in the middle of the attack.
+    let at_home = sign_in_at_home(&two).await;
+    assert_eq!(at_home.status, StatusCode::OK, "{}", at_home.text);
+}

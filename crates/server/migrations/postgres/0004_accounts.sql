@@ -53,3 +53,23 @@ CREATE TABLE password_resets (
     expires_ms BIGINT NOT NULL,
     used_ms BIGINT
 );
+
+-- Failed sign-ins, for the login throttle (carolus_accounts::throttle),
+-- kept here so that every server on the database counts the same: one row
+-- per key, `a:ADDRESS` (an address or IPv6 /64), `n:NAMEKEY` (an account,
+-- from every address) or `p:NAMEKEY ADDRESS` (an account at an address),
+-- with its failures not yet forgiven and the last one's time.
+CREATE TABLE login_failures (
+    key TEXT PRIMARY KEY NOT NULL,
+    count BIGINT NOT NULL,
+    last_ms BIGINT NOT NULL
+);
+
+-- The addresses from which an account signed in, and when last: there the
+-- account's own limit does not apply (a person is not locked out at home).
+CREATE TABLE login_trust (
+    name_key TEXT NOT NULL,
+    address TEXT NOT NULL,
+    at_ms BIGINT NOT NULL,
+    PRIMARY KEY (name_key, address)
+);

@@ -253,6 +253,12 @@ impl Store {
                     .await?;
             }
             for sql in [
+                // The addresses it signed in from are personal data too.
+                "DELETE FROM login_trust WHERE name_key = \
+                 (SELECT name_key FROM accounts WHERE id = $1)",
+                "DELETE FROM login_failures WHERE key = \
+                 (SELECT 'n:' || name_key FROM accounts WHERE id = $1) \
+                 OR key LIKE (SELECT 'p:' || name_key || ' %' FROM accounts WHERE id = $1)",
                 "DELETE FROM sessions WHERE account_id = $1",
                 "DELETE FROM seat_owners WHERE account_id = $1",
                 "DELETE FROM password_resets WHERE account_id = $1",
@@ -481,6 +487,113 @@ impl Store {
             });
         }
         Ok(games)
+    }
+
+    /// The login throttle's rows for `keys`: each key found with its
+    /// failures not yet forgiven and the last one's time.
+    pub async fn login_failures(
+        &self,
+        keys: &[&str; 3],
+    ) -> Result<Vec<(String, i64, i64)>, StoreError> {
+        Ok(with_pool!(self, pool => {
+            sqlx::query("SELECT key, count, last_ms FROM login_failures WHERE key IN ($1, $2, $3)")
+                .bind(keys[0])
+                .bind(keys[1])
+                .bind(keys[2])
+                .fetch_all(pool)
+                .await?
+                .iter()
+                .map(|row| Ok((row.try_get("key")?, row.try_get("count")?, row.try_get("last_ms")?)))
+                .collect::<Result<Vec<_>, sqlx::Error>>()?
+        }))
+    }
+
+    /// Writes the login throttle's rows: each key's count and last time.
+    pub async fn put_login_failures(&self, rows: &[(&str, i64, i64)]) -> Result<(), StoreError> {
+        with_pool!(self, pool => {
+            for (key, count, last_ms) in rows {
+                sqlx::query(
+                    "INSERT INTO login_failures (key, count, last_ms) VALUES ($1, $2, $3) \
+                     ON CONFLICT (key) DO UPDATE SET count = excluded.count, last_ms = excluded.last_ms",
+                )
+                .bind(*key)
+                .bind(*count)
+                .bind(*last_ms)
+                .execute(pool)
+                .await?;
+            }
+        });
+        Ok(())
+    }
+
+    /// Whether the account with `name_key` signed in from `address` at or
+    /// after `since_ms`.
+    pub async fn is_trusted(
+        &self,
+        name_key: &str,
+        address: &str,
+        since_ms: i64,
+    ) -> Result<bool, StoreError> {
+        Ok(with_pool!(self, pool => {
+            sqlx::query_scalar::<_, i64>(
+                "SELECT at_ms FROM login_trust WHERE name_key = $1 AND address = $2 AND at_ms >= $3",
+            )
+            .bind(name_key)
+            .bind(address)
+            .bind(since_ms)
+            .fetch_optional(pool)
+            .await?
+            .is_some()
+        }))
+    }
+
+    /// A successful sign-in to `name_key` from `address` at `at_ms`: the
+    /// address is trusted for the account, and the throttle's row `pair`
+    /// (the account at the address) is forgotten.
+    pub async fn trust(
+        &self,
+        name_key: &str,
+        address: &str,
+        pair: &str,
+        at_ms: i64,
+    ) -> Result<(), StoreError> {
+        with_pool!(self, pool => {
+            sqlx::query("DELETE FROM login_failures WHERE key = $1")
+                .bind(pair)
+                .execute(pool)
+                .await?;
+            sqlx::query(
+                "INSERT INTO login_trust (name_key, address, at_ms) VALUES ($1, $2, $3) \
+                 ON CONFLICT (name_key, address) DO UPDATE SET at_ms = excluded.at_ms",
+            )
+            .bind(name_key)
+            .bind(address)
+            .bind(at_ms)
+            .execute(pool)
+            .await?;
+        });
+        Ok(())
+    }
+
+    /// Drops the throttle's rows whose last failure is before
+    /// `failures_before_ms` (all forgiven by then) and trust from before
+    /// `trust_before_ms`.
+    pub async fn prune_logins(
+        &self,
+        failures_before_ms: i64,
+        trust_before_ms: i64,
+    ) -> Result<(), StoreError> {
+        with_pool!(self, pool => {
+            sqlx::query("DELETE FROM login_failures WHERE last_ms < $1")
+                .bind(failures_before_ms)
+                .execute(pool)
+                .await?;
+            sqlx::query("DELETE FROM login_trust WHERE at_ms < $1")
+                .bind(trust_before_ms)
+                .execute(pool)
+                .await?;
+        });
+        Ok(())
     }
 
     /// Stores a password-reset token's hash for the account, valid until
