@@ -23,7 +23,7 @@
 //!   threads, at most [`Accounts::permits`] at once, half the machine's
 //!   cores: sign-ins queue behind each other, never in front of the games'
 //!   tasks. More than [`MAX_WAITING`] waiting sign-ins are refused with 503.
-//! - **Sign-in attempts** pass the [`LoginThrottle`] first (per account,
+//! - **Sign-in attempts** pass the login throttle's [`Limit`]s first (per account,
 //!   per address, per both): a refused attempt gets 429 and `Retry-After`
 //!   without its password being looked at. An unknown name costs a dummy
 //!   verification and gets the same 401 as a wrong password. The
@@ -700,7 +700,7 @@ struct Attempt {
 }
 
 /// The throttle's rows of an attempt as they stood before it.
-struct Limits {
+struct LoginRows {
     address: Option<Failures>,
     account: Option<Failures>,
     pair: Option<Failures>,
@@ -709,7 +709,7 @@ struct Limits {
     trusted: bool,
 }
 
-impl Limits {
+impl LoginRows {
     fn decision(&self, now: Timestamp) -> Decision {
         let decision = Limit::ADDRESS
             .check(self.address.as_ref(), now)
@@ -746,7 +746,7 @@ impl Attempt {
 
     /// The rows as they stand; the store's rows are also pruned now and
     /// then.
-    async fn limits(&self, state: &AppState, now: Timestamp) -> Result<Limits, ApiError> {
+    async fn limits(&self, state: &AppState, now: Timestamp) -> Result<LoginRows, ApiError> {
         let store = state.store();
         state.accounts().prune(state, now).await;
         let rows = store
@@ -762,7 +762,7 @@ impl Attempt {
                 })
         };
         let since = now.unix_ms() - TRUST_LIFETIME.as_millis() as i64;
-        Ok(Limits {
+        Ok(LoginRows {
             address: row(&self.address_row),
             account: row(&self.account_row),
             pair: row(&self.pair_row),
@@ -779,7 +779,7 @@ impl Attempt {
     async fn failed(
         &self,
         state: &AppState,
-        limits: &Limits,
+        limits: &LoginRows,
         now: Timestamp,
     ) -> Result<(), ApiError> {
         let row = |key, limit: Limit, failures: &Option<Failures>| {
