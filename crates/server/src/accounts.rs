@@ -1496,6 +1496,45 @@ mod tests {
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn passwords_are_hashed_on_at_most_the_permitted_threads_at_once() {
+        use std::sync::atomic::AtomicUsize;
+        let accounts = Arc::new(Accounts::new(None));
+        let running = Arc::new(AtomicUsize::new(0));
+        let most = Arc::new(AtomicUsize::new(0));
+        let jobs: Vec<_> = (0..4 * accounts.permits() + 4)
+            .map(|n| {
+                let (accounts, running, most) = (
+                    Arc::clone(&accounts),
+                    Arc::clone(&running),
+                    Arc::clone(&most),
+                );
+                tokio::spawn(async move {
+                    accounts
+                        .hashing(move |hasher| {
+                            let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                            most.fetch_max(now, Ordering::SeqCst);
+                            // Real work, so that the jobs overlap if the
+                            // pool lets them.
+                            let hash = hasher.hash(&format!("password number {n}"));
+                            running.fetch_sub(1, Ordering::SeqCst);
+                            hash.is_ok()
+                        })
+                        .await
+                })
+            })
+            .collect();
+        for job in jobs {
+            assert_eq!(job.await.unwrap(), Ok(true));
+        }
+        let most = most.load(Ordering::SeqCst);
+        assert!(
+            (1..=accounts.permits()).contains(&most),
+            "{most} hashes at once, {} permitted",
+            accounts.permits()
+        );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_reset_link_sets_a_new_password_once_within_its_hour() {
         let clock = Clock::system();
         let setup = Setup {
