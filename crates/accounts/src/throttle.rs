@@ -88,8 +88,9 @@ impl Decision {
         }
     }
 
-    /// The longer wait of two decisions.
-    fn max(self, other: Decision) -> Decision {
+    /// The longer wait of two decisions (for a caller that applies the
+    /// limits to rows of its own, as the server does).
+    pub fn max(self, other: Decision) -> Decision {
         match (self, other) {
             (Decision::RetryAfter(a), Decision::RetryAfter(b)) => Decision::RetryAfter(a.max(b)),
             (Decision::RetryAfter(a), Decision::Allowed)

@@ -58,6 +58,9 @@ pub enum ClientError {
 pub struct Client {
     /// `host:port`.
     address: String,
+    /// The session id after [`Client::sign_in`], sent as the session
+    /// cookie (with this site's `Origin`) with every request.
+    session: Option<String>,
 }
 
 /// An answer: its status and its body as JSON (`null` if not JSON).
@@ -83,6 +86,17 @@ pub fn retry_after(status: u16, headers: &hyper::HeaderMap) -> Option<Duration> 
         .parse()
         .ok()?;
     Some(Duration::from_secs(seconds)).filter(|wait| *wait <= LONGEST_WAIT)
+}
+
+/// The session id a `Set-Cookie` of the answer gives, if any.
+fn session_cookie(headers: &hyper::HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::SET_COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .filter_map(|cookie| cookie.strip_prefix("carolus_session="))
+        .map(|rest| rest.split(';').next().unwrap_or_default().to_owned())
+        .find(|value| !value.is_empty())
 }
 
 impl Client {
@@ -113,7 +127,33 @@ impl Client {
         } else {
             format!("{address}:80")
         };
-        Ok(Client { address })
+        Ok(Client {
+            address,
+            session: None,
+        })
+    }
+
+    /// Signs in as `name`: on a 200 the client keeps the session and sends
+    /// it with every later request. Answers the server's answer (401 for a
+    /// wrong name or password, 429 while sign-ins are limited).
+    pub async fn sign_in(&mut self, name: &str, password: &str) -> Result<Answer, ClientError> {
+        let body = serde_json::json!({"name": name, "password": password}).to_string();
+        let (status, retry_after, bytes, session) = self
+            .request_raw(Method::POST, "/api/session", Some(body), None)
+            .await?;
+        if status == 200 {
+            self.session = session;
+        }
+        Ok(Answer {
+            status,
+            body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+            retry_after,
+        })
+    }
+
+    /// Whether the client signed in.
+    pub fn is_signed_in(&self) -> bool {
+        self.session.is_some()
     }
 
     /// The server's `host:port`.
@@ -130,7 +170,7 @@ impl Client {
     pub async fn get_text(&self, path: &str) -> Result<String, ClientError> {
         self.request_raw(Method::GET, path, None, None)
             .await
-            .map(|(_, _, bytes)| String::from_utf8_lossy(&bytes).into_owned())
+            .map(|(_, _, bytes, _)| String::from_utf8_lossy(&bytes).into_owned())
     }
 
     /// `POST path` with a JSON body and, if given, a seat token.
@@ -152,7 +192,7 @@ impl Client {
         body: Option<String>,
         token: Option<&str>,
     ) -> Result<Answer, ClientError> {
-        let (status, retry_after, bytes) = self.request_raw(method, path, body, token).await?;
+        let (status, retry_after, bytes, _) = self.request_raw(method, path, body, token).await?;
         Ok(Answer {
             status,
             body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
@@ -166,7 +206,7 @@ impl Client {
         path: &str,
         body: Option<String>,
         token: Option<&str>,
-    ) -> Result<(u16, Option<Duration>, Bytes), ClientError> {
+    ) -> Result<(u16, Option<Duration>, Bytes, Option<String>), ClientError> {
         let exchange = async {
             let stream =
                 TcpStream::connect(&self.address)
@@ -192,6 +232,13 @@ impl Client {
             if let Some(token) = token {
                 request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
             }
+            if let Some(session) = &self.session {
+                // The server takes a request with the cookie only from its
+                // own site.
+                request = request
+                    .header(header::COOKIE, format!("carolus_session={session}"))
+                    .header(header::ORIGIN, format!("http://{}", self.address));
+            }
             let body = body.unwrap_or_default();
             let request = request
                 .body(Full::new(Bytes::from(body)))
@@ -202,13 +249,14 @@ impl Client {
             let response = sender.send_request(request).await.map_err(http)?;
             let status = response.status().as_u16();
             let retry_after = retry_after(status, response.headers());
+            let session = session_cookie(response.headers());
             let bytes = response
                 .into_body()
                 .collect()
                 .await
                 .map_err(http)?
                 .to_bytes();
-            Ok((status, retry_after, bytes))
+            Ok((status, retry_after, bytes, session))
         };
         tokio::time::timeout(REQUEST_TIMEOUT, exchange)
             .await

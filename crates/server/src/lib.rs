@@ -34,6 +34,7 @@ pub mod proxy;
 pub mod scratch;
 pub mod soak;
 
+mod accounts;
 mod analysis;
 mod chances;
 mod cluster;
@@ -58,7 +59,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::ConnectInfo;
 use axum::http::StatusCode;
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
@@ -88,6 +89,23 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/chances", get(get_chances))
         .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/ws", get(websocket))
+        .route("/api/games/{id}/mine", get(accounts::my_seats))
+        .route("/api/accounts", post(accounts::sign_up))
+        .route(
+            "/api/session",
+            post(accounts::sign_in).delete(accounts::sign_out),
+        )
+        .route("/api/sessions", delete(accounts::sign_out_everywhere))
+        .route(
+            "/api/me",
+            get(accounts::me)
+                .patch(accounts::change_settings)
+                .delete(accounts::delete_account),
+        )
+        .route("/api/me/password", post(accounts::change_password))
+        .route("/api/password-reset", post(accounts::reset_password))
+        .route("/api/me/games", get(accounts::my_games))
+        .route("/api/players/{name}", get(accounts::profile))
         .route("/api/replay", post(replay::replay))
         .route("/api/outcomes", post(replay::outcomes))
         .route("/api/openapi.json", get(openapi_document))
@@ -101,6 +119,12 @@ pub fn app(state: AppState) -> Router {
                 "this method is not allowed here",
             )
         })
+        // Cross-site requests that carry the session cookie are refused
+        // before any route sees them.
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            accounts::guard,
+        ))
         .with_state(state)
 }
 

@@ -17,6 +17,7 @@ use utoipa::openapi::schema::{
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{OpenApi, PartialSchema, ToSchema};
 
+use crate::accounts;
 use crate::api::{self, MAX_DAYS_PER_MOVE, MAX_INCREMENT_S, MAX_INITIAL_S};
 use crate::replay;
 use crate::routes;
@@ -46,6 +47,18 @@ use crate::table::MAX_NAME_CHARS;
         routes::health,
         replay::replay,
         replay::outcomes,
+        accounts::sign_up,
+        accounts::sign_in,
+        accounts::sign_out,
+        accounts::sign_out_everywhere,
+        accounts::me,
+        accounts::change_settings,
+        accounts::change_password,
+        accounts::delete_account,
+        accounts::profile,
+        accounts::my_games,
+        accounts::my_seats,
+        accounts::reset_password,
     ),
     components(schemas(
         api::CreateGame,
@@ -75,6 +88,19 @@ use crate::table::MAX_NAME_CHARS;
         api::Update,
         api::Seats,
         api::ErrorMessage,
+        accounts::SignUp,
+        accounts::Credentials,
+        accounts::AccountName,
+        accounts::Me,
+        accounts::SettingsChange,
+        accounts::PasswordChange,
+        accounts::Confirm,
+        accounts::Profile,
+        accounts::PlayerGame,
+        accounts::MyGames,
+        accounts::MyGame,
+        accounts::MySeats,
+        accounts::ResetRequest,
     )),
     modifiers(&BearerToken)
 )]
@@ -85,7 +111,9 @@ struct BearerToken;
 
 impl utoipa::Modify for BearerToken {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+        use utoipa::openapi::security::{
+            ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme,
+        };
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme(
             "seat_token",
@@ -97,6 +125,15 @@ impl utoipa::Modify for BearerToken {
                     ))
                     .build(),
             ),
+        );
+        components.add_security_scheme(
+            "session_cookie",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+                crate::accounts::COOKIE,
+                "The session from signing up or in (`POST /api/accounts`, `POST /api/session`). \
+                 A request that changes something and carries it must come from this site \
+                 (its `Origin`), or it is refused with 403.",
+            ))),
         );
     }
 }
@@ -401,6 +438,144 @@ impl PartialSchema for api::ClaimSeat {
 }
 
 impl ToSchema for api::ClaimSeat {}
+
+/// A string with at most `max` and at least `min` characters.
+fn string(min: usize, max: usize) -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .min_length(Some(min))
+        .max_length(Some(max))
+}
+
+/// An e-mail address as the server takes it (`accounts::checked_email`):
+/// no spaces, control characters, `<`, `>`, `"` or `,`; one `@` after
+/// something; a domain with a dot, not at its ends.
+fn email() -> ObjectBuilder {
+    let char = format!("[^@<>\",{CONTROL}{SPACE}]");
+    let edge = format!("[^@<>\",.{CONTROL}{SPACE}]");
+    string(5, accounts::MAX_EMAIL_CHARS)
+        .pattern(Some(format!("^{char}+@{edge}{char}*\\.{char}*{edge}$")))
+        .description(Some("An e-mail address"))
+}
+
+/// A new password: 10 to 256 characters (the server also refuses the
+/// commonest passwords and the name, with 422).
+fn new_password() -> ObjectBuilder {
+    use carolus_accounts::password::{MAX_PASSWORD_CHARS, MIN_PASSWORD_CHARS};
+    string(MIN_PASSWORD_CHARS, MAX_PASSWORD_CHARS).description(Some(
+        "10 to 256 characters, not one of the commonest passwords, not the name",
+    ))
+}
+
+impl PartialSchema for accounts::SignUp {
+    fn schema() -> RefOr<Schema> {
+        use carolus_accounts::name::{MAX_NAME_CHARS, MIN_NAME_CHARS};
+        let name = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some(format!(
+                "^[A-Za-z0-9][A-Za-z0-9_-]{{{},{}}}$",
+                MIN_NAME_CHARS - 1,
+                MAX_NAME_CHARS - 1
+            )))
+            .description(Some(
+                "2 to 20 letters (A-Z, a-z), digits, _ and -, beginning with a letter or \
+                 a digit; unique, ignoring case and look-alike letters",
+            ));
+        object(
+            "`POST /api/accounts`: a new account",
+            &["name", "password"],
+            vec![
+                ("name", name.into()),
+                ("password", new_password().into()),
+                (
+                    "email",
+                    one_of(
+                        "An address for password resets and mails about games",
+                        vec![null().into(), email().into()],
+                    ),
+                ),
+            ],
+        )
+        .into()
+    }
+}
+
+impl ToSchema for accounts::SignUp {}
+
+impl PartialSchema for accounts::SettingsChange {
+    fn schema() -> RefOr<Schema> {
+        let languages: Vec<serde_json::Value> =
+            accounts::LANGUAGES.iter().map(|code| json!(code)).collect();
+        object(
+            "`PATCH /api/me`: the settings to change; absent fields stay",
+            &[],
+            vec![
+                (
+                    "email",
+                    one_of(
+                        "A new address, or null to remove it",
+                        vec![null().into(), email().into()],
+                    ),
+                ),
+                (
+                    "mail_on",
+                    ObjectBuilder::new()
+                        .schema_type(SchemaType::Array(vec![Type::Boolean, Type::Null]))
+                        .description(Some("Whether mails about games are wanted"))
+                        .into(),
+                ),
+                (
+                    "language",
+                    one_of(
+                        "The language of mails and pages",
+                        vec![null().into(), one_of_values(&languages).into()],
+                    ),
+                ),
+            ],
+        )
+        .into()
+    }
+}
+
+impl ToSchema for accounts::SettingsChange {}
+
+impl PartialSchema for accounts::PasswordChange {
+    fn schema() -> RefOr<Schema> {
+        object(
+            "`POST /api/me/password`: the present password and the new one",
+            &["password", "new_password"],
+            vec![
+                (
+                    "password",
+                    ObjectBuilder::new().schema_type(Type::String).into(),
+                ),
+                ("new_password", new_password().into()),
+            ],
+        )
+        .into()
+    }
+}
+
+impl ToSchema for accounts::PasswordChange {}
+
+impl PartialSchema for accounts::ResetRequest {
+    fn schema() -> RefOr<Schema> {
+        object(
+            "`POST /api/password-reset`: a reset link's token and the new password",
+            &["token", "new_password"],
+            vec![
+                (
+                    "token",
+                    ObjectBuilder::new().schema_type(Type::String).into(),
+                ),
+                ("new_password", new_password().into()),
+            ],
+        )
+        .into()
+    }
+}
+
+impl ToSchema for accounts::ResetRequest {}
 
 #[cfg(test)]
 mod tests {

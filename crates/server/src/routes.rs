@@ -16,6 +16,7 @@ use serde::de::{DeserializeOwned, Deserializer};
 use tokio::sync::oneshot;
 use utoipa::IntoParams;
 
+use crate::accounts::{self, MaybeSignedIn};
 use crate::api::{
     ClaimSeat, CreateGame, CreatedGame, ErrorBody, GameList, GameView, Health, Hint, MoveAccepted,
     MoveRequest, SeatToken, Status, TakeBackRequest,
@@ -139,6 +140,7 @@ fn page_cursor(text: &str) -> Option<Cursor> {
 pub async fn create_game(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
+    MaybeSignedIn(session): MaybeSignedIn,
     JsonBody(request): JsonBody<CreateGame>,
 ) -> Result<(StatusCode, Json<CreatedGame>), ApiError> {
     state.creates().take(client).map_err(|wait| {
@@ -154,6 +156,9 @@ pub async fn create_game(
         tracing::error!(%error, "a new game could not be stored");
         ApiError::unavailable("the game could not be stored; try again")
     })?;
+    if let Some(session) = &session {
+        accounts::own_created(&state, session, &id, &request, &seats).await;
+    }
     tracing::info!(game = %id, players = request.players, "game created");
     Ok((StatusCode::CREATED, Json(CreatedGame { id, seats })))
 }
@@ -233,6 +238,7 @@ pub async fn get_game(
 pub async fn claim_seat(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
+    MaybeSignedIn(session): MaybeSignedIn,
     PathOf(SeatPath { id, seat }): PathOf<SeatPath>,
     JsonBody(request): JsonBody<ClaimSeat>,
 ) -> Result<Json<SeatToken>, ApiError> {
@@ -248,6 +254,9 @@ pub async fn claim_seat(
             answer,
         })
         .await??;
+    if let Some(session) = &session {
+        accounts::own(&state, session, &id, &token).await;
+    }
     Ok(Json(token))
 }
 

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use tokio::sync::{OnceCell, watch};
 use tracing::{info, warn};
 
+use crate::accounts::Accounts;
 use crate::analysis::Analyst;
 use crate::chances::Chances;
 use crate::clock::Clock;
@@ -26,6 +27,10 @@ pub struct Setup {
     pub clock: Clock,
     /// The proxies whose connections may name the client.
     pub trusted_proxies: TrustedProxies,
+    /// The address at which people reach the server (`--public-url`),
+    /// if it was given: the site of cross-site checks, and whether the
+    /// session cookie is `Secure`.
+    pub public_url: Option<String>,
 }
 
 /// The handle every request works through. Clones share everything.
@@ -49,6 +54,8 @@ struct Inner {
     creates: RateLimiter,
     messages: RateLimiter,
     hints: RateLimiter,
+    accounts: Accounts,
+    public_url: Option<String>,
 }
 
 impl AppState {
@@ -63,6 +70,7 @@ impl AppState {
         let Setup {
             clock,
             trusted_proxies,
+            public_url,
         } = setup;
         let thinkers = Thinkers::new(limits.ai_threads);
         let messages = f64::from(limits.messages_per_second);
@@ -87,8 +95,29 @@ impl AppState {
                     f64::from(limits.hints_per_minute),
                 ),
                 limits,
+                accounts: Accounts::new(public_url.as_deref()),
+                public_url,
             }),
         }
+    }
+
+    /// The accounts' hasher, throttle and cookie settings.
+    pub fn accounts(&self) -> &Accounts {
+        &self.inner.accounts
+    }
+
+    /// The address at which people reach the server (`--public-url`), if
+    /// it was given: for links in mails.
+    pub fn public_url(&self) -> Option<&str> {
+        self.inner.public_url.as_deref()
+    }
+
+    /// Drops this server's copy of game `id`, if it has one, so that the
+    /// game is read from the store when next asked for (after its rows
+    /// were changed outside its task, as a deleted account's names are).
+    pub fn forget(&self, id: &str) {
+        let mut games = self.inner.games.lock().unwrap_or_else(|e| e.into_inner());
+        games.remove(id);
     }
 
     pub fn store(&self) -> &Store {

@@ -188,6 +188,11 @@ macro_rules! with_pool {
     };
 }
 
+// The accounts' queries, after `with_pool!` so that they can use it.
+pub(crate) mod accounts;
+
+pub use accounts::{AccountRow, NewAccount, OwnedGame, Settings};
+
 /// A change waiting for the writer, and where its outcome goes.
 #[derive(Debug)]
 struct Job {
@@ -535,8 +540,8 @@ impl Store {
             let mut rows = None;
             for _ in 0..ATTEMPTS {
                 let Some(game) = sqlx::query(
-                    "SELECT created_ms, hints, clock, header, turn_started_ms, length, takebacks \
-                     FROM games WHERE id = $1",
+                    "SELECT created_ms, hints, clock, header, turn_started_ms, length, takebacks, \
+                     result FROM games WHERE id = $1",
                 )
                 .bind(id)
                 .fetch_optional(pool)
@@ -552,6 +557,7 @@ impl Store {
                     turn_started_ms: game.try_get("turn_started_ms")?,
                     length: game.try_get("length")?,
                     takebacks: game.try_get("takebacks")?,
+                    result: game.try_get("result")?,
                 };
                 let moves = sqlx::query(
                     "SELECT ply, token FROM moves WHERE game_id = $1 AND ply < $2 ORDER BY ply",
@@ -745,6 +751,8 @@ struct GameRow {
     turn_started_ms: Option<i64>,
     length: i64,
     takebacks: i64,
+    /// The finished game's result (JSON), which the header leaves out.
+    result: Option<String>,
 }
 
 /// A seat's row as [`Store::load`] reads it.
@@ -798,6 +806,11 @@ fn table_of(
             .parse()
             .map_err(|error| damaged(format!("move {index} {token:?}: {error}")))?;
         record.moves.push(mv);
+    }
+    // A finished game read back keeps the result it was stored with.
+    if let Some(text) = &game.result {
+        record.result =
+            Some(serde_json::from_str(text).map_err(|error| damaged(format!("result: {error}")))?);
     }
     let game_record =
         RecordedGame::from_record(record).map_err(|error| damaged(error.to_string()))?;

@@ -21,7 +21,9 @@ use crate::players::{BotChoice, Player};
 /// of your own.
 ///
 /// The seat is the one whose token is given (from creating the game or
-/// claiming an open seat). The player is a built-in bot (--ai SPEC or
+/// claiming an open seat), or, with --user, the seat of the game that
+/// the account owns (the password comes from CAROLUS_PASSWORD or a
+/// prompt). The player is a built-in bot (--ai SPEC or
 /// --level N) or a program speaking the bot protocol of BOTS.md (--cmd).
 /// It plays its seat's moves as they fall due and ends when the game is
 /// over, printing each of its moves and the result. A lost connection is
@@ -40,8 +42,20 @@ pub struct Args {
     /// The seat's token. (Other users of this machine can see a command
     /// line; on a shared machine pass `--token -` and give the token on
     /// standard input.)
-    #[arg(long, value_name = "TOKEN")]
-    token: String,
+    #[arg(
+        long,
+        value_name = "TOKEN",
+        required_unless_present = "user",
+        conflicts_with = "user"
+    )]
+    token: Option<String>,
+
+    /// Sign in as this account and play its seat of the game, which needs
+    /// no token: the account owns the seats it created or claimed signed
+    /// in. The password comes from the environment variable
+    /// CAROLUS_PASSWORD, or else is asked for.
+    #[arg(long, value_name = "NAME")]
+    user: Option<String>,
 
     /// A built-in bot, as `carolus match --bot` names it (e.g. `greedy`,
     /// `mcts:ms=500`).
@@ -82,27 +96,112 @@ impl Args {
             .map_err(|error: String| bad_input(format!("--cmd: {error}")))
     }
 
-    fn token(&self) -> anyhow::Result<String> {
-        if self.token != "-" {
-            return Ok(self.token.clone());
+    /// The seat's token given on the command line or standard input;
+    /// `None` with --user, whose token the server gives.
+    fn token(&self) -> anyhow::Result<Option<String>> {
+        match self.token.as_deref() {
+            None => Ok(None),
+            Some("-") => {
+                let mut token = String::new();
+                std::io::stdin()
+                    .read_line(&mut token)
+                    .context("cannot read the token from standard input")?;
+                Ok(Some(token.trim().to_owned()))
+            }
+            Some(token) => Ok(Some(token.to_owned())),
         }
-        let mut token = String::new();
-        std::io::stdin()
-            .read_line(&mut token)
-            .context("cannot read the token from standard input")?;
-        Ok(token.trim().to_owned())
+    }
+}
+
+/// The account's password: `CAROLUS_PASSWORD`, or asked for on the
+/// terminal without showing it (`stty -echo`), or read from standard
+/// input when that is no terminal.
+fn password(user: &str) -> anyhow::Result<String> {
+    use std::io::IsTerminal;
+    if let Ok(password) = std::env::var("CAROLUS_PASSWORD") {
+        return Ok(password);
+    }
+    let terminal = std::io::stdin().is_terminal();
+    let echo = |on: bool| {
+        if terminal {
+            let _ = std::process::Command::new("stty")
+                .arg(if on { "echo" } else { "-echo" })
+                .stdin(std::process::Stdio::inherit())
+                .status();
+        }
+    };
+    if terminal {
+        eprint!("password for {user}: ");
+        let _ = std::io::stderr().flush();
+    }
+    echo(false);
+    let mut line = String::new();
+    let read = std::io::stdin().read_line(&mut line);
+    echo(true);
+    if terminal {
+        eprintln!();
+    }
+    read.context("cannot read the password")?;
+    Ok(line.trim_end_matches(['\r', '\n']).to_owned())
+}
+
+/// Signs `client` in as `user` and answers the token of the account's
+/// seat in `game`.
+async fn owned_seat(client: &mut Client, user: &str, game: &str) -> anyhow::Result<String> {
+    let password = password(user)?;
+    // Once: a refused sign-in (429) says how long to wait, which is the
+    // person's to decide.
+    let answer = client
+        .sign_in(user, &password)
+        .await
+        .map_err(|error| bad_input(error.to_string()))?;
+    if answer.status != 200 {
+        return Err(bad_input(format!(
+            "--user {user}: {}",
+            answer.body["error"]
+                .as_str()
+                .unwrap_or("the server refused the sign-in")
+        )));
+    }
+    let path = format!("/api/games/{game}/mine");
+    let answer = Client::patiently(|| client.get(&path))
+        .await
+        .map_err(|error| bad_input(error.to_string()))?;
+    let seats = answer.body["seats"].as_array().cloned().unwrap_or_default();
+    match (answer.status, seats.as_slice()) {
+        (200, [seat]) => seat["token"]
+            .as_str()
+            .map(str::to_owned)
+            .context("the server sent a seat without a token"),
+        (200, _) => Err(bad_input(format!(
+            "--user {user} owns {} seats of game {game}; give the token of the one to play with --token",
+            seats.len()
+        ))),
+        _ => Err(bad_input(format!(
+            "game {game}: {}",
+            answer.body["error"]
+                .as_str()
+                .unwrap_or("the server refused")
+        ))),
     }
 }
 
 pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let choice = args.choice()?;
     let token = args.token()?;
-    let client = Client::new(&args.url).map_err(|error| bad_input(error.to_string()))?;
+    let mut client = Client::new(&args.url).map_err(|error| bad_input(error.to_string()))?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .context("cannot start the client's runtime")?;
-    runtime.block_on(play(args, client, choice, token, out))
+    runtime.block_on(async {
+        let token = match (token, &args.user) {
+            (Some(token), _) => token,
+            (None, Some(user)) => owned_seat(&mut client, user, &args.game).await?,
+            (None, None) => return Err(bad_input("give --token or --user")),
+        };
+        play(args, client, choice, token, out).await
+    })
 }
 
 /// The game as this client knows it.

@@ -95,6 +95,30 @@ pub struct Args {
     #[arg(long, value_name = "CIDR,...", env = "CAROLUS_TRUSTED_PROXIES",
           value_parser = parse_trusted_proxies)]
     trusted_proxies: Option<TrustedProxies>,
+
+    /// The address at which people reach this server, e.g.
+    /// `https://carolus.example` (behind a proxy that ends TLS). With
+    /// https the session cookie is `Secure`; requests that carry the
+    /// cookie must come from this origin; mails link to it.
+    #[arg(long, value_name = "URL", env = "CAROLUS_PUBLIC_URL", value_parser = parse_public_url)]
+    public_url: Option<String>,
+}
+
+/// A public URL: `http://` or `https://` and a host, kept without a
+/// trailing slash.
+fn parse_public_url(text: &str) -> Result<String, String> {
+    let rest = text
+        .strip_prefix("https://")
+        .or_else(|| text.strip_prefix("http://"))
+        .ok_or_else(|| format!("{text:?} must begin with https:// or http://"))?;
+    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    if host.is_empty() || host.contains(char::is_whitespace) {
+        return Err(format!("{text:?} names no host"));
+    }
+    if rest.contains(['?', '#']) {
+        return Err(format!("{text:?} must not have a query or a fragment"));
+    }
+    Ok(text.trim_end_matches('/').to_owned())
 }
 
 fn parse_trusted_proxies(text: &str) -> Result<TrustedProxies, String> {
@@ -142,6 +166,7 @@ async fn serve(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let address = listener.local_addr()?;
     let setup = Setup {
         trusted_proxies: args.trusted_proxies.clone().unwrap_or_default(),
+        public_url: args.public_url.clone(),
         ..Setup::default()
     };
     let state = AppState::with_setup(store, args.limits(), setup);

@@ -232,6 +232,7 @@ fn a_bad_value_in_an_environment_variable_is_refused_naming_the_variable() {
         ("CAROLUS_LISTEN", "nowhere"),
         ("CAROLUS_IDLE_TIMEOUT", "-1"),
         ("CAROLUS_TRUSTED_PROXIES", "10.0.0.0/33"),
+        ("CAROLUS_PUBLIC_URL", "ftp://carolus.example"),
     ];
     for (name, value) in cases {
         let run =
@@ -606,4 +607,125 @@ fn connect_says_what_is_wrong_with_its_game_or_token() {
         None,
     );
     assert_eq!(nobody.code, Some(2), "a player must be named: {nobody:?}");
+}
+
+/// One raw HTTP/1.1 exchange: the whole answer, headers and body.
+fn raw_exchange(address: &str, request: &str) -> String {
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    answer
+}
+
+/// A POST of `body` with the session cookie `session` (from this site).
+fn post_signed_in(address: &str, path: &str, body: &Value, session: Option<&str>) -> String {
+    let body = body.to_string();
+    let cookie = session
+        .map(|id| format!("Cookie: carolus_session={id}\r\nOrigin: http://{address}\r\n"))
+        .unwrap_or_default();
+    raw_exchange(
+        address,
+        &format!(
+            "POST {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\n{cookie}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        ),
+    )
+}
+
+#[test]
+fn connect_signs_in_and_plays_the_accounts_seat_without_a_token() {
+    let dir = scratch("connect-user");
+    let server = Server::start(&dir.join("carolus.db"));
+    let address = server.address.to_string();
+    let password = "zwei Ritter im Turm";
+    let signed_up = post_signed_in(
+        &address,
+        "/api/accounts",
+        &json!({"name": "Karl", "password": password}),
+        None,
+    );
+    assert!(signed_up.starts_with("HTTP/1.1 201"), "{signed_up}");
+    let session = signed_up
+        .split("carolus_session=")
+        .nth(1)
+        .and_then(|rest| rest.split(';').next())
+        .unwrap()
+        .to_owned();
+    let created = post_signed_in(
+        &address,
+        "/api/games",
+        &json!({"players": 2, "seats": [{"name": "Karl"}, {"ai": 1}]}),
+        Some(&session),
+    );
+    assert!(created.starts_with("HTTP/1.1 201"), "{created}");
+    let body: Value = serde_json::from_str(created.split_once("\r\n\r\n").unwrap().1).unwrap();
+    let id = body["id"].as_str().unwrap().to_owned();
+    let url = format!("http://{address}");
+    let run = |password: &str| {
+        Command::new(env!("CARGO_BIN_EXE_carolus"))
+            .args(["connect", &url, "--game", &id, "--user", "karl"])
+            .args(["--level", "1", "--think", "0.05"])
+            .env("CAROLUS_PASSWORD", password)
+            .stdin(Stdio::null())
+            .output()
+            .expect("carolus connect runs")
+    };
+    let refused = run("not the password");
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("the name or the password is wrong"),
+        "{refused:?}"
+    );
+    let output = run(password);
+    assert_played_to_the_end(&output, 0, &id);
+    assert_eq!(server.view(&id)["status"], "over");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_https_public_url_makes_the_cookie_secure_and_the_site_its_origin() {
+    let dir = scratch("public-url");
+    let db = dir.join("carolus.db");
+    let server = Server::spawn(&mut serve_command(
+        &dir,
+        &["--listen", "127.0.0.1:0", "--db", db.to_str().unwrap()],
+        &[("CAROLUS_PUBLIC_URL", "https://carolus.example/")],
+    ));
+    let address = server.address.to_string();
+    let signed_up = post_signed_in(
+        &address,
+        "/api/accounts",
+        &json!({"name": "Karl", "password": "zwei Ritter im Turm"}),
+        None,
+    );
+    assert!(signed_up.starts_with("HTTP/1.1 201"), "{signed_up}");
+    let cookie = signed_up
+        .lines()
+        .find(|line| line.to_ascii_lowercase().starts_with("set-cookie:"))
+        .unwrap();
+    assert!(cookie.trim_end().ends_with("; Secure"), "{cookie}");
+    let session = cookie
+        .split("carolus_session=")
+        .nth(1)
+        .and_then(|rest| rest.split(';').next())
+        .unwrap();
+    // The request names the server's own address as its origin, which is
+    // not the public URL's: refused.
+    let game = json!({"players": 2, "seats": [{"name": "Karl"}, {"ai": 1}]});
+    let refused = post_signed_in(&address, "/api/games", &game, Some(session));
+    assert!(refused.starts_with("HTTP/1.1 403"), "{refused}");
+    let body = game.to_string();
+    let from_site = raw_exchange(
+        &address,
+        &format!(
+            "POST /api/games HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nCookie: carolus_session={session}\r\nOrigin: https://carolus.example\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        ),
+    );
+    assert!(from_site.starts_with("HTTP/1.1 201"), "{from_site}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
