@@ -38,6 +38,7 @@ mod analysis;
 mod chances;
 mod cluster;
 mod error;
+mod explain;
 mod extract;
 mod limits;
 mod live;
@@ -90,6 +91,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/ws", get(websocket))
         .route("/api/replay", post(replay::replay))
         .route("/api/outcomes", post(replay::outcomes))
+        .route("/api/explain", post(explain::explain))
         .route("/api/openapi.json", get(openapi_document))
         .route("/healthz", get(health))
         .route("/metrics", get(metrics))

@@ -18,9 +18,9 @@ use utoipa::openapi::{Ref, RefOr};
 use utoipa::{OpenApi, PartialSchema, ToSchema};
 
 use crate::api::{self, MAX_DAYS_PER_MOVE, MAX_INCREMENT_S, MAX_INITIAL_S};
-use crate::replay;
 use crate::routes;
 use crate::table::MAX_NAME_CHARS;
+use crate::{explain, replay};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -46,6 +46,7 @@ use crate::table::MAX_NAME_CHARS;
         routes::health,
         replay::replay,
         replay::outcomes,
+        explain::explain,
     ),
     components(schemas(
         api::CreateGame,
@@ -65,6 +66,13 @@ use crate::table::MAX_NAME_CHARS;
         api::ErrorBody,
         api::Health,
         api::Hint,
+        api::Lang,
+        api::ExplainRequest,
+        api::Explanation,
+        api::Alternative,
+        api::Fact,
+        api::FactKind,
+        api::StatePointer,
         routes::Analysing,
         routes::ChancesNow,
         replay::Replay,
@@ -401,6 +409,44 @@ impl PartialSchema for api::ClaimSeat {
 }
 
 impl ToSchema for api::ClaimSeat {}
+
+impl PartialSchema for api::ExplainRequest {
+    fn schema() -> RefOr<Schema> {
+        object(
+            "`POST /api/explain`: a position, as the record of the moves that lead to it, \
+             and a move there",
+            &["record", "move"],
+            vec![
+                (
+                    "record",
+                    ObjectBuilder::new()
+                        .schema_type(Type::Object)
+                        .description(Some(
+                            "A carolus-record/1 (NOTATION.md) whose moves lead to the position",
+                        ))
+                        .into(),
+                ),
+                (
+                    "move",
+                    ObjectBuilder::new()
+                        .schema_type(Type::String)
+                        .description(Some("The move to explain, a token in the notation"))
+                        .into(),
+                ),
+                (
+                    "lang",
+                    one_of(
+                        "The language of the words (English when not given)",
+                        vec![null().into(), reference::<api::Lang>()],
+                    ),
+                ),
+            ],
+        )
+        .into()
+    }
+}
+
+impl ToSchema for api::ExplainRequest {}
 
 #[cfg(test)]
 mod tests {

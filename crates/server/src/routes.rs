@@ -17,17 +17,17 @@ use tokio::sync::oneshot;
 use utoipa::IntoParams;
 
 use crate::api::{
-    ClaimSeat, CreateGame, CreatedGame, ErrorBody, GameList, GameView, Health, Hint, MoveAccepted,
-    MoveRequest, SeatToken, Status, TakeBackRequest,
+    ClaimSeat, CreateGame, CreatedGame, ErrorBody, GameList, GameView, Health, Hint, HintQuery,
+    MoveAccepted, MoveRequest, SeatToken, Status, TakeBackRequest,
 };
 use crate::error::ApiError;
 use crate::extract::{ClientAddr, JsonBody, PathOf, QueryOf, bearer_token, limited, query_value};
-use crate::live::{Accepted, Command};
+use crate::live::{Accepted, Command, HintPosition};
 use crate::secret::{self, OsRandom};
 use crate::state::AppState;
 use crate::store::Cursor;
 use crate::table::Table;
-use crate::{openapi, ws};
+use crate::{explain, openapi, ws};
 
 /// The read buffer of a WebSocket, in bytes.
 const READ_BUFFER: usize = 4096;
@@ -361,14 +361,15 @@ pub async fn take_back(
     .await
 }
 
-/// The computer's advice to the seat to act: a move and every seat's
-/// chance of winning.
+/// The computer's advice to the seat to act: a move, every seat's chance
+/// of winning, and why the move, in facts and words.
 #[utoipa::path(
     post, path = "/api/games/{id}/hint",
-    params(GamePath),
+    params(GamePath, HintQuery),
     security(("seat_token" = [])),
     responses(
-        (status = 200, description = "The suggested move and the win chances", body = Hint),
+        (status = 200, description = "The suggested move, the win chances, and the move's facts and words", body = Hint),
+        (status = 400, description = "A malformed query", body = ErrorBody),
         (status = 401, description = "No seat token, or text that is not one", body = ErrorBody,
             headers(("WWW-Authenticate" = String, description = "`Bearer`"))),
         (status = 403, description = "Hints are off, or the token is not this game's", body = ErrorBody),
@@ -385,6 +386,7 @@ pub async fn hint(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
     PathOf(GamePath { id }): PathOf<GamePath>,
+    QueryOf(HintQuery { lang }): QueryOf<HintQuery>,
     headers: HeaderMap,
 ) -> Result<Json<Hint>, ApiError> {
     let token = bearer_token(&headers)?;
@@ -393,12 +395,16 @@ pub async fn hint(
         .take(client)
         .map_err(|wait| ApiError::too_many("too many hints asked for; wait a minute", wait))?;
     let game = state.game(&id).await?;
-    let (position, level) = game
+    let HintPosition {
+        game: position,
+        level,
+        names,
+    } = game
         .ask(|answer| Command::HintPosition { token, answer })
         .await??;
-    let analysis = state
+    let explained = state
         .thinkers()
-        .ask(&position, level, state.limits().hint_time)
+        .explain(&position, None, level, state.limits().hint_time)
         .await
         .map_err(|_| ApiError::unavailable("the server is shutting down"))?
         .map_err(|error| {
@@ -408,10 +414,23 @@ pub async fn hint(
                 "the computer could not give a hint",
             )
         })?;
+    let report = explain::report(
+        &position,
+        &explained.explanation,
+        names.as_deref(),
+        lang.unwrap_or_default(),
+    );
     Ok(Json(Hint {
-        mv: analysis.best.to_string(),
-        win: analysis.win,
+        mv: explained.analysis.best.to_string(),
+        win: explained.analysis.win,
         level: level.number(),
+        line: report.line,
+        facts: report
+            .facts
+            .iter()
+            .map(|fact| serde_json::to_value(fact).unwrap_or_default())
+            .collect(),
+        text: report.text,
     }))
 }
 
