@@ -573,3 +573,13 @@ explain-quiet = Bis zum nächsten Ziehen wechselt keine Familie, Burg oder Regio
 explain-instead = Mit { $move } stattdessen:
 explain-and = { $first } und { $second }
 explain-team = Team { $first } + { $second }
+
+## "Warum?" am Tisch im Browser: die Gründe eines Tipps, und ein Zug des Protokolls gegen den besten des Computers (Issue 66)
+why-button = Warum?
+why-hint-label = Warum schlägt der Computer das vor?
+why-move-label = Warum Zug { $number }?
+why-thinking = Der Computer sieht sich diesen Zug an…
+why-best = Der Computer hätte diesen Zug auch gewählt.
+why-worse = Der Computer zieht { $best } vor: dieser Zug gibt { $points } Punkte der Gewinnchance auf.
+why-not-weighed = Der Computer zieht { $best } vor und hat diesen Zug nicht abgewogen.
+why-failed = Dieser Zug kann nicht erklärt werden: { $error }

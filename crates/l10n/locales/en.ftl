@@ -574,3 +574,13 @@ explain-quiet = Up to the next draw, no family, castle or region changes hands.
 explain-instead = With { $move } instead:
 explain-and = { $first } and { $second }
 explain-team = Team { $first } + { $second }
+
+## "Why?" at the browser's table: the hint's reasons, and a move of the log against the computer's best (issue 66)
+why-button = Why?
+why-hint-label = Why does the computer suggest this?
+why-move-label = Why move { $number }?
+why-thinking = The computer is looking at this move…
+why-best = The computer would have chosen this move too.
+why-worse = The computer prefers { $best }: this move gives up { $points } points of the chance to win.
+why-not-weighed = The computer prefers { $best }, and did not weigh this move.
+why-failed = This move cannot be explained: { $error }

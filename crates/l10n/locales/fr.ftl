@@ -578,3 +578,13 @@ explain-quiet = Jusqu'au prochain tirage, aucune famille, aucun château, aucune
 explain-instead = Avec { $move } à la place :
 explain-and = { $first } et { $second }
 explain-team = l'équipe { $first } + { $second }
+
+## « Pourquoi ? » à la table du navigateur : les raisons d'un conseil, et un coup du journal face au meilleur de l'ordinateur (issue 66)
+why-button = Pourquoi ?
+why-hint-label = Pourquoi l'ordinateur suggère-t-il cela ?
+why-move-label = Pourquoi le coup { $number } ?
+why-thinking = L'ordinateur examine ce coup…
+why-best = L'ordinateur aurait choisi ce coup lui aussi.
+why-worse = L'ordinateur préfère { $best } : ce coup abandonne { $points } points de chance de gagner.
+why-not-weighed = L'ordinateur préfère { $best }, et n'a pas évalué ce coup.
+why-failed = Ce coup ne peut pas être expliqué : { $error }

@@ -1,5 +1,7 @@
 // The game's log (every move in words, the computer's marks on the costly
-// ones, the move on view highlighted) and, once the game is over, the
+// ones, the move on view highlighted, and, once the game is over or to a
+// spectator, "Why?" on every decision: the move against the computer's
+// best, in the server's sentences) and, once the game is over, the
 // computer's analysis with its win-chance graph.
 
 import { drawGraph, mistakeOf } from "../graph.js";
@@ -7,11 +9,13 @@ import { t } from "../i18n.js";
 import { el } from "../page.js";
 import { describeChoice, describeMove } from "../words.js";
 import { names } from "../names.js";
+import { mayExplainLog } from "./model.js";
 
 /** The log's items; a click on one replays the game at that move. */
 export function drawLog(model, dispatch) {
   const seatNames = names(model);
   const decisions = new Map((model.analysis ? model.analysis.decisions : []).map((d) => [d.index, d]));
+  const explainable = mayExplainLog(model);
   return model.moves.map((token, index) => {
     const before = model.states[index];
     const after = model.states[index + 1];
@@ -20,10 +24,41 @@ export function drawLog(model, dispatch) {
     const mark = decision && mistakeOf(decision, model.analysis);
     const item = el("li", { "data-move": index + 1, class: before && before.decider === null ? "chance" : undefined },
       el("span", { class: "move-number" }, `${index + 1}.`), " ", text,
-      mark ? el("span", { class: `mistake${mark === "??" ? " blunder" : ""}`, title: mistakeTitle(model, decision) }, ` ${mark}`) : null);
+      mark ? el("span", { class: `mistake${mark === "??" ? " blunder" : ""}`, title: mistakeTitle(model, decision) }, ` ${mark}`) : null,
+      explainable && before && before.decider !== null ? whyButton(index, dispatch) : null,
+      model.explained && model.explained.index === index ? explanation(model, before) : null);
     item.addEventListener("click", () => dispatch({ type: "replay-go", at: index + 1 }));
     return item;
   });
+}
+
+/** "Why?" on the log's move `index`: explains it and shows the board as it
+ * was before it. */
+function whyButton(index, dispatch) {
+  const button = el("button", {
+    type: "button", class: "secondary why-button", "aria-label": t("why-move-label", { number: index + 1 }),
+    "data-focus": `why:${index}`,
+  }, t("why-button"));
+  button.addEventListener("click", (event) => {
+    // Not the item's own click, which shows the position after the move.
+    event.stopPropagation();
+    dispatch({ type: "explain-move", index });
+  });
+  return button;
+}
+
+/** The explanation of the log's move on view: the server's sentences, and
+ * what the move was worth against the computer's choice. */
+function explanation(model, before) {
+  const { answer, error } = model.explained;
+  if (error) return el("p", { class: "why-text error", role: "status" }, t("why-failed", { error }));
+  if (!answer) return el("p", { class: "why-text muted", role: "status" }, t("why-thinking"));
+  const best = before ? describeChoice(answer.best, before, false) : answer.best;
+  let verdict;
+  if (answer.value === null) verdict = t("why-not-weighed", { best });
+  else if (answer.best === answer.move || Math.round(answer.value * 100) === 0) verdict = t("why-best");
+  else verdict = t("why-worse", { best, points: Math.abs(Math.round(answer.value * 100)) });
+  return el("p", { class: "why-text", role: "status" }, answer.text, " ", verdict);
 }
 
 /** Marks the move on view in the log's `list`. */
