@@ -580,6 +580,9 @@ why-hint-label = Warum schlägt der Computer das vor?
 why-move-label = Warum Zug { $number }?
 why-thinking = Der Computer sieht sich diesen Zug an…
 why-best = Der Computer hätte diesen Zug auch gewählt.
-why-worse = Der Computer zieht { $best } vor: dieser Zug gibt { $points } Punkte der Gewinnchance auf.
-why-not-weighed = Der Computer zieht { $best } vor und hat diesen Zug nicht abgewogen.
+why-worse = Die Wahl des Computers: { $best }; dieser Zug gibt { $points ->
+    [one] einen Punkt
+   *[other] { $points } Punkte
+    } der Gewinnchance auf.
+why-not-weighed = Die Wahl des Computers: { $best }; diesen Zug hat er nicht abgewogen.
 why-failed = Dieser Zug kann nicht erklärt werden: { $error }

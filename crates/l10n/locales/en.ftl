@@ -581,6 +581,9 @@ why-hint-label = Why does the computer suggest this?
 why-move-label = Why move { $number }?
 why-thinking = The computer is looking at this move…
 why-best = The computer would have chosen this move too.
-why-worse = The computer prefers { $best }: this move gives up { $points } points of the chance to win.
-why-not-weighed = The computer prefers { $best }, and did not weigh this move.
+why-worse = The computer's choice: { $best }; this move gives up { $points ->
+    [one] one point
+   *[other] { $points } points
+    } of the chance to win.
+why-not-weighed = The computer's choice: { $best }; it did not weigh this move.
 why-failed = This move cannot be explained: { $error }

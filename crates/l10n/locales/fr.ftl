@@ -585,6 +585,9 @@ why-hint-label = Pourquoi l'ordinateur suggère-t-il cela ?
 why-move-label = Pourquoi le coup { $number } ?
 why-thinking = L'ordinateur examine ce coup…
 why-best = L'ordinateur aurait choisi ce coup lui aussi.
-why-worse = L'ordinateur préfère { $best } : ce coup abandonne { $points } points de chance de gagner.
-why-not-weighed = L'ordinateur préfère { $best }, et n'a pas évalué ce coup.
+why-worse = Le choix de l'ordinateur : { $best } ; ce coup abandonne { $points ->
+    [one] un point
+   *[other] { $points } points
+    } de chance de gagner.
+why-not-weighed = Le choix de l'ordinateur : { $best } ; il n'a pas évalué ce coup.
 why-failed = Ce coup ne peut pas être expliqué : { $error }

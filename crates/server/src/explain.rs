@@ -17,7 +17,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use carolus_ai::Level;
 use carolus_core::explain::{ExplainError, Explanation, Names, Report};
-use carolus_l10n::{Language, catalog};
+use carolus_l10n::{Arg, Catalog, Language, catalog};
 use carolus_rules::{Game, Move, Record};
 use serde_json::Value;
 
@@ -25,6 +25,7 @@ use crate::api::{self, ErrorBody, ExplainRequest, Lang};
 use crate::error::ApiError;
 use crate::extract::{ClientAddr, JsonBody, limited};
 use crate::state::AppState;
+use crate::table::computer_name;
 
 impl Lang {
     /// The catalogs' language of `lang`.
@@ -47,7 +48,26 @@ pub fn report(
     lang: Lang,
 ) -> Report {
     let words = catalog(lang.language());
-    explanation.report(words, &Names::new(words, game, names))
+    let names = names.map(|names| reader_names(words, names));
+    explanation.report(words, &Names::new(words, game, names.as_deref()))
+}
+
+/// The seats' `names` as the pages show them: a computer seat that the
+/// server named itself ("Computer (level 3)") is "Computer 1", by its
+/// seat, in the reader's language, so that two computers of one level are
+/// told apart in the sentences as at the table.
+fn reader_names(words: &Catalog, names: &[String]) -> Vec<String> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(seat, name)| {
+            if Level::all().any(|level| *name == computer_name(level)) {
+                words.format("computer-name", &[("seat", Arg::from(seat))])
+            } else {
+                name.clone()
+            }
+        })
+        .collect()
 }
 
 /// Why a move is good or bad: its line of play, the facts along it, and
@@ -163,6 +183,13 @@ mod tests {
             recorded.play_random(&mut rng).unwrap();
         }
         recorded.game().clone()
+    }
+
+    #[test]
+    fn a_computer_the_server_named_is_named_as_the_pages_name_it() {
+        let names = ["Anna".to_owned(), "Computer (level 3)".to_owned()];
+        let french = reader_names(catalog(Language::French), &names);
+        assert_eq!(french, ["Anna", "Ordinateur 1"]);
     }
 
     #[test]

@@ -410,6 +410,22 @@ impl PartialSchema for api::ClaimSeat {
 
 impl ToSchema for api::ClaimSeat {}
 
+/// A request that is explained: a new game's record up to its first
+/// decision (`carolus new --seed 1`) and a legal move there. Schemathesis
+/// sends it, so the document's answer of 200 is checked too.
+fn explain_example() -> serde_json::Value {
+    json!({
+        "record": {
+            "format": "carolus-record/1",
+            "players": 2,
+            "setup": {"territories": "GPYPBBRGYGRBRYP", "order": [1, 0]},
+            "moves": ["draw RYBJYGP"],
+        },
+        "move": "joker R",
+        "lang": "de",
+    })
+}
+
 impl PartialSchema for api::ExplainRequest {
     fn schema() -> RefOr<Schema> {
         object(
@@ -442,6 +458,7 @@ impl PartialSchema for api::ExplainRequest {
                 ),
             ],
         )
+        .examples([explain_example()])
         .into()
     }
 }
@@ -571,6 +588,22 @@ mod tests {
         assert_eq!(
             message_types(&document, "ServerMessage"),
             set(&["auth", "error", "seats", "thinking", "update"])
+        );
+    }
+
+    #[test]
+    fn the_example_of_an_explanation_is_a_legal_move_at_its_records_end() {
+        let example = super::explain_example();
+        let request: crate::api::ExplainRequest =
+            serde_json::from_value(example.clone()).expect("the example is a request");
+        let record = carolus_rules::Record::from_value(&Value::Object(request.record)).unwrap();
+        let game = record.replay().unwrap();
+        assert!(game.is_legal(&request.mv.parse().unwrap()));
+        let document: Value =
+            serde_json::from_str(&super::document()).expect("the document is JSON");
+        assert_eq!(
+            document["components"]["schemas"]["ExplainRequest"]["examples"][0],
+            example
         );
     }
 

@@ -276,7 +276,7 @@ impl Table {
                 NewSeat::Computer { level, name } => SeatState {
                     name: Some(match name {
                         Some(name) => checked_name(&name, &field)?,
-                        None => format!("Computer (level {level})"),
+                        None => computer_name(level),
                     }),
                     open: false,
                     player: Player::Computer { level },
@@ -743,6 +743,11 @@ impl Table {
             })
             .collect()
     }
+}
+
+/// The name of a computer seat created without one.
+pub fn computer_name(level: carolus_ai::Level) -> String {
+    format!("Computer (level {level})")
 }
 
 /// `name` trimmed, if it is a name people can read; `field` names it in

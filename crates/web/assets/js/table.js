@@ -163,7 +163,9 @@ class Table {
             .catch((error) => this.dispatch({ type: "hint-failed", error: error.message }));
           break;
         case "fetch-explain":
-          request("POST", "/api/explain", { body: { record: effect.record, move: effect.move, lang: language() } })
+          // The seats named as this page names them, so that the
+          // sentences speak of the players the reader sees.
+          request("POST", "/api/explain", { body: { record: { ...effect.record, names: names(this.model) }, move: effect.move, lang: language() } })
             .then((answer) => this.dispatch({ type: "explained", index: effect.index, answer }))
             .catch((error) => this.dispatch({ type: "explain-failed", index: effect.index, error: error.message }));
           break;
