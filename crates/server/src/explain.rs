@@ -48,7 +48,7 @@ pub fn report(
     lang: Lang,
 ) -> Report {
     let words = catalog(lang.language());
-    let names = names.map(|names| reader_names(words, names));
+    let names = reader_names(words, names);
     explanation.report(words, &Names::new(words, game, names.as_deref()))
 }
 
@@ -56,8 +56,8 @@ pub fn report(
 /// server named itself ("Computer (level 3)") is "Computer 1", by its
 /// seat, in the reader's language, so that two computers of one level are
 /// told apart in the sentences as at the table.
-fn reader_names(words: &Catalog, names: &[String]) -> Vec<String> {
-    names
+pub(crate) fn reader_names(words: &Catalog, names: Option<&[String]>) -> Option<Vec<String>> {
+    let names = names?
         .iter()
         .enumerate()
         .map(|(seat, name)| {
@@ -67,7 +67,8 @@ fn reader_names(words: &Catalog, names: &[String]) -> Vec<String> {
                 name.clone()
             }
         })
-        .collect()
+        .collect();
+    Some(names)
 }
 
 /// Why a move is good or bad: its line of play, the facts along it, and
@@ -188,7 +189,7 @@ mod tests {
     #[test]
     fn a_computer_the_server_named_is_named_as_the_pages_name_it() {
         let names = ["Anna".to_owned(), "Computer (level 3)".to_owned()];
-        let french = reader_names(catalog(Language::French), &names);
+        let french = reader_names(catalog(Language::French), Some(&names)).unwrap();
         assert_eq!(french, ["Anna", "Ordinateur 1"]);
     }
 
