@@ -586,3 +586,15 @@ why-worse = Die Wahl des Computers: { $best }; dieser Zug gibt { $points ->
     } der Gewinnchance auf.
 why-not-weighed = Die Wahl des Computers: { $best }; diesen Zug hat er nicht abgewogen.
 why-failed = Dieser Zug kann nicht erklärt werden: { $error }
+review-open = Die Partie durchgehen
+review-hide = Die Durchsicht schließen
+review-title = Die Entscheidungen, die am meisten kosteten
+review-decision = { $name }, Zug { $number }: { $points ->
+    [one] ein Punkt
+   *[other] { $points } Punkte
+    } der Gewinnchance verschenkt
+review-played = Gespielt:
+review-better = Besser:
+review-show = Diese Stellung zeigen
+review-none = Von keiner Entscheidung der Menschen an diesem Tisch ist bekannt, dass sie etwas gekostet hat.
+review-no-people = An diesem Tisch hat nur der Computer gespielt.

@@ -575,7 +575,7 @@ explain-instead = With { $move } instead:
 explain-and = { $first } and { $second }
 explain-team = Team { $first } + { $second }
 
-## "Why?" at the browser's table: the hint's reasons, and a move of the log against the computer's best (issue 66)
+## "Why?" at the browser's table: the hint's reasons, a move of the log against the computer's best, and the review of a finished game (issue 66)
 why-button = Why?
 why-hint-label = Why does the computer suggest this?
 why-move-label = Why move { $number }?
@@ -587,3 +587,15 @@ why-worse = The computer's choice: { $best }; this move gives up { $points ->
     } of the chance to win.
 why-not-weighed = The computer's choice: { $best }; it did not weigh this move.
 why-failed = This move cannot be explained: { $error }
+review-open = Review the game
+review-hide = Hide the review
+review-title = The decisions that cost most
+review-decision = { $name }, move { $number }: { $points ->
+    [one] one point
+   *[other] { $points } points
+    } of the chance to win given up
+review-played = Played:
+review-better = Better:
+review-show = Show this position
+review-none = None of the decisions of the people at this table is known to have cost anything.
+review-no-people = Only the computer played at this table.

@@ -591,3 +591,15 @@ why-worse = Le choix de l'ordinateur : { $best } ; ce coup abandonne { $points -
     } de chance de gagner.
 why-not-weighed = Le choix de l'ordinateur : { $best } ; il n'a pas évalué ce coup.
 why-failed = Ce coup ne peut pas être expliqué : { $error }
+review-open = Revoir la partie
+review-hide = Fermer la revue
+review-title = Les décisions qui ont coûté le plus
+review-decision = { $name }, coup { $number } : chance de gagner réduite { $points ->
+    [one] d'un point
+   *[other] de { $points } points
+    }
+review-played = Joué :
+review-better = Mieux :
+review-show = Montrer cette position
+review-none = Aucune décision des personnes à cette table n'a coûté quelque chose, pour autant qu'on le sache.
+review-no-people = Seul l'ordinateur a joué à cette table.

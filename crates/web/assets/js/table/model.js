@@ -53,6 +53,8 @@ export function initial(id, view, held, now) {
     // The move of the log being explained: `{index, answer, error}`, the
     // move `moves[index]` against the computer's best (`POST /api/explain`).
     explained: null,
+    // Whether the review of a finished game is open.
+    reviewOpen: false,
     // `{key, args}` for the page's own words, `{text}` for the server's.
     error: null,
     notice: null,
@@ -323,7 +325,7 @@ function receive(model, message) {
  * - a person's picks: `pick-knight` (`family`), `pick-region` (`index`),
  *   `pick-court`, `choose` (`token`), `take-back`, `ask-hint`,
  *   `claim` (`seat`, `name`), `replay-toggle` (`at`), `replay-go` (`at`;
- *   also starts the replay), `toggle-why` (the hint's reasons),
+ *   also starts the replay), `toggle-why` (the hint's reasons), `toggle-review`,
  *   `explain-move` (`index`: the log's move, shown on the board as it was
  *   before it).
  *
@@ -366,6 +368,8 @@ export function update(model, event) {
     case "hint":
       if (event.at !== model.moves.length) return [model, []];
       return [{ ...model, hint: event.hint, why: false }, []];
+    case "toggle-review":
+      return [{ ...model, reviewOpen: !model.reviewOpen }, []];
     case "toggle-why":
       return model.hint ? [{ ...model, why: !model.why }, []] : [model, []];
     case "explain-move": {
