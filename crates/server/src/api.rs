@@ -246,6 +246,7 @@ impl CreateGame {
             seats,
             clock,
             hints: self.hints,
+            start: None,
         };
         Ok((new, tokens))
     }
@@ -366,6 +367,22 @@ pub struct ExplainRequest {
     /// The language of the words (English when not given).
     #[serde(default)]
     pub lang: Option<Lang>,
+}
+
+/// `POST /api/games/practice`: a game against the computer from a
+/// position, as the record of the moves that lead to it: the seat that
+/// decides there is the person's, every other seat the computer's. (Its
+/// schema is written in `openapi.rs`.)
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PracticeRequest {
+    /// A `carolus-record/1` whose moves lead to the position.
+    pub record: serde_json::Map<String, Value>,
+    /// The person's name.
+    pub name: String,
+    /// The computer's level at the other seats (3 when not given).
+    #[serde(default, deserialize_with = "whole::optional")]
+    pub level: Option<u8>,
 }
 
 /// The answer of `POST /api/explain`: why a move is good or bad against

@@ -139,21 +139,7 @@ pub async fn explain(
 /// the record's `length` moves: 422 when nobody may, 400 when it is not
 /// a legal move there.
 fn checked_move(game: &Game, text: &str, length: usize) -> Result<Move, ApiError> {
-    if game.is_over() {
-        return Err(ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!("the game is over after the record's {length} moves: no decision to explain"),
-        ));
-    }
-    if game.draw_due().is_some() {
-        return Err(ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!(
-                "a draw is due after the record's {length} moves, not a decision: \
-                 give the record with its draws"
-            ),
-        ));
-    }
+    decision_due(game, length)?;
     let legal = || game.legal_moves().iter().map(Move::to_string).collect();
     let refuse = |reason: String| {
         let mut error = ApiError::bad_request(reason);
@@ -169,6 +155,27 @@ fn checked_move(game: &Game, text: &str, length: usize) -> Result<Move, ApiError
         ))
     })?;
     Ok(mv)
+}
+
+/// Nothing, if somebody decides in `game`, the position after a record's
+/// `length` moves; else a 422 that says why nobody does.
+pub(crate) fn decision_due(game: &Game, length: usize) -> Result<(), ApiError> {
+    if game.is_over() {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("the game is over after the record's {length} moves: nobody decides there"),
+        ));
+    }
+    if game.draw_due().is_some() {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "a draw is due after the record's {length} moves, not a decision: \
+                 give the record with its draws"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -80,6 +80,7 @@ pub fn app(state: AppState) -> Router {
     use routes::*;
     Router::new()
         .route("/api/games", post(create_game).get(list_games))
+        .route("/api/games/practice", post(practice))
         .route("/api/games/{id}", get(get_game))
         .route("/api/games/{id}/seats/{seat}", post(claim_seat))
         .route("/api/games/{id}/moves", post(play_move))

@@ -34,6 +34,7 @@ use crate::{explain, replay};
     ),
     paths(
         routes::create_game,
+        routes::practice,
         routes::list_games,
         routes::get_game,
         routes::claim_seat,
@@ -68,6 +69,7 @@ use crate::{explain, replay};
         api::Hint,
         api::Lang,
         api::ExplainRequest,
+        api::PracticeRequest,
         api::Explanation,
         api::Alternative,
         api::Fact,
@@ -464,6 +466,55 @@ impl PartialSchema for api::ExplainRequest {
 }
 
 impl ToSchema for api::ExplainRequest {}
+
+impl PartialSchema for api::PracticeRequest {
+    fn schema() -> RefOr<Schema> {
+        let mut example = explain_example();
+        example["name"] = json!("Anna");
+        example["level"] = json!(2);
+        if let Some(fields) = example.as_object_mut() {
+            fields.remove("move");
+            fields.remove("lang");
+        }
+        object(
+            "`POST /api/games/practice`: a game against the computer from a position, \
+             as the record of the moves that lead to it",
+            &["record", "name"],
+            vec![
+                (
+                    "record",
+                    ObjectBuilder::new()
+                        .schema_type(Type::Object)
+                        .description(Some(
+                            "A carolus-record/1 (NOTATION.md) whose moves lead to the position; \
+                             the seat that decides there is the person's",
+                        ))
+                        .into(),
+                ),
+                ("name", name().into()),
+                (
+                    "level",
+                    one_of(
+                        "The computer's level at the other seats (3 when not given)",
+                        vec![
+                            null().into(),
+                            integer(
+                                Level::MIN.number().into(),
+                                Level::MAX.number().into(),
+                                false,
+                            )
+                            .into(),
+                        ],
+                    ),
+                ),
+            ],
+        )
+        .examples([example])
+        .into()
+    }
+}
+
+impl ToSchema for api::PracticeRequest {}
 
 #[cfg(test)]
 mod tests {

@@ -430,4 +430,83 @@ async fn a_hint_says_why_in_the_language_asked_for(db: &Db) {
     assert!(wrong.body["error"].as_str().unwrap().contains("lang"));
 }
 
-on_every_store!(a_hint_says_why_in_the_language_asked_for);
+async fn a_game_against_the_computer_starts_from_a_records_position(db: &Db) {
+    let (app, _) = server_with(db, quick()).await;
+    let record = record_after(3, 12, 40);
+    let length = record["moves"].as_array().unwrap().len();
+    let legal = legal_at(&app, &record).await;
+    let replay = post(&app, &format!("/api/replay?from={length}"), &record).await;
+    let person = replay.body["states"][0]["to_act"].as_u64().unwrap() as usize;
+    let body = json!({"record": record, "name": "Anna", "level": 2});
+    let created = post(&app, "/api/games/practice", &body).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    assert_eq!(
+        created.body["seats"],
+        json!([{"seat": person, "token": created.body["seats"][0]["token"]}])
+    );
+    let id = created.body["id"].as_str().unwrap();
+    let token = created.body["seats"][0]["token"].as_str().unwrap();
+    let game = view(&app, id).await;
+    assert_eq!(game["status"], "running");
+    assert_eq!(game["hints"], true);
+    assert_eq!(
+        game["record"]["moves"], record["moves"],
+        "the game goes on from the position"
+    );
+    assert_eq!(game["state"]["to_act"], person);
+    assert_eq!(game["state"]["legal"], json!(legal));
+    for (seat, info) in game["seats"].as_array().unwrap().iter().enumerate() {
+        if seat == person {
+            assert_eq!(
+                (info["name"].as_str(), info["ai"].as_u64()),
+                (Some("Anna"), None)
+            );
+        } else {
+            assert_eq!(info["ai"], 2);
+        }
+    }
+    let played = play(&app, id, token, &legal[0], length).await;
+    assert_eq!(played.status, StatusCode::OK, "{}", played.text);
+
+    // Where nobody decides, or what does not replay or is no name or level.
+    let finished = record_after(2, 9, usize::MAX);
+    let over = post(
+        &app,
+        "/api/games/practice",
+        &json!({"record": finished, "name": "Anna"}),
+    )
+    .await;
+    assert_eq!(
+        over.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        over.text
+    );
+    let mut garbled = record.clone();
+    garbled["moves"][20] = json!("move 15");
+    for (body, says) in [
+        (
+            json!({"record": garbled, "name": "Anna"}),
+            "the record: move 21",
+        ),
+        (json!({"record": record, "name": " "}), "name"),
+        (
+            json!({"record": record, "name": "Anna", "level": 9}),
+            "level",
+        ),
+        (json!({"record": record}), "the body"),
+    ] {
+        let answer = post(&app, "/api/games/practice", &body).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.text);
+        assert!(
+            answer.body["error"].as_str().unwrap().contains(says),
+            "{}",
+            answer.text
+        );
+    }
+}
+
+on_every_store!(
+    a_hint_says_why_in_the_language_asked_for,
+    a_game_against_the_computer_starts_from_a_records_position
+);
