@@ -598,3 +598,4 @@ review-better = Besser:
 review-show = Diese Stellung zeigen
 review-none = Von keiner Entscheidung der Menschen an diesem Tisch ist bekannt, dass sie etwas gekostet hat.
 review-no-people = An diesem Tisch hat nur der Computer gespielt.
+review-try = Von hier aus noch einmal versuchen

@@ -599,3 +599,4 @@ review-better = Better:
 review-show = Show this position
 review-none = None of the decisions of the people at this table is known to have cost anything.
 review-no-people = Only the computer played at this table.
+review-try = Try again from here

@@ -603,3 +603,4 @@ review-better = Mieux :
 review-show = Montrer cette position
 review-none = Aucune décision des personnes à cette table n'a coûté quelque chose, pour autant qu'on le sache.
 review-no-people = Seul l'ordinateur a joué à cette table.
+review-try = Réessayer à partir d'ici

@@ -169,6 +169,17 @@ class Table {
             .then((answer) => this.dispatch({ type: "explained", index: effect.index, answer }))
             .catch((error) => this.dispatch({ type: "explain-failed", index: effect.index, error: error.message }));
           break;
+        case "practice":
+          // A new game from the position, this device holding the person's
+          // seat; its table is a page of its own.
+          request("POST", "/api/games/practice", { body: { record: effect.record, name: effect.name, level: effect.level } })
+            .then((created) => {
+              const seat = created.seats[0];
+              keepToken(created.id, seat.seat, seat.token);
+              location.assign(`/games/${created.id}`);
+            })
+            .catch((error) => this.dispatch({ type: "practice-failed", error: error.message }));
+          break;
         case "send":
           // The update over the WebSocket shows what the change did (if the
           // connection is down, it brings it when it is back).

@@ -1,15 +1,18 @@
 // The review after a game: a person finishes a game against the computer,
 // opens the review, and finds the three decisions that cost them most, each
 // with the move played and the better one drawn on the board as it was and
-// their sentences. On a wide screen in English and on a phone in German.
+// their sentences, and tries one again against the computer. On a wide
+// screen in English and on a phone in German.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { launchBrowser, newPage, startServer } from "./harness.mjs";
 
 const CASES = [
-  { lang: "en", locale: "en-GB", viewport: { width: 1360, height: 900 }, open: "Review the game", played: "Played:", better: "Better:" },
-  { lang: "de", locale: "de-DE", viewport: { width: 375, height: 812 }, open: "Die Partie durchgehen", played: "Gespielt:", better: "Besser:" },
+  { lang: "en", locale: "en-GB", viewport: { width: 1360, height: 900 }, open: "Review the game", played: "Played:", better: "Better:",
+    again: "Try again from here", turn: "Your turn" },
+  { lang: "de", locale: "de-DE", viewport: { width: 375, height: 812 }, open: "Die Partie durchgehen", played: "Gespielt:", better: "Besser:",
+    again: "Von hier aus noch einmal versuchen", turn: "Du bist am Zug" },
 ];
 
 /** Plays Anna's seat of game `game` to the end through the API, her
@@ -74,9 +77,17 @@ for (const words of CASES) {
         assert.notEqual(labels[0].slice(words.played.length), labels[1].slice(words.better.length), "two different moves");
       }
       // A decision's position can be shown on the table.
-      const show = items.first().locator("button");
+      const show = items.first().locator("button").first();
       await (phone ? show.tap() : show.click());
       await page.locator(".replay-bar").waitFor();
+      // And tried again against the computer: a new game from that
+      // position, whose person's turn it is, with the moves before it.
+      const index = Number(await items.nth(1).getAttribute("data-move"));
+      const again = items.nth(1).getByRole("button", { name: words.again });
+      await (phone ? again.tap() : again.click());
+      await page.waitForURL((url) => url.pathname.startsWith("/games/") && !url.pathname.endsWith(game.id));
+      await page.getByRole("heading", { name: words.turn }).waitFor();
+      await page.waitForFunction((n) => document.querySelectorAll(".log-list li").length === n, index - 1);
       assert.deepEqual(page.problems, []);
     } finally {
       await browser.close();

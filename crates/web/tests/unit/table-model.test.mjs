@@ -231,3 +231,22 @@ test("a move of the log is explained once the game is over, with the record up t
   [, effects] = after(model, { type: "explain-move", index: 2 });
   assert.equal(effects.length, 1, "a failure may be asked again");
 });
+
+test("a review's decision is tried again from the record up to it, by its person only", () => {
+  const moves = ["draw RRGBYPG", "place R 7", "place R court"];
+  let model = { ...table(state({ phase: "over", legal: [] }), moves), status: "over" };
+  model = { ...model, seats: [{ name: "Anna" }, { name: "Computer (level 4)", ai: 4 }] };
+  let [, effects] = after(model, { type: "try-again", index: 2, seat: 1 });
+  assert.deepEqual(effects, [], "the computer's decisions are not tried again");
+  [model, effects] = after(model, { type: "try-again", index: 2, seat: 0 });
+  assert.equal(effects.length, 1);
+  const [asked] = effects;
+  assert.equal(asked.type, "practice");
+  assert.deepEqual(asked.record.moves, ["draw RRGBYPG"], "the moves before the decision");
+  assert.equal(asked.record.result, undefined);
+  assert.equal(asked.name, "Anna");
+  assert.equal(asked.level, 4, "against the table's strongest computer");
+  [model] = after(model, { type: "practice-failed", error: "no" });
+  assert.deepEqual(model.error, { text: "no" });
+  assert.equal(model.pending, false);
+});

@@ -120,10 +120,12 @@ function reviewItem(model, decision, seatNames, dispatch) {
   };
   const show = el("button", { type: "button", class: "secondary", "data-focus": `review-show:${decision.index}` }, t("review-show"));
   show.addEventListener("click", () => dispatch({ type: "replay-go", at: decision.index - 1 }));
+  const again = el("button", { type: "button", class: "secondary review-try", "data-focus": `review-try:${decision.index}` }, t("review-try"));
+  again.addEventListener("click", () => dispatch({ type: "try-again", index: decision.index, seat: decision.seat }));
   return el("li", { class: "review-item", "data-move": decision.index },
     el("h4", {}, t("review-decision", { name: seatNames[decision.seat], number: decision.index, points: Math.round(decision.cost * 100) })),
     el("div", { class: "review-pair" }, side("played", t("review-played")), side("best", t("review-better"))),
-    show);
+    el("div", { class: "review-actions" }, show, again));
 }
 
 /** A decision the computer marked, in words: what was chosen, what it preferred, and what that cost. */

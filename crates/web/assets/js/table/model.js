@@ -326,12 +326,15 @@ function receive(model, message) {
  *   `pick-court`, `choose` (`token`), `take-back`, `ask-hint`,
  *   `claim` (`seat`, `name`), `replay-toggle` (`at`), `replay-go` (`at`;
  *   also starts the replay), `toggle-why` (the hint's reasons), `toggle-review`,
+ *   `try-again` (`index`, `seat`: the review's decision, in a new game
+ *   against the computer; `practice-failed` when the server refuses),
  *   `explain-move` (`index`: the log's move, shown on the board as it was
  *   before it).
  *
  * The effects: `fetch-states` (the states the page lacks), `fetch-outcomes`
  * (`at`, `record`), `fetch-analysis`, `fetch-chances` (`at`), `fetch-hint`
- * (`token`, `at`), `fetch-explain` (`index`, `record`, `move`), `send` (`path`, `body`, `token`, and `stale`, which
+ * (`token`, `at`), `fetch-explain` (`index`, `record`, `move`), `practice`
+ * (`record`, `name`, `level`: a new game from the record's position), `send` (`path`, `body`, `token`, and `stale`, which
  * refusals mean the view was stale), `claim` (`seat`, `name`),
  * `keep-token` (`seat`, `token`), `forget-tokens` (`tokens`),
  * `authenticate` (`token`), `reconnect`, and `focus-target` (the focus to
@@ -370,6 +373,21 @@ export function update(model, event) {
       return [{ ...model, hint: event.hint, why: false }, []];
     case "toggle-review":
       return [{ ...model, reviewOpen: !model.reviewOpen }, []];
+    case "try-again": {
+      // The review's decision `index` (counted from 1) played again by its
+      // person against the table's strongest computer (level 3 if none).
+      const info = model.seats[event.seat];
+      if (model.status !== "over" || !info || info.ai || !(event.index >= 1 && event.index <= model.moves.length)) return [model, []];
+      const levels = model.seats.map((seat) => seat.ai || 0);
+      return [{ ...model, pending: true }, [{
+        type: "practice",
+        record: { ...model.setup, moves: model.moves.slice(0, event.index - 1), result: undefined },
+        name: info.name,
+        level: Math.max(...levels) || 3,
+      }]];
+    }
+    case "practice-failed":
+      return [{ ...model, pending: false, error: { text: event.error } }, []];
     case "toggle-why":
       return model.hint ? [{ ...model, why: !model.why }, []] : [model, []];
     case "explain-move": {
