@@ -123,6 +123,13 @@ async fn check_line(app: &Router, record: &Value, line: &Value, facts: &Value) -
 /// Checks an explanation's shape and every fact of its lines; answers the
 /// facts checked.
 async fn check_explanation(app: &Router, record: &Value, mv: &str, body: &Value) -> usize {
+    // The answer is what the OpenAPI document says it is (api.rs's types).
+    let typed: carolus_server::api::Explanation = serde_json::from_value(body.clone()).unwrap();
+    for facts in std::iter::once(&typed.facts).chain(typed.alternatives.iter().map(|a| &a.facts)) {
+        for fact in facts {
+            let _: carolus_server::api::Fact = serde_json::from_value(fact.clone()).unwrap();
+        }
+    }
     assert_eq!(body["move"], mv, "{body}");
     assert_eq!(body["line"][0], mv, "the line starts with the move: {body}");
     assert!(body["best"].is_string());
