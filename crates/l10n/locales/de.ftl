@@ -573,3 +573,29 @@ explain-quiet = Bis zum nächsten Ziehen wechselt keine Familie, Burg oder Regio
 explain-instead = Mit { $move } stattdessen:
 explain-and = { $first } und { $second }
 explain-team = Team { $first } + { $second }
+
+## "Warum?" am Tisch im Browser: die Gründe eines Tipps, und ein Zug des Protokolls gegen den besten des Computers (Issue 66)
+why-button = Warum?
+why-hint-label = Warum schlägt der Computer das vor?
+why-move-label = Warum Zug { $number }?
+why-thinking = Der Computer sieht sich diesen Zug an…
+why-best = Der Computer hätte diesen Zug auch gewählt.
+why-worse = Die Wahl des Computers: { $best }; dieser Zug gibt { $points ->
+    [one] einen Punkt
+   *[other] { $points } Punkte
+    } der Gewinnchance auf.
+why-not-weighed = Die Wahl des Computers: { $best }; diesen Zug hat er nicht abgewogen.
+why-failed = Dieser Zug kann nicht erklärt werden: { $error }
+review-open = Die Partie durchgehen
+review-hide = Die Durchsicht schließen
+review-title = Die Entscheidungen, die am meisten kosteten
+review-decision = { $name }, Zug { $number }: { $points ->
+    [one] ein Punkt
+   *[other] { $points } Punkte
+    } der Gewinnchance verschenkt
+review-played = Gespielt:
+review-better = Besser:
+review-show = Diese Stellung zeigen
+review-none = Von keiner Entscheidung der Menschen an diesem Tisch ist bekannt, dass sie etwas gekostet hat.
+review-no-people = An diesem Tisch hat nur der Computer gespielt.
+review-try = Von hier aus noch einmal versuchen

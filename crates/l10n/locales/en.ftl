@@ -574,3 +574,29 @@ explain-quiet = Up to the next draw, no family, castle or region changes hands.
 explain-instead = With { $move } instead:
 explain-and = { $first } and { $second }
 explain-team = Team { $first } + { $second }
+
+## "Why?" at the browser's table: the hint's reasons, a move of the log against the computer's best, and the review of a finished game (issue 66)
+why-button = Why?
+why-hint-label = Why does the computer suggest this?
+why-move-label = Why move { $number }?
+why-thinking = The computer is looking at this move…
+why-best = The computer would have chosen this move too.
+why-worse = The computer's choice: { $best }; this move gives up { $points ->
+    [one] one point
+   *[other] { $points } points
+    } of the chance to win.
+why-not-weighed = The computer's choice: { $best }; it did not weigh this move.
+why-failed = This move cannot be explained: { $error }
+review-open = Review the game
+review-hide = Hide the review
+review-title = The decisions that cost most
+review-decision = { $name }, move { $number }: { $points ->
+    [one] one point
+   *[other] { $points } points
+    } of the chance to win given up
+review-played = Played:
+review-better = Better:
+review-show = Show this position
+review-none = None of the decisions of the people at this table is known to have cost anything.
+review-no-people = Only the computer played at this table.
+review-try = Try again from here

@@ -578,3 +578,29 @@ explain-quiet = Jusqu'au prochain tirage, aucune famille, aucun château, aucune
 explain-instead = Avec { $move } à la place :
 explain-and = { $first } et { $second }
 explain-team = l'équipe { $first } + { $second }
+
+## « Pourquoi ? » à la table du navigateur : les raisons d'un conseil, et un coup du journal face au meilleur de l'ordinateur (issue 66)
+why-button = Pourquoi ?
+why-hint-label = Pourquoi l'ordinateur suggère-t-il cela ?
+why-move-label = Pourquoi le coup { $number } ?
+why-thinking = L'ordinateur examine ce coup…
+why-best = L'ordinateur aurait choisi ce coup lui aussi.
+why-worse = Le choix de l'ordinateur : { $best } ; ce coup abandonne { $points ->
+    [one] un point
+   *[other] { $points } points
+    } de chance de gagner.
+why-not-weighed = Le choix de l'ordinateur : { $best } ; il n'a pas évalué ce coup.
+why-failed = Ce coup ne peut pas être expliqué : { $error }
+review-open = Revoir la partie
+review-hide = Fermer la revue
+review-title = Les décisions qui ont coûté le plus
+review-decision = { $name }, coup { $number } : chance de gagner réduite { $points ->
+    [one] d'un point
+   *[other] de { $points } points
+    }
+review-played = Joué :
+review-better = Mieux :
+review-show = Montrer cette position
+review-none = Aucune décision des personnes à cette table n'a coûté quelque chose, pour autant qu'on le sache.
+review-no-people = Seul l'ordinateur a joué à cette table.
+review-try = Réessayer à partir d'ici

@@ -9,6 +9,13 @@
 //! game at a time, so that analyses never take a search thread from a
 //! game in play; a request for a game whose analysis is not ready starts it
 //! (once, however many ask) and answers 202.
+//!
+//! It ends with a review, as `carolus analyse` does: for every seat, the
+//! three decisions that cost it most (core's [`costliest`]), each with the
+//! move played and the computer's choice, their lines and facts, and
+//! their sentences in every language of the catalogs, from the same
+//! search (the analyser explains every decision as it goes). The
+//! browser shows the review of each person at the table.
 
 use std::collections::HashSet;
 use std::sync::mpsc;
@@ -17,8 +24,10 @@ use std::thread;
 use std::time::Duration;
 
 use carolus_ai::Level;
-use carolus_core::analysis::{Analyser, Cost, Decision};
-use carolus_rules::Record;
+use carolus_core::analysis::{Analyser, Cost, Decision, costliest};
+use carolus_core::explain::{Line, Names};
+use carolus_l10n::{Language, catalog};
+use carolus_rules::{Game, Record, Seat};
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
 
@@ -97,16 +106,82 @@ pub fn analyse(record: &Record, level: Level) -> Result<Value, String> {
         spec.build(0),
         spec.budget(TIME_PER_DECISION),
     )
-    .map_err(|error| error.to_string())?;
-    let mut decisions = Vec::new();
-    for decision in analyser {
-        decisions.push(decision_json(&decision.map_err(|error| error.to_string())?));
-    }
+    .map_err(|error| error.to_string())?
+    .explaining();
+    let game = record.start().map_err(|error| error.to_string())?;
+    let decisions = analyser
+        .collect::<Result<Vec<Decision>, _>>()
+        .map_err(|error| error.to_string())?;
     Ok(json!({
         "length": record.moves.len(),
         "level": level.number(),
         "mistake": MISTAKE,
-        "decisions": decisions,
+        "decisions": decisions.iter().map(decision_json).collect::<Vec<_>>(),
+        "review": review(record, &game, &decisions),
+    }))
+}
+
+/// How many of each seat's costliest decisions the review shows.
+pub const REVIEWED: usize = 3;
+
+/// For every seat, the [`REVIEWED`] decisions that cost it most, with the
+/// move played and the computer's choice, each with its line, facts and
+/// sentences (what it brings that the other does not, first) in every
+/// language.
+fn review(record: &Record, game: &Game, decisions: &[Decision]) -> Value {
+    let seats: Vec<Value> = Seat::all(game.players())
+        .map(|seat| {
+            let reviewed: Vec<Value> = costliest(decisions, seat, REVIEWED)
+                .into_iter()
+                .filter_map(|decision| reviewed_json(record, game, decision))
+                .collect();
+            Value::from(reviewed)
+        })
+        .collect();
+    Value::from(seats)
+}
+
+fn reviewed_json(record: &Record, game: &Game, decision: &Decision) -> Option<Value> {
+    let explanation = decision.explanation.as_ref()?;
+    let played = &explanation.explained;
+    let better = explanation.better()?;
+    let said = |line: &Line, other: &Line| -> Value {
+        Language::ALL
+            .iter()
+            .map(|&language| {
+                let words = catalog(language);
+                let names = crate::explain::reader_names(words, record.names.as_deref());
+                let names = Names::new(words, game, names.as_deref());
+                (
+                    language.code().to_owned(),
+                    Value::from(line.text_against(other, words, &names)),
+                )
+            })
+            .collect::<serde_json::Map<_, _>>()
+            .into()
+    };
+    let tokens =
+        |line: &Line| -> Vec<String> { line.moves.iter().map(ToString::to_string).collect() };
+    let cost = match decision.cost {
+        Cost::Weighed(cost) => cost,
+        _ => return None,
+    };
+    Some(json!({
+        "index": decision.index,
+        "seat": decision.seat.index(),
+        "cost": cost,
+        "played": {
+            "move": decision.played.to_string(),
+            "line": tokens(played),
+            "facts": played.facts,
+            "text": said(played, better),
+        },
+        "best": {
+            "move": decision.best.to_string(),
+            "line": tokens(better),
+            "facts": better.facts,
+            "text": said(better, played),
+        },
     }))
 }
 
@@ -161,5 +236,36 @@ mod tests {
                 "the chances add up to one: {chances}"
             );
         }
+        // The review: each seat's costliest decisions, costliest first,
+        // with the move played and the better one said in every language.
+        let review = analysis["review"].as_array().unwrap();
+        assert_eq!(review.len(), 2);
+        let mut reviewed = 0;
+        for (seat, decisions) in review.iter().enumerate() {
+            let decisions = decisions.as_array().unwrap();
+            assert!(decisions.len() <= REVIEWED);
+            let costs: Vec<f64> = decisions
+                .iter()
+                .map(|d| d["cost"].as_f64().unwrap())
+                .collect();
+            assert!(costs.windows(2).all(|pair| pair[0] >= pair[1]), "{costs:?}");
+            for decision in decisions {
+                assert_eq!(decision["seat"], seat);
+                let index = decision["index"].as_u64().unwrap() as usize;
+                let row = rows.iter().find(|row| row["index"] == index).unwrap();
+                assert_eq!(decision["played"]["move"], row["played"]);
+                assert_eq!(decision["best"]["move"], row["best"]);
+                assert_ne!(decision["played"]["move"], decision["best"]["move"]);
+                for side in ["played", "best"] {
+                    assert_eq!(decision[side]["line"][0], decision[side]["move"]);
+                    for language in ["en", "de", "fr"] {
+                        let text = decision[side]["text"][language].as_str().unwrap();
+                        assert!(!text.is_empty() && !text.contains("explain-"), "{text}");
+                    }
+                }
+                reviewed += 1;
+            }
+        }
+        assert!(reviewed > 0, "random moves cost something");
     }
 }

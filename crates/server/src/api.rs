@@ -246,6 +246,7 @@ impl CreateGame {
             seats,
             clock,
             hints: self.hints,
+            start: None,
         };
         Ok((new, tokens))
     }
@@ -322,6 +323,150 @@ pub struct Hint {
     pub win: Vec<f64>,
     /// The level of the computer that gave the advice.
     pub level: u8,
+    /// The line of play the computer expects, the move first, up to the
+    /// next draw or the end of the game, as in an explanation
+    /// (`POST /api/explain`).
+    pub line: Vec<String>,
+    /// What holds along that line.
+    #[schema(value_type = Vec<Fact>)]
+    pub facts: Vec<Value>,
+    /// Why the move, in one to three sentences in the language asked for.
+    pub text: String,
+}
+
+/// The query of `POST /api/games/{id}/hint`.
+#[derive(Clone, Copy, Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct HintQuery {
+    /// The language of the hint's `text` (English when not given).
+    #[serde(default)]
+    pub lang: Option<Lang>,
+}
+
+/// A language of the words in an answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    #[default]
+    En,
+    De,
+    Fr,
+}
+
+/// `POST /api/explain`: a position, as the record of the moves that lead
+/// to it, and a move there. (Its schema is written in `openapi.rs`.)
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExplainRequest {
+    /// A `carolus-record/1` whose moves lead to the position.
+    pub record: serde_json::Map<String, Value>,
+    /// The move to explain, a token in the notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The language of the words (English when not given).
+    #[serde(default)]
+    pub lang: Option<Lang>,
+}
+
+/// `POST /api/games/practice`: a game against the computer from a
+/// position, as the record of the moves that lead to it: the seat that
+/// decides there is the person's, every other seat the computer's. (Its
+/// schema is written in `openapi.rs`.)
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PracticeRequest {
+    /// A `carolus-record/1` whose moves lead to the position.
+    pub record: serde_json::Map<String, Value>,
+    /// The person's name.
+    pub name: String,
+    /// The computer's level at the other seats (3 when not given).
+    #[serde(default, deserialize_with = "whole::optional")]
+    pub level: Option<u8>,
+}
+
+/// The answer of `POST /api/explain`: why a move is good or bad against
+/// the computer's best (ANALYSIS.md, "Why? Explanations").
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Explanation {
+    /// The move explained, in canonical form.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The computer's choice.
+    pub best: String,
+    /// The change in the mover's chance to win against the computer's
+    /// choice (0 for the choice itself; in the team game the team's), or
+    /// null when the computer did not weigh the move.
+    pub value: Option<f64>,
+    /// The line of play the computer expects, the move first, up to the
+    /// next draw or the end of the game.
+    pub line: Vec<String>,
+    /// What holds along the line.
+    #[schema(value_type = Vec<Fact>)]
+    pub facts: Vec<Value>,
+    /// One to three sentences, each stating one of the facts (or naming
+    /// the better move whose fact follows).
+    pub text: String,
+    /// Up to three other moves the computer weighed: its choice first when
+    /// it is not the move explained, then by its preference.
+    pub alternatives: Vec<Alternative>,
+}
+
+/// Another move of an [`Explanation`].
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Alternative {
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Its change in the mover's chance to win against the computer's choice.
+    pub value: Option<f64>,
+    pub line: Vec<String>,
+    #[schema(value_type = Vec<Fact>)]
+    pub facts: Vec<Value>,
+    /// Up to two sentences: what it brings that the move explained does not, first.
+    pub text: String,
+}
+
+/// One fact of a line: what holds after its first `at` moves were played
+/// from the position. Each kind adds its own fields (ANALYSIS.md lists
+/// them: seats, families, regions, counts).
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Fact {
+    pub kind: FactKind,
+    /// After how many moves of the line it holds, the move itself being the first.
+    pub at: usize,
+    /// Places in the `carolus-state/1` view after `at` moves, with the values there.
+    pub holds: Vec<StatePointer>,
+    /// The same kind of places in the position before the move, for what
+    /// changed; left out when nothing before matters.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schema(required = false)]
+    pub was: Vec<StatePointer>,
+}
+
+/// What a fact says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum FactKind {
+    Control,
+    Court,
+    Lead,
+    Reserve,
+    Reach,
+    Castle,
+    Stop,
+    Merge,
+    End,
+    Near,
+    Regions,
+    Quiet,
+}
+
+/// A JSON pointer (RFC 6901) into the `carolus-state/1` view and the
+/// value found there.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct StatePointer {
+    pub pointer: String,
+    pub value: Value,
 }
 
 /// Where a game stands.

@@ -39,6 +39,7 @@ mod analysis;
 mod chances;
 mod cluster;
 mod error;
+mod explain;
 mod extract;
 mod limits;
 mod live;
@@ -80,6 +81,7 @@ pub fn app(state: AppState) -> Router {
     use routes::*;
     Router::new()
         .route("/api/games", post(create_game).get(list_games))
+        .route("/api/games/practice", post(practice))
         .route("/api/games/{id}", get(get_game))
         .route("/api/games/{id}/seats/{seat}", post(claim_seat))
         .route("/api/games/{id}/moves", post(play_move))
@@ -108,6 +110,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/players/{name}", get(accounts::profile))
         .route("/api/replay", post(replay::replay))
         .route("/api/outcomes", post(replay::outcomes))
+        .route("/api/explain", post(explain::explain))
         .route("/api/openapi.json", get(openapi_document))
         .route("/healthz", get(health))
         .route("/metrics", get(metrics))

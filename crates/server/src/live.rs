@@ -101,7 +101,7 @@ pub enum Command {
     /// level that advises it.
     HintPosition {
         token: String,
-        answer: oneshot::Sender<Result<(carolus_rules::Game, carolus_ai::Level), ApiError>>,
+        answer: oneshot::Sender<Result<HintPosition, ApiError>>,
     },
     /// A client holding `seat`'s token connected (`true`) or left.
     Presence {
@@ -115,6 +115,14 @@ pub enum Command {
     },
     /// Work on the game is due and unclaimed: try to claim it again.
     Due,
+}
+
+/// The position a hint is asked for, the level that advises it and the
+/// seats' names, for the hint's words.
+pub struct HintPosition {
+    pub game: carolus_rules::Game,
+    pub level: carolus_ai::Level,
+    pub names: Option<Vec<String>>,
 }
 
 /// An accepted move: the record's length after it and the draws it made
@@ -547,7 +555,11 @@ impl Live {
                 let result = self
                     .table
                     .hint_for(&token)
-                    .map(|(_, level)| (self.table.position().clone(), level))
+                    .map(|(_, level)| HintPosition {
+                        game: self.table.position().clone(),
+                        level,
+                        names: self.table.record().names.clone(),
+                    })
                     .map_err(ApiError::from);
                 let _ = answer.send(result);
             }

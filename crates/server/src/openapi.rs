@@ -19,9 +19,9 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
 
 use crate::accounts;
 use crate::api::{self, MAX_DAYS_PER_MOVE, MAX_INCREMENT_S, MAX_INITIAL_S};
-use crate::replay;
 use crate::routes;
 use crate::table::MAX_NAME_CHARS;
+use crate::{explain, replay};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -35,6 +35,7 @@ use crate::table::MAX_NAME_CHARS;
     ),
     paths(
         routes::create_game,
+        routes::practice,
         routes::list_games,
         routes::get_game,
         routes::claim_seat,
@@ -59,6 +60,7 @@ use crate::table::MAX_NAME_CHARS;
         accounts::my_games,
         accounts::my_seats,
         accounts::reset_password,
+        explain::explain,
     ),
     components(schemas(
         api::CreateGame,
@@ -78,6 +80,14 @@ use crate::table::MAX_NAME_CHARS;
         api::ErrorBody,
         api::Health,
         api::Hint,
+        api::Lang,
+        api::ExplainRequest,
+        api::PracticeRequest,
+        api::Explanation,
+        api::Alternative,
+        api::Fact,
+        api::FactKind,
+        api::StatePointer,
         routes::Analysing,
         routes::ChancesNow,
         replay::Replay,
@@ -529,10 +539,55 @@ impl PartialSchema for accounts::SettingsChange {
                     one_of(
                         "The language of mails and pages",
                         vec![null().into(), one_of_values(&languages).into()],
+/// A request that is explained: a new game's record up to its first
+/// decision (`carolus new --seed 1`) and a legal move there. Schemathesis
+/// sends it, so the document's answer of 200 is checked too.
+fn explain_example() -> serde_json::Value {
+    json!({
+        "record": {
+            "format": "carolus-record/1",
+            "players": 2,
+            "setup": {"territories": "GPYPBBRGYGRBRYP", "order": [1, 0]},
+            "moves": ["draw RYBJYGP"],
+        },
+        "move": "joker R",
+        "lang": "de",
+    })
+}
+
+impl PartialSchema for api::ExplainRequest {
+    fn schema() -> RefOr<Schema> {
+        object(
+            "`POST /api/explain`: a position, as the record of the moves that lead to it, \
+             and a move there",
+            &["record", "move"],
+            vec![
+                (
+                    "record",
+                    ObjectBuilder::new()
+                        .schema_type(Type::Object)
+                        .description(Some(
+                            "A carolus-record/1 (NOTATION.md) whose moves lead to the position",
+                        ))
+                        .into(),
+                ),
+                (
+                    "move",
+                    ObjectBuilder::new()
+                        .schema_type(Type::String)
+                        .description(Some("The move to explain, a token in the notation"))
+                        .into(),
+                ),
+                (
+                    "lang",
+                    one_of(
+                        "The language of the words (English when not given)",
+                        vec![null().into(), reference::<api::Lang>()],
                     ),
                 ),
             ],
         )
+        .examples([explain_example()])
         .into()
     }
 }
@@ -571,11 +626,57 @@ impl PartialSchema for accounts::ResetRequest {
                 ("new_password", new_password().into()),
             ],
         )
+impl ToSchema for api::ExplainRequest {}
+
+impl PartialSchema for api::PracticeRequest {
+    fn schema() -> RefOr<Schema> {
+        let mut example = explain_example();
+        example["name"] = json!("Anna");
+        example["level"] = json!(2);
+        if let Some(fields) = example.as_object_mut() {
+            fields.remove("move");
+            fields.remove("lang");
+        }
+        object(
+            "`POST /api/games/practice`: a game against the computer from a position, \
+             as the record of the moves that lead to it",
+            &["record", "name"],
+            vec![
+                (
+                    "record",
+                    ObjectBuilder::new()
+                        .schema_type(Type::Object)
+                        .description(Some(
+                            "A carolus-record/1 (NOTATION.md) whose moves lead to the position; \
+                             the seat that decides there is the person's",
+                        ))
+                        .into(),
+                ),
+                ("name", name().into()),
+                (
+                    "level",
+                    one_of(
+                        "The computer's level at the other seats (3 when not given)",
+                        vec![
+                            null().into(),
+                            integer(
+                                Level::MIN.number().into(),
+                                Level::MAX.number().into(),
+                                false,
+                            )
+                            .into(),
+                        ],
+                    ),
+                ),
+            ],
+        )
+        .examples([example])
         .into()
     }
 }
 
 impl ToSchema for accounts::ResetRequest {}
+impl ToSchema for api::PracticeRequest {}
 
 #[cfg(test)]
 mod tests {
@@ -700,6 +801,22 @@ mod tests {
         assert_eq!(
             message_types(&document, "ServerMessage"),
             set(&["auth", "error", "seats", "thinking", "update"])
+        );
+    }
+
+    #[test]
+    fn the_example_of_an_explanation_is_a_legal_move_at_its_records_end() {
+        let example = super::explain_example();
+        let request: crate::api::ExplainRequest =
+            serde_json::from_value(example.clone()).expect("the example is a request");
+        let record = carolus_rules::Record::from_value(&Value::Object(request.record)).unwrap();
+        let game = record.replay().unwrap();
+        assert!(game.is_legal(&request.mv.parse().unwrap()));
+        let document: Value =
+            serde_json::from_str(&super::document()).expect("the document is JSON");
+        assert_eq!(
+            document["components"]["schemas"]["ExplainRequest"]["examples"][0],
+            example
         );
     }
 

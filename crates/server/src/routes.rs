@@ -18,17 +18,18 @@ use utoipa::IntoParams;
 
 use crate::accounts::{self, MaybeSignedIn};
 use crate::api::{
-    ClaimSeat, CreateGame, CreatedGame, ErrorBody, GameList, GameView, Health, Hint, MoveAccepted,
-    MoveRequest, SeatToken, Status, TakeBackRequest,
+    self, ClaimSeat, CreateGame, CreatedGame, ErrorBody, GameList, GameView, Health, Hint,
+    HintQuery, MoveAccepted, MoveRequest, SeatToken, Status, TakeBackRequest,
 };
 use crate::error::ApiError;
 use crate::extract::{ClientAddr, JsonBody, PathOf, QueryOf, bearer_token, limited, query_value};
-use crate::live::{Accepted, Command};
+use crate::live::{Accepted, Command, HintPosition};
 use crate::secret::{self, OsRandom};
 use crate::state::AppState;
 use crate::store::Cursor;
-use crate::table::Table;
-use crate::{openapi, ws};
+use crate::table::{NewSeat, NewTable, Table};
+use crate::{explain, openapi, ws};
+use carolus_ai::Level;
 
 /// The read buffer of a WebSocket, in bytes.
 const READ_BUFFER: usize = 4096;
@@ -161,6 +162,85 @@ pub async fn create_game(
     }
     tracing::info!(game = %id, players = request.players, "game created");
     Ok((StatusCode::CREATED, Json(CreatedGame { id, seats })))
+}
+
+/// Starts a game against the computer from a position: the review's "try
+/// again from here".
+#[utoipa::path(
+    post, path = "/api/games/practice", request_body = api::PracticeRequest,
+    responses(
+        (status = 201, description = "The game, with the token of the person's seat: the seat that decides at the record's end", body = CreatedGame,
+            links(
+                ("GetGame" = (operation_id = "get_game", parameters(("id" = "$response.body#/id")))),
+            )),
+        (status = 400, description = "The body is not `{\"record\", \"name\", \"level\"}`, the name or level is not one, or the record does not read or replay (the error says which move and why)", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 422, description = "Nobody decides at the record's end: the game is over, or a draw is due", body = ErrorBody),
+        (status = 429, description = "Too many games created from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
+        (status = 503, description = "The game could not be stored; nothing was created", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
+    )
+)]
+pub async fn practice(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    JsonBody(request): JsonBody<api::PracticeRequest>,
+) -> Result<(StatusCode, Json<CreatedGame>), ApiError> {
+    let name = crate::table::checked_name(&request.name, "name")?;
+    let level = Level::new(request.level.unwrap_or(3))
+        .map_err(|error| ApiError::bad_request(format!("field `level`: {error}")))?;
+    let record = carolus_rules::Record::from_value(&serde_json::Value::Object(request.record))
+        .map_err(|error| ApiError::bad_request(format!("the record: {error}")))?;
+    let game = record
+        .replay()
+        .map_err(|error| ApiError::bad_request(format!("the record: {error}")))?;
+    explain::decision_due(&game, record.moves.len())?;
+    let person = game.to_act().map_or(0, |seat| seat.index());
+    state.creates().take(client).map_err(|wait| {
+        ApiError::too_many(
+            "too many games created from this address; wait a minute",
+            wait,
+        )
+    })?;
+    let token = secret::new_token();
+    let seats = (0..game.players())
+        .map(|seat| {
+            if seat == person {
+                NewSeat::Person {
+                    name: name.clone(),
+                    token_hash: secret::token_hash(&token),
+                }
+            } else {
+                NewSeat::Computer { level, name: None }
+            }
+        })
+        .collect();
+    let new = NewTable {
+        players: game.players(),
+        teams: game.variant().teams,
+        seats,
+        clock: None,
+        hints: true,
+        start: Some(record),
+    };
+    let id = secret::new_game_id();
+    let table = Table::create(id.clone(), new, state.clock().now_ms(), &mut OsRandom)?;
+    state.start(table).await.map_err(|error| {
+        tracing::error!(%error, "a new game could not be stored");
+        ApiError::unavailable("the game could not be stored; try again")
+    })?;
+    tracing::info!(game = %id, "game started from a position");
+    Ok((
+        StatusCode::CREATED,
+        Json(CreatedGame {
+            id,
+            seats: vec![SeatToken {
+                seat: person,
+                token,
+            }],
+        }),
+    ))
 }
 
 /// Lists games, newest first.
@@ -370,14 +450,15 @@ pub async fn take_back(
     .await
 }
 
-/// The computer's advice to the seat to act: a move and every seat's
-/// chance of winning.
+/// The computer's advice to the seat to act: a move, every seat's chance
+/// of winning, and why the move, in facts and words.
 #[utoipa::path(
     post, path = "/api/games/{id}/hint",
-    params(GamePath),
+    params(GamePath, HintQuery),
     security(("seat_token" = [])),
     responses(
-        (status = 200, description = "The suggested move and the win chances", body = Hint),
+        (status = 200, description = "The suggested move, the win chances, and the move's facts and words", body = Hint),
+        (status = 400, description = "A malformed query", body = ErrorBody),
         (status = 401, description = "No seat token, or text that is not one", body = ErrorBody,
             headers(("WWW-Authenticate" = String, description = "`Bearer`"))),
         (status = 403, description = "Hints are off, or the token is not this game's", body = ErrorBody),
@@ -394,6 +475,7 @@ pub async fn hint(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
     PathOf(GamePath { id }): PathOf<GamePath>,
+    QueryOf(HintQuery { lang }): QueryOf<HintQuery>,
     headers: HeaderMap,
 ) -> Result<Json<Hint>, ApiError> {
     let token = bearer_token(&headers)?;
@@ -402,12 +484,16 @@ pub async fn hint(
         .take(client)
         .map_err(|wait| ApiError::too_many("too many hints asked for; wait a minute", wait))?;
     let game = state.game(&id).await?;
-    let (position, level) = game
+    let HintPosition {
+        game: position,
+        level,
+        names,
+    } = game
         .ask(|answer| Command::HintPosition { token, answer })
         .await??;
-    let analysis = state
+    let explained = state
         .thinkers()
-        .ask(&position, level, state.limits().hint_time)
+        .explain(&position, None, level, state.limits().hint_time)
         .await
         .map_err(|_| ApiError::unavailable("the server is shutting down"))?
         .map_err(|error| {
@@ -417,10 +503,23 @@ pub async fn hint(
                 "the computer could not give a hint",
             )
         })?;
+    let report = explain::report(
+        &position,
+        &explained.explanation,
+        names.as_deref(),
+        lang.unwrap_or_default(),
+    );
     Ok(Json(Hint {
-        mv: analysis.best.to_string(),
-        win: analysis.win,
+        mv: explained.analysis.best.to_string(),
+        win: explained.analysis.win,
         level: level.number(),
+        line: report.line,
+        facts: report
+            .facts
+            .iter()
+            .map(|fact| serde_json::to_value(fact).unwrap_or_default())
+            .collect(),
+        text: report.text,
     }))
 }
 

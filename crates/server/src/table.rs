@@ -125,7 +125,7 @@ pub enum NewSeat {
 }
 
 /// What a new table is: its players, seats, clock and hints.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct NewTable {
     pub players: usize,
     /// The four-player team game.
@@ -133,6 +133,10 @@ pub struct NewTable {
     pub seats: Vec<NewSeat>,
     pub clock: Option<Clock>,
     pub hints: bool,
+    /// The position the game starts from, as the record of the moves that
+    /// lead to it (a game tried again from a review's position); a new
+    /// deal when none.
+    pub start: Option<Record>,
 }
 
 /// Who plays a seat.
@@ -276,7 +280,7 @@ impl Table {
                 NewSeat::Computer { level, name } => SeatState {
                     name: Some(match name {
                         Some(name) => checked_name(&name, &field)?,
-                        None => format!("Computer (level {level})"),
+                        None => computer_name(level),
                     }),
                     open: false,
                     player: Player::Computer { level },
@@ -297,11 +301,34 @@ impl Table {
         } else {
             Variant::STANDARD
         };
-        let setup = Setup::random(new.players, variant, random);
-        let mut game = RecordedGame::new(setup).map_err(|error| TableError::Field {
-            field: "players".to_owned(),
-            reason: error.to_string(),
-        })?;
+        let mut game =
+            match new.start {
+                Some(mut record) => {
+                    // Only the position is taken: its result, if the record
+                    // was a finished game's, and its notes are not this game's.
+                    record.result = None;
+                    record.meta = None;
+                    let game =
+                        RecordedGame::from_record(record).map_err(|error| TableError::Field {
+                            field: "record".to_owned(),
+                            reason: error.to_string(),
+                        })?;
+                    let (players, teams) = (game.game().players(), game.game().variant().teams);
+                    if (players, teams) != (new.players, new.teams) {
+                        return Err(TableError::Field {
+                            field: "record".to_owned(),
+                            reason: format!("a game of {players} players, not of {}", new.players),
+                        });
+                    }
+                    game
+                }
+                None => RecordedGame::new(Setup::random(new.players, variant, random)).map_err(
+                    |error| TableError::Field {
+                        field: "players".to_owned(),
+                        reason: error.to_string(),
+                    },
+                )?,
+            };
         game.draw_while_due(random);
         let mut table = Table {
             id,
@@ -745,6 +772,11 @@ impl Table {
     }
 }
 
+/// The name of a computer seat created without one.
+pub fn computer_name(level: carolus_ai::Level) -> String {
+    format!("Computer (level {level})")
+}
+
 /// `name` trimmed, if it is a name people can read; `field` names it in
 /// the refusal.
 pub fn checked_name(name: &str, field: &str) -> Result<String, TableError> {
@@ -792,6 +824,7 @@ pub(crate) fn two_people(id: String, clock: Option<Clock>) -> (Table, Vec<String
         seats: vec![person("A"), person("B")],
         clock,
         hints: false,
+        start: None,
     };
     let table = Table::create(id, new, 0, &mut test_draws(0)).unwrap();
     (table, vec![test_token("A"), test_token("B")])
@@ -813,6 +846,7 @@ pub(crate) fn against_the_computer(clock: Option<Clock>) -> (Table, String) {
         ],
         clock,
         hints: false,
+        start: None,
     };
     let table = Table::create(crate::secret::new_game_id(), new, 0, &mut test_draws(0)).unwrap();
     (table, test_token("Anna"))
@@ -1219,6 +1253,7 @@ mod tests {
             seats: vec![person("A"), NewSeat::Open],
             clock: None,
             hints: true,
+            start: None,
         };
         let table = Table::create("g".to_owned(), new, 0, &mut test_draws(0)).unwrap();
         assert_eq!(table.status(), Status::Open);

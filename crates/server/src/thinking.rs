@@ -6,7 +6,9 @@
 //! that a hundred games against the computer queue up instead of starving
 //! the server. Each search builds its bot afresh and drops it afterwards:
 //! no search tree outlives its move, so a game's memory between moves is
-//! its record alone.
+//! its record alone. An explanation ("why?", `POST /api/explain` and the
+//! hint's words) needs the bot that searched, to ask it for the lines it
+//! expects, so it is worked out on the same thread right after the search.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
@@ -14,7 +16,8 @@ use std::thread;
 use std::time::Duration;
 
 use carolus_ai::{Analysis, BotSpec, Budget, Level, ThinkError, think};
-use carolus_rules::{Game, RandomSource};
+use carolus_core::explain::{ExplainError, Explanation, explain_analysis};
+use carolus_rules::{Game, Move, RandomSource};
 use tokio::sync::oneshot;
 
 use crate::secret::OsRandom;
@@ -24,7 +27,34 @@ struct Job {
     game: Game,
     level: Level,
     time: Duration,
-    answer: oneshot::Sender<Result<Analysis, ThinkError>>,
+    task: Task,
+}
+
+/// What a search is for, and where its answer goes.
+enum Task {
+    /// The bot's move and estimates.
+    Think(oneshot::Sender<Result<Analysis, ThinkError>>),
+    /// The same, and the explanation of `mv` (the bot's own choice when
+    /// none) from that search.
+    Explain {
+        mv: Option<Move>,
+        answer: oneshot::Sender<Result<Explained, ExplainError>>,
+    },
+}
+
+impl Task {
+    fn is_closed(&self) -> bool {
+        match self {
+            Task::Think(answer) => answer.is_closed(),
+            Task::Explain { answer, .. } => answer.is_closed(),
+        }
+    }
+}
+
+/// A search's answer with the explanation of a move in its position.
+pub struct Explained {
+    pub analysis: Analysis,
+    pub explanation: Explanation,
 }
 
 /// The pool of search threads. Cheap to clone: clones share the threads.
@@ -64,19 +94,39 @@ impl Thinkers {
         time: Duration,
     ) -> oneshot::Receiver<Result<Analysis, ThinkError>> {
         let (answer, receiver) = oneshot::channel();
+        self.send(game, level, time, Task::Think(answer));
+        receiver
+    }
+
+    /// Asks the computer at `level` to search `game` for at most `time`,
+    /// as [`Thinkers::ask`], and to explain `mv` there from that search
+    /// (its own choice when `mv` is none: a hint's "why?"). The move must
+    /// be legal in `game`, else the answer says so.
+    pub fn explain(
+        &self,
+        game: &Game,
+        mv: Option<Move>,
+        level: Level,
+        time: Duration,
+    ) -> oneshot::Receiver<Result<Explained, ExplainError>> {
+        let (answer, receiver) = oneshot::channel();
+        self.send(game, level, time, Task::Explain { mv, answer });
+        receiver
+    }
+
+    fn send(&self, game: &Game, level: Level, time: Duration, task: Task) {
         self.queued.fetch_add(1, Ordering::Relaxed);
         let job = Job {
             game: game.clone(),
             level,
             time,
-            answer,
+            task,
         };
         if self.jobs.send(job).is_err() {
             // The threads are gone only when the process is ending; the
             // caller sees its channel closed.
             self.queued.fetch_sub(1, Ordering::Relaxed);
         }
-        receiver
     }
 
     /// Positions waiting for a free search thread.
@@ -101,13 +151,28 @@ fn work(receiver: &Mutex<mpsc::Receiver<Job>>, queued: &AtomicUsize, stop: &Arc<
             Err(_) => return,
         };
         queued.fetch_sub(1, Ordering::Relaxed);
-        if job.answer.is_closed() {
+        if job.task.is_closed() {
             continue;
         }
         let mut bot = one_thread(job.level.spec()).build(OsRandom.next_u64());
         let budget = Budget::time(job.time).with_stop(Arc::clone(stop));
-        let answer = think(bot.as_mut(), &job.game, &budget);
-        let _ = job.answer.send(answer);
+        let analysis = think(bot.as_mut(), &job.game, &budget);
+        match job.task {
+            Task::Think(answer) => {
+                let _ = answer.send(analysis);
+            }
+            Task::Explain { mv, answer } => {
+                let explained = analysis.map_err(ExplainError::from).and_then(|analysis| {
+                    let mv = mv.unwrap_or(analysis.best);
+                    let explanation = explain_analysis(&job.game, mv, bot.as_ref(), &analysis)?;
+                    Ok(Explained {
+                        analysis,
+                        explanation,
+                    })
+                });
+                let _ = answer.send(explained);
+            }
+        }
     }
 }
 
@@ -152,6 +217,43 @@ mod tests {
                 .unwrap();
             assert!(game.game().is_legal(&answer.best), "level {level}");
         }
+        assert_eq!(thinkers.queued(), 0);
+    }
+
+    #[tokio::test]
+    async fn an_explanation_is_worked_out_from_the_search_on_the_pool() {
+        let thinkers = Thinkers::new(1);
+        let game = RecordedGame::from_seed(3, Variant::STANDARD, 8).unwrap();
+        let time = Duration::from_millis(30);
+        // The computer's own choice, as a hint explains it.
+        let hint = thinkers
+            .explain(game.game(), None, Level::HINT, time)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(hint.explanation.best, hint.analysis.best);
+        assert_eq!(
+            hint.explanation.mv(),
+            game.game().canonical(hint.analysis.best)
+        );
+        // Another legal move, against the computer's choice.
+        let other = game
+            .game()
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|mv| game.game().canonical(*mv) != hint.analysis.best)
+            .unwrap();
+        let explained = thinkers
+            .explain(game.game(), Some(other), Level::HINT, time)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(explained.explanation.mv(), game.game().canonical(other));
+        assert_eq!(
+            explained.explanation.explained.moves[0],
+            explained.explanation.mv()
+        );
         assert_eq!(thinkers.queued(), 0);
     }
 

@@ -17,7 +17,7 @@
 // next choice there is; what changed is said in a polite live region.
 
 import { ApiError, forgetToken, heldTokens, keepPendingToken, keepToken, request, watchGame } from "./api.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { el, showBanner } from "./page.js";
 import { familyLegend } from "./board.js";
 import { Replayer } from "./replay.js";
@@ -27,7 +27,7 @@ import { drawTools, drawTurn } from "./table/controls.js";
 import { drawAnalysis, drawLog, highlightLog } from "./table/log.js";
 import { initial, myTurn, record, shownState, start, update } from "./table/model.js";
 import { names } from "./names.js";
-import { drawRing, markLastMove } from "./table/ring.js";
+import { drawRing, markExplained, markLastMove } from "./table/ring.js";
 import { drawSeats, listenForDrags } from "./table/seats.js";
 
 /** How a browser tab's title says that it is this person's turn. */
@@ -59,11 +59,11 @@ export async function showTable(main, id) {
 const PARTS = {
   ring: (m) => [shownState(m), m.selected, m.pending, m.outcomes, m.replayAt, m.seats, m.held, m.status, m.hint, m.previous],
   seats: (m) => [shownState(m), m.seats, m.held, m.selected, m.pending, m.chances, m.thinking, m.status, m.replayAt, m.hint, m.latest, m.moves.length],
-  turn: (m) => [m.latest, m.status, m.pending, m.error, m.notice, m.hint, m.selected, m.outcomes, m.seats, m.held, m.thinking,
+  turn: (m) => [m.latest, m.status, m.pending, m.error, m.notice, m.hint, m.why, m.selected, m.outcomes, m.seats, m.held, m.thinking,
     m.replayAt],
   tools: (m) => [m.replayAt === null, m.held, m.seats, m.status, m.pending, m.moves.length, m.states.length],
-  log: (m) => [m.moves, m.states, m.analysis, m.seats],
-  analysis: (m) => [m.status, m.analysis, m.analysisError, m.replayAt],
+  log: (m) => [m.moves, m.states, m.analysis, m.seats, m.status, m.latest, m.held, m.explained],
+  analysis: (m) => [m.status, m.analysis, m.analysisError, m.replayAt, m.reviewOpen, m.states, m.seats],
 };
 
 class Table {
@@ -157,9 +157,28 @@ class Table {
             .catch(() => {});
           break;
         case "fetch-hint":
-          request("POST", `/api/games/${this.model.id}/hint`, { token: effect.token })
+          // The hint's reasons come in the reader's language.
+          request("POST", `/api/games/${this.model.id}/hint?lang=${language()}`, { token: effect.token })
             .then((hint) => this.dispatch({ type: "hint", at: effect.at, hint }))
             .catch((error) => this.dispatch({ type: "hint-failed", error: error.message }));
+          break;
+        case "fetch-explain":
+          // The seats named as this page names them, so that the
+          // sentences speak of the players the reader sees.
+          request("POST", "/api/explain", { body: { record: { ...effect.record, names: names(this.model) }, move: effect.move, lang: language() } })
+            .then((answer) => this.dispatch({ type: "explained", index: effect.index, answer }))
+            .catch((error) => this.dispatch({ type: "explain-failed", index: effect.index, error: error.message }));
+          break;
+        case "practice":
+          // A new game from the position, this device holding the person's
+          // seat; its table is a page of its own.
+          request("POST", "/api/games/practice", { body: { record: effect.record, name: effect.name, level: effect.level } })
+            .then((created) => {
+              const seat = created.seats[0];
+              keepToken(created.id, seat.seat, seat.token);
+              location.assign(`/games/${created.id}`);
+            })
+            .catch((error) => this.dispatch({ type: "practice-failed", error: error.message }));
           break;
         case "send":
           // The update over the WebSocket shows what the change did (if the
@@ -258,6 +277,7 @@ class Table {
     }
     highlightLog(this.logList, model);
     markLastMove(this.root, model);
+    markExplained(this.root, model);
     if (model.replayAt !== null) {
       this.replayer.extend(model.states);
       this.replayer.at = Math.min(model.replayAt, this.replayer.last());

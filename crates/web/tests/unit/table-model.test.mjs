@@ -189,3 +189,64 @@ test("nothing can be picked while the game is replayed", () => {
   const [back] = after(replaying, { type: "replay-toggle" });
   assert.equal(back.replayAt, null);
 });
+
+test("a hint's reasons are shown and hidden by Why?, and a new position hides them", () => {
+  const hint = { move: "place R 7", win: [0.6, 0.4], level: 4, line: ["place R 7"], facts: [], text: "Anna leads in region 7." };
+  let [model] = after(table(), { type: "toggle-why" });
+  assert.equal(model.why, false, "no hint, nothing to show");
+  [model] = after(model, { type: "hint", at: 1, hint }, { type: "toggle-why" });
+  assert.equal(model.why, true);
+  [model] = after(model, { type: "toggle-why" });
+  assert.equal(model.why, false);
+  [model] = after(model, { type: "toggle-why" }, {
+    type: "message", at: 0,
+    message: { type: "update", from: 1, moves: ["place R 7"], state: state(), status: "running", thinking: null, takebacks: 0 },
+  });
+  assert.equal(model.hint, null);
+  assert.equal(model.why, false);
+});
+
+test("a move of the log is explained once the game is over, with the record up to it", () => {
+  const moves = ["draw RRGBYPG", "place R 7", "place R court"];
+  const states = [state({ decider: null, to_act: null }), state(), state({ to_act: 1, decider: 1 }), state({ phase: "over", legal: [] })];
+  let model = table(state({ phase: "over", legal: [] }), moves);
+  [model] = after(model, { type: "states", moves: 3, from: 0, states });
+  let effects;
+  [, effects] = after(model, { type: "explain-move", index: 1 });
+  assert.deepEqual(effects, [], "not while the game runs for its players");
+  model = { ...model, status: "over" };
+  [, effects] = after(model, { type: "explain-move", index: 0 });
+  assert.deepEqual(effects.filter((e) => e.type === "fetch-explain"), [], "a draw is nobody's decision");
+  [model, effects] = after(model, { type: "explain-move", index: 1 });
+  const asked = effects.find((effect) => effect.type === "fetch-explain");
+  assert.equal(asked.move, "place R 7");
+  assert.deepEqual(asked.record.moves, ["draw RRGBYPG"]);
+  assert.equal(model.replayAt, 1, "the board shows the position before the move");
+  const answer = { move: "place R 7", best: "place R court", value: -0.1, line: ["place R 7"], facts: [], text: "…", alternatives: [] };
+  [model] = after(model, { type: "explained", index: 2, answer }, { type: "explained", index: 1, answer });
+  assert.equal(model.explained.answer, answer, "an answer for another move is dropped");
+  [, effects] = after(model, { type: "explain-move", index: 1 });
+  assert.deepEqual(effects, [], "an answer at hand is not asked for again");
+  [model] = after(model, { type: "explain-move", index: 2 }, { type: "explain-failed", index: 2, error: "no" });
+  [, effects] = after(model, { type: "explain-move", index: 2 });
+  assert.equal(effects.length, 1, "a failure may be asked again");
+});
+
+test("a review's decision is tried again from the record up to it, by its person only", () => {
+  const moves = ["draw RRGBYPG", "place R 7", "place R court"];
+  let model = { ...table(state({ phase: "over", legal: [] }), moves), status: "over" };
+  model = { ...model, seats: [{ name: "Anna" }, { name: "Computer (level 4)", ai: 4 }] };
+  let [, effects] = after(model, { type: "try-again", index: 2, seat: 1 });
+  assert.deepEqual(effects, [], "the computer's decisions are not tried again");
+  [model, effects] = after(model, { type: "try-again", index: 2, seat: 0 });
+  assert.equal(effects.length, 1);
+  const [asked] = effects;
+  assert.equal(asked.type, "practice");
+  assert.deepEqual(asked.record.moves, ["draw RRGBYPG"], "the moves before the decision");
+  assert.equal(asked.record.result, undefined);
+  assert.equal(asked.name, "Anna");
+  assert.equal(asked.level, 4, "against the table's strongest computer");
+  [model] = after(model, { type: "practice-failed", error: "no" });
+  assert.deepEqual(model.error, { text: "no" });
+  assert.equal(model.pending, false);
+});

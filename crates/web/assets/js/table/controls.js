@@ -32,7 +32,8 @@ export function drawTurn(model, dispatch) {
     parts.push(el("p", { class: "hint", "data-hint": model.hint.move }, t("hint-says", {
       move: describeChoice(model.hint.move, state),
       chances: model.hint.win.map((win, seat) => t("hint-chance", { name: seatNames[seat], percent: Math.round(win * 100) })).join(", "),
-    })));
+    }), " ", whyButton(model, dispatch)));
+    if (model.why && model.hint.text) parts.push(el("p", { class: "why-text", id: "hint-why", role: "status" }, model.hint.text));
   }
   if (model.error) parts.push(el("p", { class: "error", role: "alert" }, model.error.key ? t(model.error.key) : model.error.text));
   return parts.filter(Boolean);
@@ -84,6 +85,15 @@ function choices(model, dispatch) {
     default:
       return [heading];
   }
+}
+
+/** "Why?" beside a hint: shows or hides the hint's reasons. */
+function whyButton(model, dispatch) {
+  if (!model.hint.text) return null;
+  return button(t("why-button"), {
+    class: "secondary why-button", "aria-label": t("why-hint-label"), "aria-expanded": model.why ? "true" : "false",
+    "aria-controls": "hint-why", "data-focus": "hint-why",
+  }, () => dispatch({ type: "toggle-why" }));
 }
 
 function hintButton(model, dispatch) {

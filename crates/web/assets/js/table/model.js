@@ -48,6 +48,13 @@ export function initial(id, view, held, now) {
     outcomes: null,
     outcomesAsked: false,
     hint: null,
+    // Whether the hint's reasons (its `text`) are shown.
+    why: false,
+    // The move of the log being explained: `{index, answer, error}`, the
+    // move `moves[index]` against the computer's best (`POST /api/explain`).
+    explained: null,
+    // Whether the review of a finished game is open.
+    reviewOpen: false,
     // `{key, args}` for the page's own words, `{text}` for the server's.
     error: null,
     notice: null,
@@ -170,6 +177,12 @@ export function canTakeBack(model) {
   return false;
 }
 
+/** Whether the moves of the log may be explained ("Why?"): once the game
+ * is over, or to a spectator; players of a running game get hints instead. */
+export function mayExplainLog(model) {
+  return model.status === "over" || watching(model);
+}
+
 /** Whether this device only watches a running game (it is shown the
  * computer's estimate of the chances; players see them after the game). */
 export function watching(model) {
@@ -188,7 +201,7 @@ export function start(model) {
 
 /** What a new position clears: the pick, the emperor's previews, the hint, the error. */
 function freshDecision(model) {
-  return { ...model, selected: null, outcomes: null, outcomesAsked: false, hint: null, error: null, pending: false };
+  return { ...model, selected: null, outcomes: null, outcomesAsked: false, hint: null, why: false, error: null, pending: false };
 }
 
 /** The effects that follow whenever the model may newly need them. */
@@ -305,16 +318,23 @@ function receive(model, message) {
  * - `{type: "analysis", answer}` / `{type: "analysis-failed", error}`;
  * - `{type: "chances", at, answer}`;
  * - `{type: "hint", at, hint}` / `{type: "hint-failed", error}`;
+ * - `{type: "explained", index, answer}` / `{type: "explain-failed", index, error}`:
+ *   `POST /api/explain` for the log's move `index`;
  * - `{type: "refused", error, stale}`: a change the server refused;
  * - `{type: "claimed", seat, token}` / `{type: "claim-failed", error}`;
  * - a person's picks: `pick-knight` (`family`), `pick-region` (`index`),
  *   `pick-court`, `choose` (`token`), `take-back`, `ask-hint`,
  *   `claim` (`seat`, `name`), `replay-toggle` (`at`), `replay-go` (`at`;
- *   also starts the replay).
+ *   also starts the replay), `toggle-why` (the hint's reasons), `toggle-review`,
+ *   `try-again` (`index`, `seat`: the review's decision, in a new game
+ *   against the computer; `practice-failed` when the server refuses),
+ *   `explain-move` (`index`: the log's move, shown on the board as it was
+ *   before it).
  *
  * The effects: `fetch-states` (the states the page lacks), `fetch-outcomes`
  * (`at`, `record`), `fetch-analysis`, `fetch-chances` (`at`), `fetch-hint`
- * (`token`, `at`), `send` (`path`, `body`, `token`, and `stale`, which
+ * (`token`, `at`), `fetch-explain` (`index`, `record`, `move`), `practice`
+ * (`record`, `name`, `level`: a new game from the record's position), `send` (`path`, `body`, `token`, and `stale`, which
  * refusals mean the view was stale), `claim` (`seat`, `name`),
  * `keep-token` (`seat`, `token`), `forget-tokens` (`tokens`),
  * `authenticate` (`token`), `reconnect`, and `focus-target` (the focus to
@@ -350,7 +370,48 @@ export function update(model, event) {
       return [{ ...model, chances: event.answer }, []];
     case "hint":
       if (event.at !== model.moves.length) return [model, []];
-      return [{ ...model, hint: event.hint }, []];
+      return [{ ...model, hint: event.hint, why: false }, []];
+    case "toggle-review":
+      return [{ ...model, reviewOpen: !model.reviewOpen }, []];
+    case "try-again": {
+      // The review's decision `index` (counted from 1) played again by its
+      // person against the table's strongest computer (level 3 if none).
+      const info = model.seats[event.seat];
+      if (model.status !== "over" || !info || info.ai || !(event.index >= 1 && event.index <= model.moves.length)) return [model, []];
+      const levels = model.seats.map((seat) => seat.ai || 0);
+      return [{ ...model, pending: true }, [{
+        type: "practice",
+        record: { ...model.setup, moves: model.moves.slice(0, event.index - 1), result: undefined },
+        name: info.name,
+        level: Math.max(...levels) || 3,
+      }]];
+    }
+    case "practice-failed":
+      return [{ ...model, pending: false, error: { text: event.error } }, []];
+    case "toggle-why":
+      return model.hint ? [{ ...model, why: !model.why }, []] : [model, []];
+    case "explain-move": {
+      const index = event.index;
+      if (!mayExplainLog(model) || !(index >= 0 && index < model.moves.length)) return [model, []];
+      const before = model.states[index];
+      if (!before || before.decider === null) return [model, []];
+      const shown = { ...model, replayAt: clampReplay(model, index) };
+      // Asked again only if the last answer for it was a failure.
+      if (model.explained && model.explained.index === index && !model.explained.error) return [shown, []];
+      return [{ ...shown, explained: { index, answer: null, error: null } }, [{
+        type: "fetch-explain",
+        index,
+        // The record up to the position; a finished game's result is no
+        // part of it.
+        record: { ...model.setup, moves: model.moves.slice(0, index), result: undefined },
+        move: model.moves[index],
+      }]];
+    }
+    case "explained":
+    case "explain-failed": {
+      if (!model.explained || model.explained.index !== event.index) return [model, []];
+      return [{ ...model, explained: { index: event.index, answer: event.answer || null, error: event.error || null } }, []];
+    }
     case "hint-failed":
       return [{ ...model, error: { text: event.error } }, []];
     case "refused":

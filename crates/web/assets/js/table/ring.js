@@ -75,3 +75,29 @@ export function markLastMove(root, model) {
   }
   if (element) element.classList.add("last-move");
 }
+
+/** The facts whose reasons are on view: the hint's while its "Why?" is
+ * open, or those of the log's move explained while the board shows the
+ * position before it. */
+function factsOnView(model) {
+  if (model.replayAt === null) return model.why && model.hint ? model.hint.facts || [] : [];
+  const explained = model.explained;
+  if (!explained || !explained.answer || model.replayAt !== explained.index) return [];
+  return explained.answer.facts;
+}
+
+/**
+ * Marks on the board the regions that the reasons on view name (a castle
+ * built or taken there, the emperor stopping there, a lead, a merge): a
+ * fact names a region by its smallest territory, which the board knows.
+ * Drawn over what is there, as `markLastMove` is.
+ */
+export function markExplained(root, model) {
+  for (const marked of root.querySelectorAll(".explained")) marked.classList.remove("explained");
+  for (const fact of factsOnView(model)) {
+    if (typeof fact.region !== "number") continue;
+    const territory = root.querySelector(`.board [data-territory="${fact.region}"]`);
+    const shape = territory && territory.closest(".region").querySelector(".region-shape");
+    if (shape) shape.classList.add("explained");
+  }
+}
