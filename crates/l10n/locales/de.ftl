@@ -573,3 +573,30 @@ explain-quiet = Bis zum nächsten Ziehen wechselt keine Familie, Burg oder Regio
 explain-instead = Mit { $move } stattdessen:
 explain-and = { $first } und { $second }
 explain-team = Team { $first } + { $second }
+
+## Guided first game
+
+learn-title = Spielen lernen
+learn-offer = Neu bei Carolus Magnus? Lerne die Regeln in einer geführten ersten Partie gegen den Computer.
+learn-start = Spielen lernen
+learn-resume = Die geführte Partie fortsetzen
+learn-rules-link = Spielend lernen: eine geführte erste Partie
+learn-progress = Lektion { $lesson } von { $count }
+learn-show-me = Zeig es mir
+learn-skip = Überspringen
+learn-skip-all = Alle überspringen
+learn-leave = Verlassen
+learn-error = Die Lektion konnte nicht geladen werden: { $error }
+lesson-disc = Jede Runde beginnt mit einer Scheibe. Die niedrigste Scheibe handelt zuerst, und ihre Zahl sagt, wie weit der Kaiser ziehen darf. Wähle Scheibe { $disc }.
+lesson-court = Setze einen Ritter an deinen Hof: Wähle einen Ritter der Familie { $family } aus deinem Vorrat, dann deinen Hof. Wer die meisten Ritter einer Familie am Hof hat, kontrolliert diese Familie.
+lesson-region = Setze jetzt einen Ritter in eine Region: Wähle einen Ritter der Familie { $family }, dann Region { $region }. Ritter in einer Region zählen für den, der ihre Familie kontrolliert.
+lesson-walk = Ziehe den Kaiser im Uhrzeigersinn, 1 bis { $most } Regionen, wie deine Scheibe erlaubt; eine vereinigte Region zählt als ein Schritt. Ziehe ihn { $steps } weit nach Region { $region }.
+lesson-castle = Wo der Kaiser hält, zählt jeder die Ritter der Familien, die er kontrolliert, und seine Burgen dort; die höchste Wertung baut eine Burg. Ziehe ihn { $steps } weit nach Region { $region }: Die Burg gehört dir.
+lesson-control = Der Computer kontrolliert { $family }. Setze einen Ritter der Familie { $family } an deinen Hof: Mit mehr solchen Rittern am Hof als er übernimmst du die Kontrolle. Bei Gleichstand ändert sich nichts.
+lesson-merge = Benachbarte Regionen desselben Besitzers vereinigen sich, und eine vereinigte Region ist für den Kaiser ein Schritt. Ziehe ihn { $steps } weit nach Region { $region }: Deine Burgen dort schließen sich zusammen.
+lesson-joker = Du hast einen Joker gezogen: Er wird ein Ritter einer Familie deiner Wahl. Mach ihn zu { $family }.
+lesson-end = Das Spiel endet sofort, wenn jemand { $target } Burgen hat oder weniger als vier Regionen übrig sind (jetzt { $regions }). Die meisten Burgen gewinnen. Spiele bis zum Ende.
+lesson-wait = Der Computer entscheidet.
+lesson-play-on = Spiele weiter, wie du willst: Die nächste Lektion kommt, wenn ihre Regel zählt. „Zeig es mir“ spielt einen guten Zug.
+lesson-over = Das Spiel ist vorbei.
+lesson-finished = Du kennst jetzt die Regeln von Carolus Magnus. Beginne in der Lobby eine eigene Partie.

@@ -574,3 +574,30 @@ explain-quiet = Up to the next draw, no family, castle or region changes hands.
 explain-instead = With { $move } instead:
 explain-and = { $first } and { $second }
 explain-team = Team { $first } + { $second }
+
+## Guided first game
+
+learn-title = Learn to play
+learn-offer = New to Carolus Magnus? Learn the rules in a guided first game against the computer.
+learn-start = Learn to play
+learn-resume = Go on with the guided game
+learn-rules-link = Learn by playing: a guided first game
+learn-progress = Lesson { $lesson } of { $count }
+learn-show-me = Show me
+learn-skip = Skip
+learn-skip-all = Skip all
+learn-leave = Leave
+learn-error = The lesson could not be loaded: { $error }
+lesson-disc = Every round begins with a disc. The lowest disc acts first, and its number is how far the emperor may walk. Choose disc { $disc }.
+lesson-court = Place a knight in your court: pick a { $family } knight in your reserve, then your court. Whoever has the most knights of a family at court controls that family.
+lesson-region = Now place a knight in a region: pick a { $family } knight, then region { $region }. Knights in a region count for whoever controls their family.
+lesson-walk = Move the emperor clockwise, 1 to { $most } regions as your disc allows; a merged region counts as one step. Move him { $steps } to region { $region }.
+lesson-castle = Where the emperor stops, each player scores the knights of the families they control plus their castles there; the highest score builds a castle. Move him { $steps } to region { $region }: the castle is yours.
+lesson-control = The computer controls { $family }. Place a { $family } knight in your court: with more { $family } knights at court than it has, you take control. On a tie, nothing changes.
+lesson-merge = Neighbouring regions with the same owner merge into one, and a merged region is one step for the emperor. Move him { $steps } to region { $region }: your castles there join up.
+lesson-joker = You drew a joker: it becomes a knight of any family you choose. Make it { $family }.
+lesson-end = The game ends at once when a player has { $target } castles, or when fewer than four regions are left (now { $regions }). The most castles win. Play on to the end.
+lesson-wait = The computer is deciding.
+lesson-play-on = Play on as you like: the next lesson comes when its rule matters. “Show me” plays a good move.
+lesson-over = The game is over.
+lesson-finished = You have learnt the rules of Carolus Magnus. Start a game of your own from the lobby.

@@ -578,3 +578,30 @@ explain-quiet = Jusqu'au prochain tirage, aucune famille, aucun château, aucune
 explain-instead = Avec { $move } à la place :
 explain-and = { $first } et { $second }
 explain-team = l'équipe { $first } + { $second }
+
+## Guided first game
+
+learn-title = Apprendre à jouer
+learn-offer = Vous découvrez Carolus Magnus ? Apprenez les règles dans une première partie guidée contre l'ordinateur.
+learn-start = Apprendre à jouer
+learn-resume = Reprendre la partie guidée
+learn-rules-link = Apprendre en jouant : une première partie guidée
+learn-progress = Leçon { $lesson } sur { $count }
+learn-show-me = Montrez-moi
+learn-skip = Passer
+learn-skip-all = Tout passer
+learn-leave = Quitter
+learn-error = La leçon n'a pas pu être chargée : { $error }
+lesson-disc = Chaque manche commence par un disque. Le plus petit disque agit en premier, et son nombre dit jusqu'où l'empereur peut marcher. Choisissez le disque { $disc }.
+lesson-court = Placez un chevalier à votre cour : prenez un chevalier { $family } de votre réserve, puis votre cour. Qui a le plus de chevaliers d'une famille à sa cour contrôle cette famille.
+lesson-region = Placez maintenant un chevalier dans une région : prenez un chevalier { $family }, puis la région { $region }. Les chevaliers d’une région comptent pour qui contrôle leur famille.
+lesson-walk = Déplacez l'empereur dans le sens horaire, de 1 à { $most } régions selon votre disque ; une région fusionnée compte pour un pas. Avancez-le de { $steps } jusqu'à la région { $region }.
+lesson-castle = Là où l'empereur s’arrête, chacun compte les chevaliers des familles qu'il contrôle et ses châteaux ; le meilleur score y bâtit un château. Avancez-le de { $steps } jusqu'à la région { $region } : le château est à vous.
+lesson-control = L’ordinateur contrôle { $family }. Placez un chevalier { $family } à votre cour : avec plus de chevaliers { $family } à la cour que lui, vous en prenez le contrôle. En cas d'égalité, rien ne change.
+lesson-merge = Des régions voisines du même propriétaire fusionnent, et une région fusionnée ne compte que pour un pas de l'empereur. Avancez-le de { $steps } jusqu'à la région { $region } : vos châteaux s’y rejoignent.
+lesson-joker = Vous avez tiré un joker : il devient un chevalier de la famille de votre choix. Faites-en un { $family }.
+lesson-end = La partie s’arrête aussitôt qu'un joueur a { $target } châteaux, ou qu'il reste moins de quatre régions (il y en a { $regions }). Le plus de châteaux gagne. Jouez jusqu'à la fin.
+lesson-wait = L’ordinateur réfléchit.
+lesson-play-on = Jouez comme vous voulez : la leçon suivante viendra quand sa règle comptera. « Montrez-moi » joue un bon coup.
+lesson-over = La partie est terminée.
+lesson-finished = Vous connaissez les règles de Carolus Magnus. Lancez votre propre partie depuis le salon.

@@ -246,6 +246,7 @@ impl CreateGame {
             seats,
             clock,
             hints: self.hints,
+            lesson: false,
         };
         Ok((new, tokens))
     }

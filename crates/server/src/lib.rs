@@ -39,6 +39,7 @@ mod chances;
 mod cluster;
 mod error;
 mod extract;
+mod lesson;
 mod limits;
 mod live;
 mod metrics;
@@ -90,6 +91,8 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/ws", get(websocket))
         .route("/api/replay", post(replay::replay))
         .route("/api/outcomes", post(replay::outcomes))
+        .route("/api/lessons", post(lesson::start_lesson))
+        .route("/api/lessons/step", post(lesson::lesson_step))
         .route("/api/openapi.json", get(openapi_document))
         .route("/healthz", get(health))
         .route("/metrics", get(metrics))

@@ -18,6 +18,7 @@ use utoipa::openapi::{Ref, RefOr};
 use utoipa::{OpenApi, PartialSchema, ToSchema};
 
 use crate::api::{self, MAX_DAYS_PER_MOVE, MAX_INCREMENT_S, MAX_INITIAL_S};
+use crate::lesson;
 use crate::replay;
 use crate::routes;
 use crate::table::MAX_NAME_CHARS;
@@ -46,6 +47,8 @@ use crate::table::MAX_NAME_CHARS;
         routes::health,
         replay::replay,
         replay::outcomes,
+        lesson::start_lesson,
+        lesson::lesson_step,
     ),
     components(schemas(
         api::CreateGame,
@@ -70,6 +73,12 @@ use crate::table::MAX_NAME_CHARS;
         replay::Replay,
         replay::Outcome,
         replay::Outcomes,
+        lesson::StartLesson,
+        lesson::LessonProgress,
+        lesson::Skip,
+        lesson::LessonRequest,
+        lesson::LessonStep,
+        lesson::LessonAnswer,
         api::ClientMessage,
         api::ServerMessage,
         api::Update,

@@ -26,7 +26,7 @@ use crate::live::{Accepted, Command};
 use crate::secret::{self, OsRandom};
 use crate::state::AppState;
 use crate::store::Cursor;
-use crate::table::Table;
+use crate::table::{NewTable, Table};
 use crate::{openapi, ws};
 
 /// The read buffer of a WebSocket, in bytes.
@@ -141,6 +141,19 @@ pub async fn create_game(
     ClientAddr(client): ClientAddr,
     JsonBody(request): JsonBody<CreateGame>,
 ) -> Result<(StatusCode, Json<CreatedGame>), ApiError> {
+    let (new, seats) = request.to_new_table()?;
+    start_game(&state, client, new, seats).await
+}
+
+/// Creates and stores the game `new`, whose people hold `seats`, counted
+/// against `client`'s games a minute: a game of `POST /api/games` or a
+/// guided game of `POST /api/lessons`.
+pub(crate) async fn start_game(
+    state: &AppState,
+    client: IpAddr,
+    new: NewTable,
+    seats: Vec<SeatToken>,
+) -> Result<(StatusCode, Json<CreatedGame>), ApiError> {
     state.creates().take(client).map_err(|wait| {
         ApiError::too_many(
             "too many games created from this address; wait a minute",
@@ -148,13 +161,13 @@ pub async fn create_game(
         )
     })?;
     let id = secret::new_game_id();
-    let (new, seats) = request.to_new_table()?;
+    let players = new.players;
     let table = Table::create(id.clone(), new, state.clock().now_ms(), &mut OsRandom)?;
     state.start(table).await.map_err(|error| {
         tracing::error!(%error, "a new game could not be stored");
         ApiError::unavailable("the game could not be stored; try again")
     })?;
-    tracing::info!(game = %id, players = request.players, "game created");
+    tracing::info!(game = %id, players, "game created");
     Ok((StatusCode::CREATED, Json(CreatedGame { id, seats })))
 }
 
@@ -398,7 +411,7 @@ pub async fn hint(
         .await??;
     let analysis = state
         .thinkers()
-        .ask(&position, level, state.limits().hint_time)
+        .ask(&position, level, state.limits().hint_time, None)
         .await
         .map_err(|_| ApiError::unavailable("the server is shutting down"))?
         .map_err(|error| {

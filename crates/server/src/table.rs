@@ -7,7 +7,10 @@
 //! state: a change the store refused leaves nothing behind.
 
 use carolus_ai::Level;
-use carolus_rules::{Game, Move, RandomSource, Record, RecordedGame, Seat, Setup, Variant};
+use carolus_core::lessons;
+use carolus_rules::{
+    DrawSource, Game, Move, RandomSource, Record, RecordedGame, Seat, Setup, Variant,
+};
 use serde_json::{Value, json};
 use thiserror::Error;
 
@@ -133,6 +136,9 @@ pub struct NewTable {
     pub seats: Vec<NewSeat>,
     pub clock: Option<Clock>,
     pub hints: bool,
+    /// The guided first game (carolus-core's `lessons`): its fixed deal
+    /// instead of a random one.
+    pub lesson: bool,
 }
 
 /// Who plays a seat.
@@ -297,12 +303,20 @@ impl Table {
         } else {
             Variant::STANDARD
         };
-        let setup = Setup::random(new.players, variant, random);
-        let mut game = RecordedGame::new(setup).map_err(|error| TableError::Field {
-            field: "players".to_owned(),
-            reason: error.to_string(),
-        })?;
-        game.draw_while_due(random);
+        let game = if new.lesson {
+            // The guided game's deal is fixed, so that its lessons come
+            // when they matter (the exception to the server's draws from
+            // the operating system: nothing is at stake in a lesson).
+            lessons::deal()
+        } else {
+            let setup = Setup::random(new.players, variant, random);
+            let mut game = RecordedGame::new(setup).map_err(|error| TableError::Field {
+                field: "players".to_owned(),
+                reason: error.to_string(),
+            })?;
+            game.draw_while_due(random);
+            game
+        };
         let mut table = Table {
             id,
             created_ms: now_ms,
@@ -414,6 +428,12 @@ impl Table {
         })
     }
 
+    /// Whether the table is the guided first game, whose draws and
+    /// computer replies are the lesson's (carolus-core's `lessons`).
+    pub fn is_lesson(&self) -> bool {
+        lessons::is_lesson(self.game.record())
+    }
+
     /// Plays the move `text` for `mover` at `at` moves, and the draws it
     /// makes due from `random`; or says why not.
     pub fn play(
@@ -422,7 +442,7 @@ impl Table {
         text: &str,
         at: usize,
         now_ms: i64,
-        random: &mut impl RandomSource,
+        random: &mut impl DrawSource,
     ) -> Result<Change, TableError> {
         let length = self.length();
         self.check_running()?;
@@ -792,6 +812,7 @@ pub(crate) fn two_people(id: String, clock: Option<Clock>) -> (Table, Vec<String
         seats: vec![person("A"), person("B")],
         clock,
         hints: false,
+        lesson: false,
     };
     let table = Table::create(id, new, 0, &mut test_draws(0)).unwrap();
     (table, vec![test_token("A"), test_token("B")])
@@ -813,6 +834,7 @@ pub(crate) fn against_the_computer(clock: Option<Clock>) -> (Table, String) {
         ],
         clock,
         hints: false,
+        lesson: false,
     };
     let table = Table::create(crate::secret::new_game_id(), new, 0, &mut test_draws(0)).unwrap();
     (table, test_token("Anna"))
@@ -1219,6 +1241,7 @@ mod tests {
             seats: vec![person("A"), NewSeat::Open],
             clock: None,
             hints: true,
+            lesson: false,
         };
         let table = Table::create("g".to_owned(), new, 0, &mut test_draws(0)).unwrap();
         assert_eq!(table.status(), Status::Open);

@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::thread;
 use std::time::Duration;
 
+use carolus_core::lessons;
 use carolus_ai::{Analysis, BotSpec, Budget, Level, ThinkError, think};
 use carolus_rules::{Game, RandomSource};
 use tokio::sync::oneshot;
@@ -24,6 +25,9 @@ struct Job {
     game: Game,
     level: Level,
     time: Duration,
+    /// For the guided first game, the record's length: the computer then
+    /// answers as the lesson fixes it (carolus-core's `lessons::reply`).
+    lesson_at: Option<usize>,
     answer: oneshot::Sender<Result<Analysis, ThinkError>>,
 }
 
@@ -55,13 +59,15 @@ impl Thinkers {
     }
 
     /// Asks for the move of the computer at `level` in `game`, thinking at
-    /// most `time`. The answer comes on the returned channel; dropping it
-    /// lets the search finish unheard.
+    /// most `time`; in the guided first game, whose record has `lesson_at`
+    /// moves, the lesson's reply instead. The answer comes on the returned
+    /// channel; dropping it lets the search finish unheard.
     pub fn ask(
         &self,
         game: &Game,
         level: Level,
         time: Duration,
+        lesson_at: Option<usize>,
     ) -> oneshot::Receiver<Result<Analysis, ThinkError>> {
         let (answer, receiver) = oneshot::channel();
         self.queued.fetch_add(1, Ordering::Relaxed);
@@ -69,6 +75,7 @@ impl Thinkers {
             game: game.clone(),
             level,
             time,
+            lesson_at,
             answer,
         };
         if self.jobs.send(job).is_err() {
@@ -104,9 +111,13 @@ fn work(receiver: &Mutex<mpsc::Receiver<Job>>, queued: &AtomicUsize, stop: &Arc<
         if job.answer.is_closed() {
             continue;
         }
-        let mut bot = one_thread(job.level.spec()).build(OsRandom.next_u64());
-        let budget = Budget::time(job.time).with_stop(Arc::clone(stop));
-        let answer = think(bot.as_mut(), &job.game, &budget);
+        let answer = if let Some(length) = job.lesson_at {
+            lessons::reply(&job.game, length)
+        } else {
+            let mut bot = one_thread(job.level.spec()).build(OsRandom.next_u64());
+            let budget = Budget::time(job.time).with_stop(Arc::clone(stop));
+            think(bot.as_mut(), &job.game, &budget)
+        };
         let _ = job.answer.send(answer);
     }
 }
@@ -146,7 +157,7 @@ mod tests {
         let game = RecordedGame::from_seed(2, Variant::STANDARD, 5).unwrap();
         for level in Level::all() {
             let answer = thinkers
-                .ask(game.game(), level, Duration::from_millis(50))
+                .ask(game.game(), level, Duration::from_millis(50), None)
                 .await
                 .unwrap()
                 .unwrap();
@@ -166,7 +177,7 @@ mod tests {
         .unwrap();
         // A new game's first event is a draw, not a decision.
         let answer = thinkers
-            .ask(game.game(), Level::MAX, Duration::from_millis(50))
+            .ask(game.game(), Level::MAX, Duration::from_millis(50), None)
             .await
             .unwrap();
         assert!(matches!(answer, Err(ThinkError::Refused(_))), "{answer:?}");
