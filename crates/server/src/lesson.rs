@@ -243,7 +243,14 @@ mod tests {
 
     #[test]
     fn the_first_step_is_the_first_lesson_in_the_language_asked() {
-        let deal = lessons::deal();
+        let mut deal = lessons::deal();
+        // The computer chooses its disc first in this deal.
+        let waiting = answer(&request(deal.record(), Progress::default(), None)).unwrap();
+        assert_eq!(waiting.step.message, "lesson-wait");
+        assert_eq!(waiting.step.show_me, None);
+        let length = deal.record().moves.len();
+        let reply = lessons::reply(deal.game(), length).unwrap().best;
+        deal.play(reply).unwrap();
         let answer = answer(&request(deal.record(), Progress::default(), None)).unwrap();
         assert_eq!(answer.step.lesson.as_deref(), Some("disc"));
         assert!(answer.step.active);
