@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::api::{CreatedGame, ErrorBody, SeatToken};
+use crate::api::{CreatedGame, ErrorBody, SeatToken, whole};
 use crate::error::ApiError;
 use crate::extract::{ClientAddr, JsonBody, limited};
 use crate::routes::start_game;
@@ -29,8 +29,9 @@ use crate::secret;
 use crate::state::AppState;
 use crate::table::{NewSeat, NewTable, checked_name};
 
-/// `POST /api/lessons`: the learner's name.
-#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+/// `POST /api/lessons`: the learner's name (its schema is written out in
+/// `openapi.rs`, as a seat's name is).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StartLesson {
     /// The learner's name, 1 to 40 characters.
@@ -41,13 +42,56 @@ pub struct StartLesson {
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LessonProgress {
-    /// The current lesson's index (0 first; the number of lessons once all
-    /// are done).
+    /// The current lesson's index (0 first; the number of lessons, 9, once
+    /// all are done).
     #[schema(minimum = 0, maximum = 9)]
+    #[serde(deserialize_with = "lesson_index")]
     pub lesson: usize,
     /// The record's length when `lesson` was last set.
-    #[schema(minimum = 0, maximum = 100000)]
+    #[schema(minimum = 0, maximum = 18446744073709551615_u64)]
+    #[serde(deserialize_with = "whole::number")]
     pub at: usize,
+}
+
+/// `T` read from a JSON object only: serde would also take an array of
+/// its fields, which the document forbids.
+fn an_object<'de, D: serde::Deserializer<'de>, T: serde::de::DeserializeOwned>(
+    deserializer: D,
+) -> Result<T, D::Error> {
+    let fields = serde_json::Map::<String, Value>::deserialize(deserializer)?;
+    T::deserialize(Value::Object(fields)).map_err(serde::de::Error::custom)
+}
+
+/// A lesson's index: a whole number up to the number of lessons, so that
+/// a body the document forbids is refused as it says.
+fn lesson_index<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<usize, D::Error> {
+    let index: usize = whole::number(deserializer)?;
+    if index > LESSONS.len() {
+        return Err(serde::de::Error::custom(format!(
+            "a lesson's index is 0 to {}, not {index}",
+            LESSONS.len()
+        )));
+    }
+    Ok(index)
+}
+
+/// A language of the catalogs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    En,
+    De,
+    Fr,
+}
+
+impl Lang {
+    fn language(self) -> Language {
+        match self {
+            Lang::En => Language::English,
+            Lang::De => Language::German,
+            Lang::Fr => Language::French,
+        }
+    }
 }
 
 /// What the learner skips.
@@ -67,14 +111,15 @@ pub enum Skip {
 pub struct LessonRequest {
     /// The game's `carolus-record/1` so far.
     #[schema(value_type = Object)]
-    pub record: Value,
+    pub record: serde_json::Map<String, Value>,
+    #[serde(deserialize_with = "an_object")]
     pub progress: LessonProgress,
     /// Skip the current lesson, or all.
     #[serde(default)]
     pub skip: Option<Skip>,
-    /// `en`, `de` or `fr` (English when not given).
+    /// The language of the step's text (English when not given).
     #[serde(default)]
-    pub lang: Option<String>,
+    pub lang: Option<Lang>,
 }
 
 /// What the guided game shows now.
@@ -103,13 +148,17 @@ pub struct LessonStep {
     pub show_me: Option<String>,
 }
 
-/// The answer of `POST /api/lessons/step`.
+/// The answer of `POST /api/lessons/step`: the progress and the step, or
+/// why the record and progress are no guided game's (`error`; then both
+/// are null), as `POST /api/replay` answers a record that does not replay.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct LessonAnswer {
     /// The progress after the record's moves (and the skip): keep it for
     /// the next request.
-    pub progress: LessonProgress,
-    pub step: LessonStep,
+    pub progress: Option<LessonProgress>,
+    pub step: Option<LessonStep>,
+    /// What is wrong with the record or the progress, if anything.
+    pub error: Option<String>,
 }
 
 /// Starts a guided first game.
@@ -117,7 +166,13 @@ pub struct LessonAnswer {
     post, path = "/api/lessons", request_body = StartLesson,
     responses(
         (status = 201, description = "The guided game: the learner at seat 0 against the \
-            level-1 computer on the lesson's deal, with the learner's token", body = CreatedGame),
+            level-1 computer on the lesson's deal, with the learner's token", body = CreatedGame,
+            links(
+                ("GetGame" = (operation_id = "get_game", parameters(("id" = "$response.body#/id")))),
+                ("GetRecord" = (operation_id = "get_record", parameters(("id" = "$response.body#/id")))),
+                ("PlayMove" = (operation_id = "play_move", parameters(("id" = "$response.body#/id")),
+                    description = "Play a move, with the learner's token")),
+            )),
         (status = 400, description = "The body is not JSON or the name is not one", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
         (status = 429, description = "Too many games created from this address", body = ErrorBody,
@@ -164,11 +219,10 @@ pub async fn start_lesson(
 #[utoipa::path(
     post, path = "/api/lessons/step", request_body = LessonRequest,
     responses(
-        (status = 200, description = "The progress after the record's moves and the lesson to show",
-            body = LessonAnswer),
-        (status = 400, description = "The body is not such a request, the record is not the guided \
-            game's or does not replay, the progress does not fit it, or an unknown language",
-            body = ErrorBody),
+        (status = 200, description = "The progress after the record's moves and the lesson to show; \
+            or, in `error`, why the record is not the guided game's, does not replay, or the progress \
+            does not fit it", body = LessonAnswer),
+        (status = 400, description = "The body is not such a request", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
         (status = 429, description = "Too many requests from this address", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
@@ -180,39 +234,50 @@ pub async fn lesson_step(
     JsonBody(request): JsonBody<LessonRequest>,
 ) -> Result<Json<LessonAnswer>, ApiError> {
     limited(&state, client)?;
-    answer(&request).map(Json)
+    Ok(Json(answer(&request)))
 }
 
-/// The answer to `request`, or why there is none.
-pub fn answer(request: &LessonRequest) -> Result<LessonAnswer, ApiError> {
-    let language = match request.lang.as_deref() {
-        Some(code) => code
-            .parse::<Language>()
-            .map_err(|error| ApiError::bad_request(format!("field `lang`: {error}")))?,
-        None => Language::English,
-    };
-    let record = Record::from_value(&request.record)
-        .map_err(|error| ApiError::bad_request(format!("field `record`: {error}")))?;
+/// The answer to `request`.
+pub fn answer(request: &LessonRequest) -> LessonAnswer {
+    match step_of(request) {
+        Ok((progress, step)) => LessonAnswer {
+            progress: Some(progress),
+            step: Some(step),
+            error: None,
+        },
+        Err(error) => LessonAnswer {
+            progress: None,
+            step: None,
+            error: Some(error),
+        },
+    }
+}
+
+/// The progress and step of `request`, or what is wrong with its record
+/// or progress.
+fn step_of(request: &LessonRequest) -> Result<(LessonProgress, LessonStep), String> {
+    let language = request.lang.map_or(Language::English, Lang::language);
+    let record = Record::from_value(&Value::Object(request.record.clone()))
+        .map_err(|error| format!("record: {error}"))?;
     let given = Progress {
         lesson: request.progress.lesson,
         at: request.progress.at,
     };
-    let mut progress = lessons::advance(&record, given)
-        .map_err(|error| ApiError::bad_request(error.to_string()))?;
+    let mut progress = lessons::advance(&record, given).map_err(|error| error.to_string())?;
     if let Some(skip) = request.skip {
         progress = lessons::skip(progress, skip == Skip::All, record.moves.len());
     }
     // `advance` replayed the record already; this cannot fail.
     let game = record
         .replay()
-        .map_err(|error| ApiError::bad_request(format!("field `record`: {error}")))?;
+        .map_err(|error| format!("record: {error}"))?;
     let step = lessons::step(&game, progress);
-    Ok(LessonAnswer {
-        progress: LessonProgress {
+    Ok((
+        LessonProgress {
             lesson: progress.lesson,
             at: progress.at,
         },
-        step: LessonStep {
+        LessonStep {
             index: step.index,
             count: LESSONS.len(),
             lesson: step.lesson.map(|lesson| lesson.name().to_owned()),
@@ -222,7 +287,7 @@ pub fn answer(request: &LessonRequest) -> Result<LessonAnswer, ApiError> {
             highlight: step.highlight.map(lessons::Highlight::to_json),
             show_me: step.show_me.map(|mv| mv.to_string()),
         },
-    })
+    ))
 }
 
 #[cfg(test)]
@@ -237,7 +302,7 @@ mod tests {
                 at: progress.at,
             },
             skip,
-            lang: Some("de".to_owned()),
+            lang: Some(Lang::De),
         }
     }
 
@@ -245,17 +310,21 @@ mod tests {
     fn the_first_step_is_the_first_lesson_in_the_language_asked() {
         let mut deal = lessons::deal();
         // The computer chooses its disc first in this deal.
-        let waiting = answer(&request(deal.record(), Progress::default(), None)).unwrap();
-        assert_eq!(waiting.step.message, "lesson-wait");
-        assert_eq!(waiting.step.show_me, None);
+        let waiting = answer(&request(deal.record(), Progress::default(), None))
+            .step
+            .unwrap();
+        assert_eq!(waiting.message, "lesson-wait");
+        assert_eq!(waiting.show_me, None);
         let length = deal.record().moves.len();
         let reply = lessons::reply(deal.game(), length).unwrap().best;
         deal.play(reply).unwrap();
-        let answer = answer(&request(deal.record(), Progress::default(), None)).unwrap();
-        assert_eq!(answer.step.lesson.as_deref(), Some("disc"));
-        assert!(answer.step.active);
-        assert!(answer.step.text.contains("Scheibe"), "{}", answer.step.text);
-        let show_me = answer.step.show_me.unwrap();
+        let step = answer(&request(deal.record(), Progress::default(), None))
+            .step
+            .unwrap();
+        assert_eq!(step.lesson.as_deref(), Some("disc"));
+        assert!(step.active);
+        assert!(step.text.contains("Scheibe"), "{}", step.text);
+        let show_me = step.show_me.unwrap();
         assert!(show_me.starts_with("disc "));
         assert!(deal.game().is_legal(&show_me.parse().unwrap()));
     }
@@ -263,27 +332,28 @@ mod tests {
     #[test]
     fn skipping_moves_on_and_skipping_all_ends_the_lessons() {
         let deal = lessons::deal();
-        let one = answer(&request(deal.record(), Progress::default(), Some(Skip::One))).unwrap();
-        assert_eq!(one.progress.lesson, 1);
-        let all = answer(&request(deal.record(), Progress::default(), Some(Skip::All))).unwrap();
-        assert_eq!(all.progress.lesson, LESSONS.len());
-        assert_eq!(all.step.lesson, None);
-        assert_eq!(all.step.show_me, None);
+        let one = answer(&request(deal.record(), Progress::default(), Some(Skip::One)));
+        assert_eq!(one.progress.unwrap().lesson, 1);
+        let all = answer(&request(deal.record(), Progress::default(), Some(Skip::All)));
+        assert_eq!(all.progress.unwrap().lesson, LESSONS.len());
+        let step = all.step.unwrap();
+        assert_eq!(step.lesson, None);
+        assert_eq!(step.show_me, None);
     }
 
     #[test]
     fn another_deal_or_a_progress_past_the_record_is_refused() {
         let other = carolus_rules::RecordedGame::from_seed(2, carolus_rules::Variant::STANDARD, 1)
             .unwrap();
-        let error = answer(&request(other.record(), Progress::default(), None)).unwrap_err();
-        assert_eq!(error.status, StatusCode::BAD_REQUEST);
-        assert!(error.body.error.contains("not the guided first game"));
+        let refused = answer(&request(other.record(), Progress::default(), None));
+        assert!(refused.progress.is_none() && refused.step.is_none());
+        assert!(refused.error.unwrap().contains("not the guided first game"));
         let deal = lessons::deal();
         let past = Progress { lesson: 0, at: 999 };
-        let error = answer(&request(deal.record(), past, None)).unwrap_err();
-        assert!(error.body.error.contains("progress.at"), "{}", error.body.error);
+        let error = answer(&request(deal.record(), past, None)).error.unwrap();
+        assert!(error.contains("progress.at"), "{error}");
         let mut bad = request(deal.record(), Progress::default(), None);
-        bad.lang = Some("xx".to_owned());
-        assert!(answer(&bad).unwrap_err().body.error.contains("lang"));
+        bad.record = serde_json::from_str(r#"{"format": "carolus-record/1"}"#).unwrap();
+        assert!(answer(&bad).error.unwrap().starts_with("record: "));
     }
 }

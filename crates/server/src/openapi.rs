@@ -76,6 +76,7 @@ use crate::table::MAX_NAME_CHARS;
         lesson::StartLesson,
         lesson::LessonProgress,
         lesson::Skip,
+        lesson::Lang,
         lesson::LessonRequest,
         lesson::LessonStep,
         lesson::LessonAnswer,
@@ -410,6 +411,19 @@ impl PartialSchema for api::ClaimSeat {
 }
 
 impl ToSchema for api::ClaimSeat {}
+
+impl PartialSchema for lesson::StartLesson {
+    fn schema() -> RefOr<Schema> {
+        object(
+            "`POST /api/lessons`: the learner's name",
+            &["name"],
+            vec![("name", name().into())],
+        )
+        .into()
+    }
+}
+
+impl ToSchema for lesson::StartLesson {}
 
 #[cfg(test)]
 mod tests {

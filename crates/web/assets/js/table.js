@@ -185,7 +185,9 @@ class Table {
           request("POST", "/api/lessons/step", {
             body: { record: effect.record, progress: effect.progress, skip: effect.skip, lang: language() },
           })
-            .then((answer) => this.dispatch({ type: "lesson", at: effect.at, answer }))
+            .then((answer) => this.dispatch(answer.error
+              ? { type: "lesson-failed", error: answer.error }
+              : { type: "lesson", at: effect.at, answer }))
             .catch((error) => this.dispatch({ type: "lesson-failed", error: error.message }));
           break;
         case "keep-lesson":
