@@ -24,8 +24,8 @@
 use carolus_ai::{Analysis, Budget, Level, ThinkError, think};
 use carolus_l10n::{Arg, Catalog};
 use carolus_rules::{
-    Destination, Disc, Family, Game, Move, Phase, Record, RecordedGame, ReplayError, SeatDraws,
-    Seat, Setup, Territory, Variant,
+    Destination, Disc, Family, Game, Move, Phase, Record, RecordedGame, ReplayError, Seat,
+    SeatDraws, Setup, Territory, Variant,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -220,12 +220,12 @@ impl Lesson {
                     to: Destination::Court,
                 },
             ) => {
-                before.controller(family).is_some_and(|seat| seat != learner)
+                before
+                    .controller(family)
+                    .is_some_and(|seat| seat != learner)
                     && after.controller(family) == Some(learner)
             }
-            (Lesson::Merge, Move::Emperor { .. }) => {
-                after.regions().len() < before.regions().len()
-            }
+            (Lesson::Merge, Move::Emperor { .. }) => after.regions().len() < before.regions().len(),
             (Lesson::Joker, Move::Joker(_)) => true,
             _ => false,
         }
@@ -243,7 +243,10 @@ fn learner_decides(game: &Game) -> bool {
 
 fn near_the_end(game: &Game) -> bool {
     let target = game.config().castle_target as usize;
-    game.regions().len() <= 6 || game.owners().any(|owner| game.castles_of(owner) + 3 >= target)
+    game.regions().len() <= 6
+        || game
+            .owners()
+            .any(|owner| game.castles_of(owner) + 3 >= target)
 }
 
 /// The position after `mv`, which must be legal in `game`.
@@ -316,8 +319,8 @@ pub fn reply(game: &Game, length: usize) -> Result<Analysis, ThinkError> {
 }
 
 fn reply_of(seed: u64, game: &Game, length: usize) -> Result<Analysis, ThinkError> {
-    let level = Level::new(OPPONENT_LEVEL)
-        .unwrap_or_else(|error| unreachable!("level 1 exists: {error}"));
+    let level =
+        Level::new(OPPONENT_LEVEL).unwrap_or_else(|error| unreachable!("level 1 exists: {error}"));
     let mut bot = level.spec().build(reply_seed_of(seed, length));
     think(bot.as_mut(), game, &Budget::iterations(1))
 }
@@ -390,7 +393,10 @@ pub fn advance(record: &Record, progress: Progress) -> Result<Progress, LessonEr
             token: mv.to_string(),
             error,
         })?;
-        if index >= progress.at && LESSONS.get(lesson).is_some_and(|l| l.done(&before, mv, &game))
+        if index >= progress.at
+            && LESSONS
+                .get(lesson)
+                .is_some_and(|l| l.done(&before, mv, &game))
         {
             lesson += 1;
         }
@@ -545,10 +551,7 @@ fn words(lesson: Lesson, game: &Game, mv: Move) -> (Vec<(&'static str, Word)>, O
         ),
         _ => (
             vec![
-                (
-                    "target",
-                    Word::Number(game.config().castle_target as usize),
-                ),
+                ("target", Word::Number(game.config().castle_target as usize)),
                 ("regions", Word::Number(game.regions().len())),
             ],
             None,
@@ -649,9 +652,8 @@ pub fn rehearse(seed: u64) -> Rehearsal {
             break;
         }
         let next = recorded.game().clone();
-        let before_lesson = |lesson: Lesson| {
-            LESSONS.iter().position(|&l| l == lesson) > Some(progress.lesson)
-        };
+        let before_lesson =
+            |lesson: Lesson| LESSONS.iter().position(|&l| l == lesson) > Some(progress.lesson);
         let learner_did = game.to_act() == Some(learner());
         if (learner_did && game.phase() == Phase::Joker && before_lesson(Lesson::Joker))
             || (next.regions().len() < game.regions().len() && before_lesson(Lesson::Merge))
@@ -711,7 +713,8 @@ mod tests {
 
     fn show_me_line() -> (Record, Vec<Progress>) {
         play_through(Progress::default(), |_, step| {
-            step.show_me.expect("the learner decides, so there is a move to show")
+            step.show_me
+                .expect("the learner decides, so there is a move to show")
         })
     }
 
@@ -803,7 +806,14 @@ mod tests {
     fn skipping_one_lesson_moves_to_the_next_and_no_further() {
         let progress = skip(Progress::default(), false, 7);
         assert_eq!(progress, Progress { lesson: 1, at: 7 });
-        let done = skip(Progress { lesson: LESSONS.len(), at: 0 }, false, 7);
+        let done = skip(
+            Progress {
+                lesson: LESSONS.len(),
+                at: 0,
+            },
+            false,
+            7,
+        );
         assert_eq!(done.lesson, LESSONS.len());
     }
 
@@ -833,8 +843,17 @@ mod tests {
         let deal = deal();
         let length = deal.record().moves.len();
         assert_eq!(
-            advance(deal.record(), Progress { lesson: 0, at: length + 1 }),
-            Err(LessonError::At { at: length + 1, length })
+            advance(
+                deal.record(),
+                Progress {
+                    lesson: 0,
+                    at: length + 1
+                }
+            ),
+            Err(LessonError::At {
+                at: length + 1,
+                length
+            })
         );
         assert_eq!(
             advance(deal.record(), Progress { lesson: 10, at: 0 }),
@@ -854,21 +873,38 @@ mod tests {
             steps.push(step(&game, progress));
             game.play(mv).unwrap();
         }
-        steps.push(step(&game, Progress { lesson: LESSONS.len(), at: 0 }));
+        steps.push(step(
+            &game,
+            Progress {
+                lesson: LESSONS.len(),
+                at: 0,
+            },
+        ));
         steps.push(step(&game, Progress::default()));
         let messages: BTreeSet<&str> = steps.iter().map(|step| step.message).collect();
         for language in Language::ALL {
             let known = variables(language).unwrap();
             for step in &steps {
-                let given: BTreeSet<String> =
-                    step.args.iter().map(|(name, _)| (*name).to_owned()).collect();
-                assert_eq!(known.get(step.message), Some(&given), "{language:?} {}", step.message);
+                let given: BTreeSet<String> = step
+                    .args
+                    .iter()
+                    .map(|(name, _)| (*name).to_owned())
+                    .collect();
+                assert_eq!(
+                    known.get(step.message),
+                    Some(&given),
+                    "{language:?} {}",
+                    step.message
+                );
                 let text = step.text(catalog(language));
                 assert!(!text.contains('{'), "{text}");
             }
         }
         for lesson in LESSONS {
-            assert!(messages.contains(lesson.message()), "{lesson:?} never shown");
+            assert!(
+                messages.contains(lesson.message()),
+                "{lesson:?} never shown"
+            );
         }
     }
 

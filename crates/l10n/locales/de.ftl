@@ -600,3 +600,7 @@ lesson-wait = Der Computer entscheidet.
 lesson-play-on = Spiele weiter, wie du willst: Die nächste Lektion kommt, wenn ihre Regel zählt. „Zeig es mir“ spielt einen guten Zug.
 lesson-over = Das Spiel ist vorbei.
 lesson-finished = Du kennst jetzt die Regeln von Carolus Magnus. Beginne in der Lobby eine eigene Partie.
+tui-lesson-line = Lektion { $lesson }/{ $count }: { $text }
+tui-key-show-me = zeig es mir
+tui-key-skip = Lektion überspringen
+tui-key-skip-all = alle überspringen

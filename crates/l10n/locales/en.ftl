@@ -601,3 +601,7 @@ lesson-wait = The computer is deciding.
 lesson-play-on = Play on as you like: the next lesson comes when its rule matters. “Show me” plays a good move.
 lesson-over = The game is over.
 lesson-finished = You have learnt the rules of Carolus Magnus. Start a game of your own from the lobby.
+tui-lesson-line = Lesson { $lesson }/{ $count }: { $text }
+tui-key-show-me = show me
+tui-key-skip = skip lesson
+tui-key-skip-all = skip all

@@ -605,3 +605,7 @@ lesson-wait = L’ordinateur réfléchit.
 lesson-play-on = Jouez comme vous voulez : la leçon suivante viendra quand sa règle comptera. « Montrez-moi » joue un bon coup.
 lesson-over = La partie est terminée.
 lesson-finished = Vous connaissez les règles de Carolus Magnus. Lancez votre propre partie depuis le salon.
+tui-lesson-line = Leçon { $lesson }/{ $count } : { $text }
+tui-key-show-me = montrez-moi
+tui-key-skip = passer la leçon
+tui-key-skip-all = tout passer

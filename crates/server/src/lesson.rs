@@ -332,9 +332,17 @@ mod tests {
     #[test]
     fn skipping_moves_on_and_skipping_all_ends_the_lessons() {
         let deal = lessons::deal();
-        let one = answer(&request(deal.record(), Progress::default(), Some(Skip::One)));
+        let one = answer(&request(
+            deal.record(),
+            Progress::default(),
+            Some(Skip::One),
+        ));
         assert_eq!(one.progress.unwrap().lesson, 1);
-        let all = answer(&request(deal.record(), Progress::default(), Some(Skip::All)));
+        let all = answer(&request(
+            deal.record(),
+            Progress::default(),
+            Some(Skip::All),
+        ));
         assert_eq!(all.progress.unwrap().lesson, LESSONS.len());
         let step = all.step.unwrap();
         assert_eq!(step.lesson, None);
@@ -343,8 +351,8 @@ mod tests {
 
     #[test]
     fn another_deal_or_a_progress_past_the_record_is_refused() {
-        let other = carolus_rules::RecordedGame::from_seed(2, carolus_rules::Variant::STANDARD, 1)
-            .unwrap();
+        let other =
+            carolus_rules::RecordedGame::from_seed(2, carolus_rules::Variant::STANDARD, 1).unwrap();
         let refused = answer(&request(other.record(), Progress::default(), None));
         assert!(refused.progress.is_none() && refused.step.is_none());
         assert!(refused.error.unwrap().contains("not the guided first game"));

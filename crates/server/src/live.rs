@@ -39,11 +39,11 @@ use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::secret::{self, OsRandom};
-use carolus_core::lessons;
 use crate::store::{CLAIM_LEASE, CommitError, Notice, Store};
 use crate::table::{Change, Mover, Table};
 use crate::thinking::Thinkers;
 use carolus_ai::{Analysis, ThinkError};
+use carolus_core::lessons;
 
 /// How many messages a watcher may fall behind before it is sent the game
 /// afresh instead.
@@ -596,13 +596,12 @@ impl Live {
             // The guided game's draws are its deal's (carolus-core's
             // `lessons`), continued from the record; its record always
             // replays, being the table's.
-            let mut draws = lessons::draws(self.table.record())
-                .map_err(|error| {
-                    ApiError::new(
-                        axum::http::StatusCode::INTERNAL_SERVER_ERROR,
-                        format!("the lesson's record: {error}"),
-                    )
-                })?;
+            let mut draws = lessons::draws(self.table.record()).map_err(|error| {
+                ApiError::new(
+                    axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+                    format!("the lesson's record: {error}"),
+                )
+            })?;
             self.table.play(mover, text, at, now, &mut draws)?
         } else {
             self.table.play(mover, text, at, now, &mut OsRandom)?

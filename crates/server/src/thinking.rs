@@ -13,8 +13,8 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::thread;
 use std::time::Duration;
 
-use carolus_core::lessons;
 use carolus_ai::{Analysis, BotSpec, Budget, Level, ThinkError, think};
+use carolus_core::lessons;
 use carolus_rules::{Game, RandomSource};
 use tokio::sync::oneshot;
 

@@ -1412,6 +1412,7 @@ fn x_explains_the_hint_in_the_words_of_the_game_s_language() {
             level: carolus_ai::Level::HINT,
             purpose: carolus_tui::Purpose::Hint,
             game: game.clone(),
+            lesson_at: None,
         });
         let reply = thinker.poll().expect("an answer");
         let explanation = reply
