@@ -18,14 +18,16 @@
 //! the engine's position, never by what a screen shows
 //! ([`Lesson::done`]). The deal was found by [`rehearse`]-ing seeds (the
 //! ignored test `lessons::tests::search_for_a_deal`): following the
-//! "show me" moves from it brings every lesson in order, each the first
-//! time its rule matters, and the game to its end.
+//! "show me" moves from it brings every lesson in order and the game to
+//! its end, and no rule comes up before its lesson (the learner gives no
+//! joker a family and builds no castle before those lessons, and no
+//! regions merge before the merging lesson: [`Rehearsal::early`] is 0).
 
 use carolus_ai::{Analysis, Budget, Level, ThinkError, think};
 use carolus_l10n::{Arg, Catalog};
 use carolus_rules::{
-    Destination, Disc, Family, Game, Move, Phase, Record, RecordedGame, ReplayError, Seat,
-    SeatDraws, Setup, Territory, Variant,
+    Destination, Family, Game, Move, Phase, Record, RecordedGame, ReplayError, Seat, SeatDraws,
+    Setup, Variant,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -574,23 +576,6 @@ impl Step {
             })
             .collect();
         catalog.format(self.message, &args)
-    }
-}
-
-/// A territory of `highlight`'s region, for front ends that point at
-/// territories.
-pub fn highlighted_territory(highlight: Highlight) -> Option<Territory> {
-    match highlight {
-        Highlight::Region { region } => Territory::new(region),
-        _ => None,
-    }
-}
-
-/// A disc of `highlight`, if it points at one.
-pub fn highlighted_disc(highlight: Highlight) -> Option<Disc> {
-    match highlight {
-        Highlight::Disc { disc } => Disc::new(disc),
-        _ => None,
     }
 }
 
