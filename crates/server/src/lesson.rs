@@ -330,6 +330,30 @@ mod tests {
     }
 
     #[test]
+    fn the_step_api_md_shows_is_the_guided_game_s_own() {
+        let mut record = lessons::rehearse(lessons::SEED).record.unwrap();
+        record.moves.truncate(10);
+        let mut asked = request(&record, Progress::default(), None);
+        asked.lang = None;
+        let answer = answer(&asked);
+        let progress = answer.progress.unwrap();
+        assert_eq!((progress.lesson, progress.at), (2, 10));
+        let step = serde_json::to_value(answer.step.unwrap()).unwrap();
+        assert_eq!(step["lesson"], "region");
+        assert_eq!(
+            step["highlight"],
+            serde_json::json!({"kind": "region", "region": 4})
+        );
+        assert_eq!(step["show_me"], "place B 4");
+        assert!(
+            step["text"]
+                .as_str()
+                .unwrap()
+                .starts_with("Now place a knight in a region: pick a blue knight, then region 4. ")
+        );
+    }
+
+    #[test]
     fn skipping_moves_on_and_skipping_all_ends_the_lessons() {
         let deal = lessons::deal();
         let one = answer(&request(
