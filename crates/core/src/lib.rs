@@ -14,6 +14,8 @@
 //! - [`explain`] — why a move is good or bad: the lines a bot expects after
 //!   it and after the better moves, played through the rules into facts
 //!   that a test can check, and sentences from the catalogs stating them.
+//! - [`lessons`] — the guided first game: its fixed deal, the computer's
+//!   fixed replies, and the lessons with what completes each.
 //! - [`session`] — a game at a table: the record and its draws, who plays
 //!   each seat, undo and redo, and the computer players' estimates; which
 //!   computer player must be asked, but no thinking.
@@ -26,6 +28,7 @@
 pub mod analysis;
 pub mod estimates;
 pub mod explain;
+pub mod lessons;
 pub mod loading;
 pub mod protocol;
 pub mod session;

@@ -247,6 +247,7 @@ impl CreateGame {
             clock,
             hints: self.hints,
             start: None,
+            lesson: false,
         };
         Ok((new, tokens))
     }

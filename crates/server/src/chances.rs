@@ -55,7 +55,7 @@ impl Chances {
                     if known.len() >= KEPT {
                         known.clear();
                     }
-                    let answer = thinkers.ask(game, Level::HINT, time);
+                    let answer = thinkers.ask(game, Level::HINT, time, None);
                     let estimate = async move {
                         match answer.await {
                             Ok(Ok(analysis)) => Ok(analysis.win),

@@ -41,6 +41,7 @@ mod cluster;
 mod error;
 mod explain;
 mod extract;
+mod lesson;
 mod limits;
 mod live;
 mod metrics;
@@ -111,6 +112,8 @@ pub fn app(state: AppState) -> Router {
         .route("/api/replay", post(replay::replay))
         .route("/api/outcomes", post(replay::outcomes))
         .route("/api/explain", post(explain::explain))
+        .route("/api/lessons", post(lesson::start_lesson))
+        .route("/api/lessons/step", post(lesson::lesson_step))
         .route("/api/openapi.json", get(openapi_document))
         .route("/healthz", get(health))
         .route("/metrics", get(metrics))

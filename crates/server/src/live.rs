@@ -43,6 +43,7 @@ use crate::store::{CLAIM_LEASE, CommitError, Notice, Store};
 use crate::table::{Change, Mover, Table};
 use crate::thinking::Thinkers;
 use carolus_ai::{Analysis, ThinkError};
+use carolus_core::lessons;
 
 /// How many messages a watcher may fall behind before it is sent the game
 /// afresh instead.
@@ -603,7 +604,20 @@ impl Live {
             self.follow(None).await;
         }
         let now = self.services.clock.now_ms();
-        let change = self.table.play(mover, text, at, now, &mut OsRandom)?;
+        let change = if self.table.is_lesson() {
+            // The guided game's draws are its deal's (carolus-core's
+            // `lessons`), continued from the record; its record always
+            // replays, being the table's.
+            let mut draws = lessons::draws(self.table.record()).map_err(|error| {
+                ApiError::new(
+                    axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+                    format!("the lesson's record: {error}"),
+                )
+            })?;
+            self.table.play(mover, text, at, now, &mut draws)?
+        } else {
+            self.table.play(mover, text, at, now, &mut OsRandom)?
+        };
         self.commit(change, now).await?;
         Ok(self.table.length())
     }
@@ -806,10 +820,15 @@ impl Live {
         if !self.claim_work().await {
             return;
         }
-        let answer =
-            self.services
-                .thinkers
-                .ask(self.table.position(), level, self.services.think_time);
+        // The guided game's computer answers as the lesson fixes it, so
+        // that its lessons come when they matter.
+        let lesson_at = self.table.is_lesson().then(|| self.table.length());
+        let answer = self.services.thinkers.ask(
+            self.table.position(),
+            level,
+            self.services.think_time,
+            lesson_at,
+        );
         let renew_at = self
             .services
             .store

@@ -19,6 +19,7 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
 
 use crate::accounts;
 use crate::api::{self, MAX_DAYS_PER_MOVE, MAX_INCREMENT_S, MAX_INITIAL_S};
+use crate::lesson;
 use crate::routes;
 use crate::table::MAX_NAME_CHARS;
 use crate::{explain, replay};
@@ -61,6 +62,8 @@ use crate::{explain, replay};
         accounts::my_seats,
         accounts::reset_password,
         explain::explain,
+        lesson::start_lesson,
+        lesson::lesson_step,
     ),
     components(schemas(
         api::CreateGame,
@@ -93,6 +96,13 @@ use crate::{explain, replay};
         replay::Replay,
         replay::Outcome,
         replay::Outcomes,
+        lesson::StartLesson,
+        lesson::LessonProgress,
+        lesson::Skip,
+        lesson::Lang,
+        lesson::LessonRequest,
+        lesson::LessonStep,
+        lesson::LessonAnswer,
         api::ClientMessage,
         api::ServerMessage,
         api::Update,
@@ -539,6 +549,54 @@ impl PartialSchema for accounts::SettingsChange {
                     one_of(
                         "The language of mails and pages",
                         vec![null().into(), one_of_values(&languages).into()],
+                    ),
+                ),
+            ],
+        )
+        .into()
+    }
+}
+
+impl ToSchema for accounts::SettingsChange {}
+
+impl PartialSchema for accounts::PasswordChange {
+    fn schema() -> RefOr<Schema> {
+        object(
+            "`POST /api/me/password`: the present password and the new one",
+            &["password", "new_password"],
+            vec![
+                (
+                    "password",
+                    ObjectBuilder::new().schema_type(Type::String).into(),
+                ),
+                ("new_password", new_password().into()),
+            ],
+        )
+        .into()
+    }
+}
+
+impl ToSchema for accounts::PasswordChange {}
+
+impl PartialSchema for accounts::ResetRequest {
+    fn schema() -> RefOr<Schema> {
+        object(
+            "`POST /api/password-reset`: a reset link's token and the new password",
+            &["token", "new_password"],
+            vec![
+                (
+                    "token",
+                    ObjectBuilder::new().schema_type(Type::String).into(),
+                ),
+                ("new_password", new_password().into()),
+            ],
+        )
+        .into()
+    }
+}
+
+impl ToSchema for accounts::ResetRequest {}
+
 /// A request that is explained: a new game's record up to its first
 /// decision (`carolus new --seed 1`) and a legal move there. Schemathesis
 /// sends it, so the document's answer of 200 is checked too.
@@ -592,40 +650,6 @@ impl PartialSchema for api::ExplainRequest {
     }
 }
 
-impl ToSchema for accounts::SettingsChange {}
-
-impl PartialSchema for accounts::PasswordChange {
-    fn schema() -> RefOr<Schema> {
-        object(
-            "`POST /api/me/password`: the present password and the new one",
-            &["password", "new_password"],
-            vec![
-                (
-                    "password",
-                    ObjectBuilder::new().schema_type(Type::String).into(),
-                ),
-                ("new_password", new_password().into()),
-            ],
-        )
-        .into()
-    }
-}
-
-impl ToSchema for accounts::PasswordChange {}
-
-impl PartialSchema for accounts::ResetRequest {
-    fn schema() -> RefOr<Schema> {
-        object(
-            "`POST /api/password-reset`: a reset link's token and the new password",
-            &["token", "new_password"],
-            vec![
-                (
-                    "token",
-                    ObjectBuilder::new().schema_type(Type::String).into(),
-                ),
-                ("new_password", new_password().into()),
-            ],
-        )
 impl ToSchema for api::ExplainRequest {}
 
 impl PartialSchema for api::PracticeRequest {
@@ -675,8 +699,20 @@ impl PartialSchema for api::PracticeRequest {
     }
 }
 
-impl ToSchema for accounts::ResetRequest {}
 impl ToSchema for api::PracticeRequest {}
+
+impl PartialSchema for lesson::StartLesson {
+    fn schema() -> RefOr<Schema> {
+        object(
+            "`POST /api/lessons`: the learner's name",
+            &["name"],
+            vec![("name", name().into())],
+        )
+        .into()
+    }
+}
+
+impl ToSchema for lesson::StartLesson {}
 
 #[cfg(test)]
 mod tests {

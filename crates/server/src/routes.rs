@@ -144,6 +144,23 @@ pub async fn create_game(
     MaybeSignedIn(session): MaybeSignedIn,
     JsonBody(request): JsonBody<CreateGame>,
 ) -> Result<(StatusCode, Json<CreatedGame>), ApiError> {
+    let (new, seats) = request.to_new_table()?;
+    let (status, Json(created)) = start_game(&state, client, new, seats).await?;
+    if let Some(session) = &session {
+        accounts::own_created(&state, session, &created.id, &request, &created.seats).await;
+    }
+    Ok((status, Json(created)))
+}
+
+/// Creates and stores the game `new`, whose people hold `seats`, counted
+/// against `client`'s games a minute: a game of `POST /api/games` or a
+/// guided game of `POST /api/lessons`.
+pub(crate) async fn start_game(
+    state: &AppState,
+    client: IpAddr,
+    new: NewTable,
+    seats: Vec<SeatToken>,
+) -> Result<(StatusCode, Json<CreatedGame>), ApiError> {
     state.creates().take(client).map_err(|wait| {
         ApiError::too_many(
             "too many games created from this address; wait a minute",
@@ -151,16 +168,13 @@ pub async fn create_game(
         )
     })?;
     let id = secret::new_game_id();
-    let (new, seats) = request.to_new_table()?;
+    let players = new.players;
     let table = Table::create(id.clone(), new, state.clock().now_ms(), &mut OsRandom)?;
     state.start(table).await.map_err(|error| {
         tracing::error!(%error, "a new game could not be stored");
         ApiError::unavailable("the game could not be stored; try again")
     })?;
-    if let Some(session) = &session {
-        accounts::own_created(&state, session, &id, &request, &seats).await;
-    }
-    tracing::info!(game = %id, players = request.players, "game created");
+    tracing::info!(game = %id, players, "game created");
     Ok((StatusCode::CREATED, Json(CreatedGame { id, seats })))
 }
 
@@ -197,12 +211,6 @@ pub async fn practice(
         .map_err(|error| ApiError::bad_request(format!("the record: {error}")))?;
     explain::decision_due(&game, record.moves.len())?;
     let person = game.to_act().map_or(0, |seat| seat.index());
-    state.creates().take(client).map_err(|wait| {
-        ApiError::too_many(
-            "too many games created from this address; wait a minute",
-            wait,
-        )
-    })?;
     let token = secret::new_token();
     let seats = (0..game.players())
         .map(|seat| {
@@ -223,24 +231,18 @@ pub async fn practice(
         clock: None,
         hints: true,
         start: Some(record),
+        lesson: false,
     };
-    let id = secret::new_game_id();
-    let table = Table::create(id.clone(), new, state.clock().now_ms(), &mut OsRandom)?;
-    state.start(table).await.map_err(|error| {
-        tracing::error!(%error, "a new game could not be stored");
-        ApiError::unavailable("the game could not be stored; try again")
-    })?;
-    tracing::info!(game = %id, "game started from a position");
-    Ok((
-        StatusCode::CREATED,
-        Json(CreatedGame {
-            id,
-            seats: vec![SeatToken {
-                seat: person,
-                token,
-            }],
-        }),
-    ))
+    start_game(
+        &state,
+        client,
+        new,
+        vec![SeatToken {
+            seat: person,
+            token,
+        }],
+    )
+    .await
 }
 
 /// Lists games, newest first.

@@ -7,7 +7,10 @@
 //! state: a change the store refused leaves nothing behind.
 
 use carolus_ai::Level;
-use carolus_rules::{Game, Move, RandomSource, Record, RecordedGame, Seat, Setup, Variant};
+use carolus_core::lessons;
+use carolus_rules::{
+    DrawSource, Game, Move, RandomSource, Record, RecordedGame, Seat, Setup, Variant,
+};
 use serde_json::{Value, json};
 use thiserror::Error;
 
@@ -137,6 +140,9 @@ pub struct NewTable {
     /// lead to it (a game tried again from a review's position); a new
     /// deal when none.
     pub start: Option<Record>,
+    /// The guided first game (carolus-core's `lessons`): its fixed deal
+    /// instead of a random one.
+    pub lesson: bool,
 }
 
 /// Who plays a seat.
@@ -301,35 +307,45 @@ impl Table {
         } else {
             Variant::STANDARD
         };
-        let mut game =
-            match new.start {
-                Some(mut record) => {
-                    // Only the position is taken: its result, if the record
-                    // was a finished game's, and its notes are not this game's.
-                    record.result = None;
-                    record.meta = None;
-                    let game =
-                        RecordedGame::from_record(record).map_err(|error| TableError::Field {
-                            field: "record".to_owned(),
-                            reason: error.to_string(),
-                        })?;
-                    let (players, teams) = (game.game().players(), game.game().variant().teams);
-                    if (players, teams) != (new.players, new.teams) {
-                        return Err(TableError::Field {
-                            field: "record".to_owned(),
-                            reason: format!("a game of {players} players, not of {}", new.players),
-                        });
-                    }
-                    game
-                }
-                None => RecordedGame::new(Setup::random(new.players, variant, random)).map_err(
-                    |error| TableError::Field {
-                        field: "players".to_owned(),
+        let mut game = match (new.lesson, new.start) {
+            // The guided game's deal is fixed, so that its lessons come
+            // when they matter (the exception to the server's draws from
+            // the operating system: nothing is at stake in a lesson).
+            (true, None) => lessons::deal(),
+            (true, Some(_)) => {
+                return Err(TableError::Field {
+                    field: "record".to_owned(),
+                    reason: "the guided game starts from its own deal".to_owned(),
+                });
+            }
+            (false, Some(mut record)) => {
+                // Only the position is taken: its result, if the record
+                // was a finished game's, and its notes are not this game's.
+                record.result = None;
+                record.meta = None;
+                let game =
+                    RecordedGame::from_record(record).map_err(|error| TableError::Field {
+                        field: "record".to_owned(),
                         reason: error.to_string(),
-                    },
-                )?,
-            };
-        game.draw_while_due(random);
+                    })?;
+                let (players, teams) = (game.game().players(), game.game().variant().teams);
+                if (players, teams) != (new.players, new.teams) {
+                    return Err(TableError::Field {
+                        field: "record".to_owned(),
+                        reason: format!("a game of {players} players, not of {}", new.players),
+                    });
+                }
+                game
+            }
+            (false, None) => RecordedGame::new(Setup::random(new.players, variant, random))
+                .map_err(|error| TableError::Field {
+                    field: "players".to_owned(),
+                    reason: error.to_string(),
+                })?,
+        };
+        if !new.lesson {
+            game.draw_while_due(random);
+        }
         let mut table = Table {
             id,
             created_ms: now_ms,
@@ -441,6 +457,12 @@ impl Table {
         })
     }
 
+    /// Whether the table is the guided first game, whose draws and
+    /// computer replies are the lesson's (carolus-core's `lessons`).
+    pub fn is_lesson(&self) -> bool {
+        lessons::is_lesson(self.game.record())
+    }
+
     /// Plays the move `text` for `mover` at `at` moves, and the draws it
     /// makes due from `random`; or says why not.
     pub fn play(
@@ -449,7 +471,7 @@ impl Table {
         text: &str,
         at: usize,
         now_ms: i64,
-        random: &mut impl RandomSource,
+        random: &mut impl DrawSource,
     ) -> Result<Change, TableError> {
         let length = self.length();
         self.check_running()?;
@@ -825,6 +847,7 @@ pub(crate) fn two_people(id: String, clock: Option<Clock>) -> (Table, Vec<String
         clock,
         hints: false,
         start: None,
+        lesson: false,
     };
     let table = Table::create(id, new, 0, &mut test_draws(0)).unwrap();
     (table, vec![test_token("A"), test_token("B")])
@@ -847,6 +870,7 @@ pub(crate) fn against_the_computer(clock: Option<Clock>) -> (Table, String) {
         clock,
         hints: false,
         start: None,
+        lesson: false,
     };
     let table = Table::create(crate::secret::new_game_id(), new, 0, &mut test_draws(0)).unwrap();
     (table, test_token("Anna"))
@@ -1254,6 +1278,7 @@ mod tests {
             clock: None,
             hints: true,
             start: None,
+            lesson: false,
         };
         let table = Table::create("g".to_owned(), new, 0, &mut test_draws(0)).unwrap();
         assert_eq!(table.status(), Status::Open);

@@ -17,6 +17,7 @@ use std::time::Duration;
 
 use carolus_ai::{Analysis, BotSpec, Budget, Level, ThinkError, think};
 use carolus_core::explain::{ExplainError, Explanation, explain_analysis};
+use carolus_core::lessons;
 use carolus_rules::{Game, Move, RandomSource};
 use tokio::sync::oneshot;
 
@@ -27,6 +28,9 @@ struct Job {
     game: Game,
     level: Level,
     time: Duration,
+    /// For the guided first game, the record's length: the computer then
+    /// answers as the lesson fixes it (carolus-core's `lessons::reply`).
+    lesson_at: Option<usize>,
     task: Task,
 }
 
@@ -85,16 +89,18 @@ impl Thinkers {
     }
 
     /// Asks for the move of the computer at `level` in `game`, thinking at
-    /// most `time`. The answer comes on the returned channel; dropping it
-    /// lets the search finish unheard.
+    /// most `time`; in the guided first game, whose record has `lesson_at`
+    /// moves, the lesson's reply instead. The answer comes on the returned
+    /// channel; dropping it lets the search finish unheard.
     pub fn ask(
         &self,
         game: &Game,
         level: Level,
         time: Duration,
+        lesson_at: Option<usize>,
     ) -> oneshot::Receiver<Result<Analysis, ThinkError>> {
         let (answer, receiver) = oneshot::channel();
-        self.send(game, level, time, Task::Think(answer));
+        self.send(game, level, time, lesson_at, Task::Think(answer));
         receiver
     }
 
@@ -110,16 +116,24 @@ impl Thinkers {
         time: Duration,
     ) -> oneshot::Receiver<Result<Explained, ExplainError>> {
         let (answer, receiver) = oneshot::channel();
-        self.send(game, level, time, Task::Explain { mv, answer });
+        self.send(game, level, time, None, Task::Explain { mv, answer });
         receiver
     }
 
-    fn send(&self, game: &Game, level: Level, time: Duration, task: Task) {
+    fn send(
+        &self,
+        game: &Game,
+        level: Level,
+        time: Duration,
+        lesson_at: Option<usize>,
+        task: Task,
+    ) {
         self.queued.fetch_add(1, Ordering::Relaxed);
         let job = Job {
             game: game.clone(),
             level,
             time,
+            lesson_at,
             task,
         };
         if self.jobs.send(job).is_err() {
@@ -156,12 +170,18 @@ fn work(receiver: &Mutex<mpsc::Receiver<Job>>, queued: &AtomicUsize, stop: &Arc<
         }
         let mut bot = one_thread(job.level.spec()).build(OsRandom.next_u64());
         let budget = Budget::time(job.time).with_stop(Arc::clone(stop));
-        let analysis = think(bot.as_mut(), &job.game, &budget);
         match job.task {
+            // The guided game's computer answers as its lesson fixes it; a
+            // hint or an explanation there is still the search's.
             Task::Think(answer) => {
+                let analysis = match job.lesson_at {
+                    Some(length) => lessons::reply(&job.game, length),
+                    None => think(bot.as_mut(), &job.game, &budget),
+                };
                 let _ = answer.send(analysis);
             }
             Task::Explain { mv, answer } => {
+                let analysis = think(bot.as_mut(), &job.game, &budget);
                 let explained = analysis.map_err(ExplainError::from).and_then(|analysis| {
                     let mv = mv.unwrap_or(analysis.best);
                     let explanation = explain_analysis(&job.game, mv, bot.as_ref(), &analysis)?;
@@ -211,7 +231,7 @@ mod tests {
         let game = RecordedGame::from_seed(2, Variant::STANDARD, 5).unwrap();
         for level in Level::all() {
             let answer = thinkers
-                .ask(game.game(), level, Duration::from_millis(50))
+                .ask(game.game(), level, Duration::from_millis(50), None)
                 .await
                 .unwrap()
                 .unwrap();
@@ -268,7 +288,7 @@ mod tests {
         .unwrap();
         // A new game's first event is a draw, not a decision.
         let answer = thinkers
-            .ask(game.game(), Level::MAX, Duration::from_millis(50))
+            .ask(game.game(), Level::MAX, Duration::from_millis(50), None)
             .await
             .unwrap();
         assert!(matches!(answer, Err(ThinkError::Refused(_))), "{answer:?}");

@@ -471,6 +471,83 @@ async fn the_computer_plays_its_seat_by_itself(db: &Db) {
     panic!("the game did not end");
 }
 
+async fn the_guided_game_follows_its_lessons_to_the_end_as_the_lesson_script_plays_it(db: &Db) {
+    use carolus_core::lessons;
+    let (app, _) = server(db).await;
+    let created = post(&app, "/api/lessons", &json!({"name": "Anna"})).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    let id = created.body["id"].as_str().unwrap();
+    let anna = created.body["seats"][0]["token"].as_str().unwrap();
+    assert_eq!(created.body["seats"][0]["seat"], lessons::LEARNER);
+    let mut progress = json!({"lesson": 0, "at": 0});
+    let mut seen: Vec<String> = Vec::new();
+    let mut took_back = false;
+    for _ in 0..5_000 {
+        let game = view(&app, id).await;
+        assert_eq!(game["record"]["meta"]["lesson"], "first-game");
+        assert_eq!(game["seats"][1]["ai"], 1);
+        let step = post(
+            &app,
+            "/api/lessons/step",
+            &json!({"record": game["record"], "progress": progress, "lang": "fr"}),
+        )
+        .await;
+        assert_eq!(step.status, StatusCode::OK, "{}", step.text);
+        progress = step.body["progress"].clone();
+        if game["status"] == "over" {
+            assert_eq!(progress["lesson"], lessons::LESSONS.len());
+            assert_eq!(step.body["step"]["message"], "lesson-finished");
+            let names: Vec<&str> = lessons::LESSONS.iter().map(|l| l.name()).collect();
+            assert_eq!(seen, names);
+            // The server's game is the script's: its deal, draws and
+            // replies, whatever was taken back on the way.
+            let played: Vec<String> = game["record"]["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|mv| mv.as_str().unwrap().to_owned())
+                .collect();
+            let script: Vec<String> = lessons::rehearse(lessons::SEED)
+                .record
+                .unwrap()
+                .moves
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            assert_eq!(played, script);
+            return;
+        }
+        if game["state"]["to_act"] != 0 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+            continue;
+        }
+        let step = &step.body["step"];
+        let lesson = step["lesson"].as_str().unwrap_or_default().to_owned();
+        if step["active"] == true && seen.last() != Some(&lesson) {
+            seen.push(lesson);
+        }
+        let mv = step["show_me"].as_str().unwrap();
+        let answer = play(&app, id, anna, mv, length(&game)).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+        if !took_back && seen.len() == 4 {
+            // Taken back and played again, the same move meets the same
+            // draws and the same reply.
+            took_back = true;
+            // The computer may answer between the view and the take back,
+            // which is then refused as stale; the next view has its move.
+            loop {
+                let at = length(&view(&app, id).await);
+                let back = take_back(&app, id, anna, at).await;
+                if back.status == StatusCode::OK {
+                    break;
+                }
+                assert_eq!(back.status, StatusCode::CONFLICT, "{}", back.text);
+            }
+        }
+    }
+    panic!("the guided game did not end");
+}
+
 /// Takes back the last decision of `token`'s seat, seen at `at`.
 async fn take_back(app: &Router, id: &str, token: &str, at: usize) -> Answer {
     post_raw(
@@ -761,6 +838,8 @@ async fn health_metrics_and_the_openapi_document_are_served(db: &Db) {
         "/api/games/{id}",
         "/api/games/{id}/moves",
         "/api/games/{id}/seats/{seat}",
+        "/api/lessons",
+        "/api/lessons/step",
     ] {
         assert!(
             openapi.body["paths"][path].is_object(),
@@ -994,4 +1073,5 @@ on_every_store!(
     a_game_nobody_uses_leaves_memory_and_comes_back_from_the_store,
     a_finished_game_is_analysed_once_and_its_analysis_kept,
     spectators_get_the_chances_of_the_present_position,
+    the_guided_game_follows_its_lessons_to_the_end_as_the_lesson_script_plays_it,
 );

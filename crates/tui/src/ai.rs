@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 
 use carolus_ai::{Analysis, Bot, Budget, Level, ThinkError};
 use carolus_core::explain::{self, Explanation};
+use carolus_core::lessons;
 use carolus_rules::rng::SplitMix64;
 use carolus_rules::{Game, RandomSource, Seat};
 
@@ -47,6 +48,10 @@ pub struct ThinkRequest {
     pub level: Level,
     pub purpose: Purpose,
     pub game: Game,
+    /// In the guided first game, the record's length: the computer's own
+    /// move is then the lesson's reply (carolus-core's `lessons::reply`),
+    /// so that the lessons come when they matter.
+    pub lesson_at: Option<usize>,
 }
 
 /// The answer to a [`ThinkRequest`].
@@ -136,7 +141,12 @@ fn think(bot: &mut dyn Bot, game: &Game, budget: &Budget) -> Result<Analysis, St
 /// Answers `request` with `bot`: its search, and for a hint the
 /// explanation of the hint's move from that same search.
 fn answer(bot: &mut dyn Bot, request: &ThinkRequest, budget: &Budget) -> ThinkReply {
-    let result = think(bot, &request.game, budget);
+    let result = match (request.lesson_at, request.purpose) {
+        (Some(length), Purpose::Play) => {
+            lessons::reply(&request.game, length).map_err(|error| error.to_string())
+        }
+        _ => think(bot, &request.game, budget),
+    };
     let explanation = match (&result, request.purpose) {
         (Ok(analysis), Purpose::Hint) => Some(
             explain::explain_analysis(&request.game, analysis.best, bot, analysis)
@@ -318,6 +328,7 @@ mod tests {
             level: Level::new(2).unwrap(),
             purpose,
             game,
+            lesson_at: None,
         }
     }
 

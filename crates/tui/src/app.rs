@@ -18,6 +18,7 @@
 //! - `thinking` — computer players and their estimates ([`Thinking`],
 //!   [`Estimate`]); `hints` — asking for a hint, showing it and saying
 //!   why;
+//! - `lesson` — the guided first game's lessons (`--learn`);
 //! - `undo` — undo and redo; `files` — saving and opening
 //!   ([`PromptKind`]); `leaving` — quitting and new games ([`Leaving`]);
 //! - `mouse` — clicks, resolved by [`crate::hit`].
@@ -29,6 +30,7 @@
 mod files;
 mod hints;
 mod leaving;
+mod lesson;
 mod log;
 mod messages;
 mod mouse;
@@ -42,6 +44,7 @@ mod undo;
 use std::time::Duration;
 
 use carolus_ai::Level;
+use carolus_core::lessons;
 use carolus_core::session::{self, SeatError, SeatInfo};
 use carolus_l10n::Catalog;
 use carolus_rules::{
@@ -114,6 +117,9 @@ pub struct App {
     /// The recovery file the game on the table was opened from: once the
     /// game is saved elsewhere it is no longer needed.
     recovered: Option<String>,
+    /// In the guided first game, the learner's progress through its
+    /// lessons (carolus-core's `lessons`).
+    lesson: Option<lessons::Progress>,
 }
 
 /// A session of `game` with `seats`, drawing from the streams of
@@ -152,8 +158,25 @@ impl App {
                 let game = RecordedGame::from_record(*record).map_err(|error| error.to_string())?;
                 (game, names, saved)
             }
+            Start::Lesson => {
+                let computer = Level::new(lessons::OPPONENT_LEVEL).map_err(|e| e.to_string())?;
+                let seats = (0..2).filter(|&seat| seat != lessons::LEARNER);
+                let ai = seats.map(|seat| (seat, computer)).collect();
+                (lessons::deal(), None, Some(ai))
+            }
         };
-        let draw_seed = rng.next_u64();
+        // The guided game's draws are its deal's; a saved guided game goes
+        // on with them, and with its lessons where the record leaves them.
+        let learning = lessons::is_lesson(game.record());
+        let lesson = learning
+            .then(|| lessons::advance(game.record(), lessons::Progress::default()).ok())
+            .flatten();
+        let draw_seed = if learning {
+            rng.next_u64();
+            lessons::SEED
+        } else {
+            rng.next_u64()
+        };
         let next_seed = rng.next_u64();
         let players = game.game().players();
         let names = config
@@ -204,6 +227,7 @@ impl App {
             may_replace: None,
             left_unsaved: false,
             recovered: None,
+            lesson,
         };
         if let Some(error) = app.session.unread_estimates() {
             let text = tr!(app.tr, "tui-estimates-left-out", error = error);

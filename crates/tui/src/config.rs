@@ -19,6 +19,9 @@ pub enum Start {
     New { players: usize },
     /// A game continuing a record, such as a saved game.
     Record(Box<Record>),
+    /// The guided first game (`carolus play --learn`): carolus-core's
+    /// lessons, on their deal, against the level-1 computer.
+    Lesson,
 }
 
 /// How long a computer player may think about one decision.

@@ -186,6 +186,10 @@ fn footer(app: &App, layout: &Layout, buf: &mut Buffer) {
         };
         let shown = canvas::truncate(&message.text, usize::from(row.width));
         put(buf, row.x, row.y, &shown, style, row.width);
+    } else if let Some(line) = app.lesson_line() {
+        // The guided game's lesson, where messages go when there is none.
+        let shown = canvas::truncate(&line, usize::from(row.width));
+        put(buf, row.x, row.y, &shown, theme.notice(), row.width);
     }
     let row = layout.keys_row();
     let mut spans = Vec::new();
@@ -253,6 +257,15 @@ fn decision_keys(app: &App) -> Vec<KeyHint> {
                 ("⏎", tr!(tr, "tui-key-assign")),
             ]),
             Pick::Wait => {}
+        }
+        if app.lesson_step().is_some_and(|step| step.show_me.is_some()) {
+            keys.push(("m", tr!(tr, "tui-key-show-me")));
+        }
+        if app.lesson_step().is_some_and(|step| step.lesson.is_some()) {
+            keys.extend([
+                ("k", tr!(tr, "tui-key-skip")),
+                ("K", tr!(tr, "tui-key-skip-all")),
+            ]);
         }
         keys.push(("h", tr!(tr, "tui-key-hint")));
         // `x` is offered only when there is a hint to explain.

@@ -1412,6 +1412,7 @@ fn x_explains_the_hint_in_the_words_of_the_game_s_language() {
             level: carolus_ai::Level::HINT,
             purpose: carolus_tui::Purpose::Hint,
             game: game.clone(),
+            lesson_at: None,
         });
         let reply = thinker.poll().expect("an answer");
         let explanation = reply
@@ -1473,4 +1474,47 @@ fn x_before_any_hint_says_there_is_none_to_explain() {
     }
     press(&mut session, Key::Char('x'));
     assert!(message_text(&session).starts_with("No hint to explain"));
+}
+
+#[test]
+fn the_guided_game_s_lesson_is_in_the_footer_and_m_k_and_capital_k_work_there() {
+    let mut config = carolus_tui::PlayConfig::new_game(2, 1);
+    config.start = carolus_tui::Start::Lesson;
+    config.language = Language::German;
+    let app = carolus_tui::App::new(config).expect("the guided game starts");
+    let mut session = Session::new(app, InlineThinker::new(1, support::fixed_budget()));
+    session.send(Event::Resize {
+        width: 80,
+        height: 24,
+    });
+    session.start();
+    settle(&mut session);
+    let footer = |session: &Session<InlineThinker>| {
+        let rows = rows(&buffer(session.app(), 80, 24));
+        (rows[22].clone(), rows[23].clone())
+    };
+    let (lesson, keys) = footer(&session);
+    assert!(lesson.starts_with("Lektion 1/9: "), "{lesson}");
+    assert!(keys.contains("m zeig es mir"), "{keys}");
+    // m plays the lesson's disc: the court lesson follows.
+    press(&mut session, Key::Char('m'));
+    settle(&mut session);
+    assert!(
+        footer(&session).0.starts_with("Lektion 2/9: "),
+        "{:?}",
+        footer(&session)
+    );
+    press(&mut session, Key::Char('k'));
+    assert!(
+        footer(&session).0.starts_with("Lektion 3/9: "),
+        "{:?}",
+        footer(&session)
+    );
+    press(&mut session, Key::Char('K'));
+    let (lesson, keys) = footer(&session);
+    assert!(lesson.contains("Du kennst jetzt die Regeln"), "{lesson}");
+    assert!(
+        !keys.contains(" m "),
+        "nothing to show once the lessons are skipped: {keys}"
+    );
 }

@@ -42,8 +42,8 @@ fn embedded(name: &str) -> Option<rust_embed::EmbeddedFile> {
 }
 
 /// The paths of the client's pages: the lobby, a game's table, the replay
-/// of an uploaded record and the rules.
-pub const PAGE_PATHS: [&str; 4] = ["/", "/games/{id}", "/replay", "/rules"];
+/// of an uploaded record, the rules and the way into the guided first game.
+pub const PAGE_PATHS: [&str; 5] = ["/", "/games/{id}", "/replay", "/rules", "/learn"];
 
 /// What the browser may do with the pages: scripts, styles and connections
 /// only from this server (the WebSocket included), no frames, no plug-ins.
@@ -180,7 +180,7 @@ mod tests {
 
     #[tokio::test]
     async fn every_page_path_serves_the_document_with_its_policy() {
-        for path in ["/", "/games/abcdefghijkm", "/replay", "/rules"] {
+        for path in ["/", "/games/abcdefghijkm", "/replay", "/rules", "/learn"] {
             let response = get_path(path, None).await;
             assert_eq!(response.status(), StatusCode::OK, "{path}");
             assert_eq!(

@@ -69,6 +69,12 @@ pub struct Args {
     /// keys are the same in every language.
     #[arg(long, value_name = "LANG", value_parser = parse_language)]
     lang: Option<Language>,
+
+    /// A guided first game: you against the level-1 computer on a fixed
+    /// deal, with a lesson on each rule when it first matters (m plays the
+    /// lesson's move, k skips a lesson, K all of them).
+    #[arg(long, conflicts_with_all = ["load", "players", "ai", "seed", "game"])]
+    learn: bool,
 }
 
 /// Reads a language code; the error names the languages there are.
@@ -111,6 +117,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
                 .map_err(|error| bad_input(input::about_game(path, args.game, error)))?;
             Start::Record(Box::new(record))
         }
+        None if args.learn => Start::Lesson,
         None => Start::New {
             players: args.players.count(),
         },

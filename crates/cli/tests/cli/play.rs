@@ -115,3 +115,30 @@ fn the_game_speaks_the_language_of_lang_else_of_the_environment() {
         played_on_a_terminal(&[], &[("LANG", "de_DE.UTF-8"), ("LC_ALL", "C")], "help").unwrap();
     assert!(english.contains("Left the game in round 0."), "{english}");
 }
+
+#[test]
+fn play_learn_starts_the_guided_game_with_its_first_lesson_in_the_footer() {
+    let refused = carolus(&["play", "--learn", "--seed", "3"], None)
+        .assert_bad_input()
+        .to_owned();
+    assert!(
+        refused.contains("'--learn' cannot be used with '--seed <N>'"),
+        "the guided game's deal is its own: {refused}"
+    );
+    let home = std::env::temp_dir().join(format!("carolus-play-learn-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    let printed = Terminal {
+        args: &["play", "--learn", "--lang", "de"],
+        marker: Some("Lektion 1/9"),
+        key: Some("q"),
+        locale: Some(&[]),
+        home: Some(&home),
+    }
+    .run();
+    let _ = std::fs::remove_dir_all(&home);
+    let Some(printed) = printed else {
+        return;
+    };
+    assert!(printed.contains("Scheibe"), "{printed}");
+}

@@ -63,6 +63,7 @@ impl App {
         if !drawn.is_empty() {
             self.log_played(before, start, &drawn);
         }
+        self.follow_lesson();
         self.reset_pick();
         // A refusal from while the computer was thinking is stale once it
         // is a person's turn again.

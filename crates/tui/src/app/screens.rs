@@ -138,6 +138,9 @@ impl App {
             Key::Ctrl('r') => return self.redo(),
             Key::Char('h') => return self.ask_hint(),
             Key::Char('x') => return self.explain_hint(),
+            Key::Char('m') if self.lesson.is_some() => return self.lesson_show(),
+            Key::Char('k') if self.lesson.is_some() => return self.lesson_skip(false),
+            Key::Char('K') if self.lesson.is_some() => return self.lesson_skip(true),
             Key::Char('e') if self.game().is_over() => {
                 self.screen = Screen::Result;
                 return Vec::new();

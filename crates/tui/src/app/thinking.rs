@@ -96,6 +96,7 @@ impl App {
             level,
             purpose,
             game: self.game().clone(),
+            lesson_at: self.lesson.is_some().then(|| self.record().moves.len()),
         }))
     }
 

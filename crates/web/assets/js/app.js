@@ -7,6 +7,7 @@ import { showLobby } from "./lobby.js";
 import { showRecordPage } from "./replay.js";
 import { showRules } from "./rules.js";
 import { showTable } from "./table.js";
+import { showLearn } from "./learn.js";
 
 const main = document.getElementById("main");
 let page = null;
@@ -27,6 +28,11 @@ async function route() {
     showRecordPage(main);
   } else if (path === "/rules") {
     await showRules(main);
+  } else if (path === "/learn") {
+    await showLearn(main, (to) => {
+      history.replaceState(null, "", to);
+      route();
+    });
   } else {
     page = showLobby(main, navigate);
   }

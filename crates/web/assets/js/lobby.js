@@ -5,6 +5,7 @@ import { keepToken, request, seatLink } from "./api.js";
 import { t } from "./i18n.js";
 import { seatName } from "./names.js";
 import { el } from "./page.js";
+import { lessonGame } from "./table/lesson.js";
 
 const KINDS = ["here", "invite", "open", "computer"];
 const CLOCKS = {
@@ -22,7 +23,7 @@ export function showLobby(main, navigate) {
   const form = createForm(navigate);
   const lists = el("div", { class: "game-lists" });
   main.replaceChildren(el("div", { class: "lobby" },
-    el("section", { class: "intro" }, el("h1", {}, t("lobby-title")), el("p", {}, t("lobby-intro"))),
+    el("section", { class: "intro" }, el("h1", {}, t("lobby-title")), el("p", {}, t("lobby-intro")), learnOffer()),
     form, lists));
   const draw = () => lists.replaceChildren(...["open", "running", "over"].map((status) => gameList(status)));
   draw();
@@ -32,6 +33,26 @@ export function showLobby(main, navigate) {
     if (!lists.querySelector(".more-shown")) draw();
   }, REFRESH_MS);
   return { stop: () => clearInterval(timer) };
+}
+
+/** Whether this device has never played here: it keeps no game's tokens. */
+function firstVisit() {
+  for (let index = 0; index < localStorage.length; index += 1) {
+    if ((localStorage.key(index) || "").startsWith("carolus.game.")) return false;
+  }
+  return true;
+}
+
+/** The guided first game: offered to a first-time visitor, and a way back
+ * into one this device left. */
+function learnOffer() {
+  const kept = lessonGame();
+  if (kept) {
+    return el("p", { class: "learn-offer" }, el("a", { href: "/learn", "data-action": "learn-resume" }, t("learn-resume")));
+  }
+  if (!firstVisit()) return null;
+  return el("div", { class: "learn-offer" }, el("p", {}, t("learn-offer")),
+    el("a", { href: "/learn", class: "button primary", "data-action": "learn" }, t("learn-start")));
 }
 
 function createForm(navigate) {

@@ -28,7 +28,8 @@ const SECTIONS = [
 
 export async function showRules(main) {
   const figure = el("figure", { class: "rules-figure" });
-  const article = el("article", { class: "rules" }, el("h1", {}, t("rules-title")), el("p", { class: "lead" }, t("rules-lead")), figure);
+  const article = el("article", { class: "rules" }, el("h1", {}, t("rules-title")), el("p", { class: "lead" }, t("rules-lead")),
+    el("p", {}, el("a", { href: "/learn", "data-action": "learn" }, t("learn-rules-link"))), figure);
   for (const [title, paragraphs] of SECTIONS) {
     article.append(el("h2", {}, t(title)), ...paragraphs.map((id) => el("p", {}, t(id))));
   }

@@ -26,6 +26,7 @@ import { tickClocks } from "./table/clocks.js";
 import { drawTools, drawTurn } from "./table/controls.js";
 import { drawAnalysis, drawLog, highlightLog } from "./table/log.js";
 import { initial, myTurn, record, shownState, start, update } from "./table/model.js";
+import { drawLesson, keepLesson, markLesson, storedLesson } from "./table/lesson.js";
 import { names } from "./names.js";
 import { drawRing, markExplained, markLastMove } from "./table/ring.js";
 import { drawSeats, listenForDrags } from "./table/seats.js";
@@ -64,12 +65,14 @@ const PARTS = {
   tools: (m) => [m.replayAt === null, m.held, m.seats, m.status, m.pending, m.moves.length, m.states.length],
   log: (m) => [m.moves, m.states, m.analysis, m.seats, m.status, m.latest, m.held, m.explained],
   analysis: (m) => [m.status, m.analysis, m.analysisError, m.replayAt, m.reviewOpen, m.states, m.seats],
+  lesson: (m) => [m.lesson && m.lesson.step, m.lesson && m.lesson.error, m.lesson && m.lesson.at === m.moves.length, m.pending,
+    m.replayAt, m.latest],
 };
 
 class Table {
   constructor(main, id, view) {
     this.main = main;
-    this.model = initial(id, view, heldTokens(id), Date.now());
+    this.model = initial(id, view, heldTokens(id), Date.now(), storedLesson(id));
     this.drawn = {};
     this.wasMyTurn = false;
     this.announced = null;
@@ -120,7 +123,10 @@ class Table {
     this.logList = el("ol", { class: "log-list" });
     const log = el("section", { class: "log" }, el("h2", {}, t("game-log")), this.logList);
     this.analysisArea = el("section", { class: "analysis", hidden: true });
-    const side = el("div", { class: "side" }, this.turn, this.live, this.seatList, this.tools, this.analysisArea);
+    // The guided game's lesson sits beside the board (above it on a
+    // phone), never over what it points at.
+    this.lessonPanel = el("section", { class: "lesson-panel", hidden: true, "aria-label": t("learn-title"), "aria-live": "polite" });
+    const side = el("div", { class: "side" }, this.lessonPanel, this.turn, this.live, this.seatList, this.tools, this.analysisArea);
     this.root.append(el("div", { class: "play" }, boardArea, this.replayBar), side, log);
     listenForDrags(this.seatList, dispatch);
     this.replayer = new Replayer([], () => dispatch({ type: "replay-go", at: this.replayer.at }));
@@ -193,6 +199,18 @@ class Table {
           break;
         case "keep-token":
           keepToken(this.model.id, effect.seat, effect.token);
+          break;
+        case "fetch-lesson":
+          request("POST", "/api/lessons/step", {
+            body: { record: effect.record, progress: effect.progress, skip: effect.skip, lang: language() },
+          })
+            .then((answer) => this.dispatch(answer.error
+              ? { type: "lesson-failed", error: answer.error }
+              : { type: "lesson", at: effect.at, answer }))
+            .catch((error) => this.dispatch({ type: "lesson-failed", error: error.message }));
+          break;
+        case "keep-lesson":
+          keepLesson(this.model.id, effect.progress);
           break;
         case "forget-tokens":
           for (const token of effect.tokens) forgetToken(this.model.id, token);
@@ -270,6 +288,14 @@ class Table {
       // The log scrolls within itself to its newest move; the page stays put.
       if (model.replayAt === null) this.logList.scrollTop = this.logList.scrollHeight;
     }
+    if (changed("lesson")) {
+      const lesson = drawLesson(model, dispatch);
+      this.lessonPanel.hidden = lesson === null;
+      // Whether the panel speaks of the position on the board (tests and
+      // styles wait for it after a move).
+      this.lessonPanel.dataset.current = String(Boolean(model.lesson && model.lesson.at === model.moves.length));
+      this.lessonPanel.replaceChildren(...(lesson || []));
+    }
     if (changed("analysis")) {
       const analysis = drawAnalysis(model, dispatch);
       this.analysisArea.hidden = analysis === null;
@@ -278,6 +304,7 @@ class Table {
     highlightLog(this.logList, model);
     markLastMove(this.root, model);
     markExplained(this.root, model);
+    markLesson(this.root, model);
     if (model.replayAt !== null) {
       this.replayer.extend(model.states);
       this.replayer.at = Math.min(model.replayAt, this.replayer.last());

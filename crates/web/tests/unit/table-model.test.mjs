@@ -250,3 +250,59 @@ test("a review's decision is tried again from the record up to it, by its person
   assert.deepEqual(model.error, { text: "no" });
   assert.equal(model.pending, false);
 });
+
+/** The guided first game at `moves` moves, seat 0 held here, and the
+ * progress this device kept. */
+function lessonTable(moves = ["draw RRGBYPG"], kept = null) {
+  const view = {
+    record: { format: "carolus-record/1", players: 2, setup: {}, moves, meta: { lesson: "first-game" } },
+    state: state(),
+    status: "running",
+    seats: [{ name: "Anna" }, { name: "Computer (level 1)", ai: 1 }],
+    thinking: null,
+    hints: false,
+    clock: null,
+    take_back: true,
+    takebacks: 0,
+  };
+  return initial("g1", view, { seats: { 0: "token-0" }, pending: [] }, 0, kept);
+}
+
+const regionStep = { index: 2, count: 9, lesson: "region", active: true, message: "lesson-region", text: "…",
+  highlight: { kind: "region", region: 7 }, show_me: "place R 7" };
+
+test("the guided game asks the server for its step with the progress kept, and keeps the answer's", () => {
+  const [model, effects] = start(lessonTable(["draw RRGBYPG"], { lesson: 2, at: 1 }));
+  const asked = effects.find((e) => e.type === "fetch-lesson");
+  assert.deepEqual(asked.progress, { lesson: 2, at: 1 });
+  assert.equal(asked.at, 1);
+  assert.equal(asked.record.meta.lesson, "first-game");
+  const answer = { progress: { lesson: 2, at: 1 }, step: regionStep };
+  const [next, kept] = after(model, { type: "lesson", at: 1, answer });
+  assert.equal(next.lesson.step, regionStep);
+  assert.deepEqual(kept, [{ type: "keep-lesson", progress: { lesson: 2, at: 1 } }]);
+  // "Show me" plays the step's move.
+  const [, sent] = after(next, { type: "lesson-show" });
+  assert.deepEqual(sent.find((e) => e.type === "send").body, { move: "place R 7", at: 1 });
+});
+
+test("a step for a record the page no longer has is dropped, and show me plays nothing meanwhile", () => {
+  const [model] = start(lessonTable());
+  const [stale] = after(model, { type: "lesson", at: 0, answer: { progress: { lesson: 0, at: 0 }, step: regionStep } });
+  assert.equal(stale.lesson.step, null);
+  const [, effects] = after(stale, { type: "lesson-show" });
+  assert.deepEqual(effects, []);
+});
+
+test("skipping asks the server with the skip, and other games have no lessons", () => {
+  const [model] = start(lessonTable());
+  const [answered] = after(model, { type: "lesson", at: 1, answer: { progress: { lesson: 2, at: 1 }, step: regionStep } });
+  const [, one] = after(answered, { type: "lesson-skip", all: false });
+  assert.equal(one[0].type, "fetch-lesson");
+  assert.equal(one[0].skip, "one");
+  const [, all] = after(answered, { type: "lesson-skip", all: true });
+  assert.equal(all[0].skip, "all");
+  const [plain, effects] = start(table());
+  assert.equal(plain.lesson, null);
+  assert.ok(!effects.some((e) => e.type === "fetch-lesson"));
+});

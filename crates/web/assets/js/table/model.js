@@ -21,7 +21,7 @@ import { regionOf } from "../regions.js";
  * (`{seats: {seat: token}, pending: [token]}`); `now` is when the seats'
  * clocks were read, in milliseconds.
  */
-export function initial(id, view, held, now) {
+export function initial(id, view, held, now, lessonProgress = null) {
   return {
     id,
     setup: view.record,
@@ -65,7 +65,24 @@ export function initial(id, view, held, now) {
     analysisAsked: false,
     analysisError: null,
     chances: null,
+    // The guided first game (a record whose meta says so, played at this
+    // device): the learner's progress as the server last said it, and
+    // the step to show (`POST /api/lessons/step`); null for other games.
+    lesson: isLesson(view.record) && Object.keys(held.seats).length > 0
+      ? { progress: lessonProgress || { lesson: 0, at: 0 }, step: null, at: null, askedAt: null, error: null }
+      : null,
   };
+}
+
+/** The guided game's step for the position now, or null while the
+ * server's answer for it is on its way (or for other games). */
+export function lessonStep(model) {
+  return model.lesson && model.lesson.at === model.moves.length ? model.lesson.step : null;
+}
+
+/** Whether `record` is the guided first game's (its `meta.lesson`). */
+export function isLesson(record) {
+  return Boolean(record && record.meta && record.meta.lesson === "first-game");
 }
 
 // ---- What follows from the model ----------------------------------------
@@ -211,6 +228,10 @@ function follow(model, effects) {
     next = { ...next, outcomesAsked: true };
     effects.push({ type: "fetch-outcomes", at: next.moves.length, record: record(next) });
   }
+  if (next.lesson && next.lesson.askedAt !== next.moves.length) {
+    next = { ...next, lesson: { ...next.lesson, askedAt: next.moves.length } };
+    effects.push({ type: "fetch-lesson", at: next.moves.length, record: record(next), progress: next.lesson.progress, skip: null });
+  }
   if (next.status === "over" && !next.analysisAsked) {
     next = { ...next, analysisAsked: true };
     effects.push({ type: "fetch-analysis" });
@@ -321,6 +342,10 @@ function receive(model, message) {
  * - `{type: "explained", index, answer}` / `{type: "explain-failed", index, error}`:
  *   `POST /api/explain` for the log's move `index`;
  * - `{type: "refused", error, stale}`: a change the server refused;
+ * - `{type: "lesson", at, answer}` / `{type: "lesson-failed", error}`:
+ *   `POST /api/lessons/step` for the record of `at` moves;
+ * - the learner's `lesson-skip` (`all`) and `lesson-show` (play the
+ *   step's "show me");
  * - `{type: "claimed", seat, token}` / `{type: "claim-failed", error}`;
  * - a person's picks: `pick-knight` (`family`), `pick-region` (`index`),
  *   `pick-court`, `choose` (`token`), `take-back`, `ask-hint`,
@@ -337,7 +362,8 @@ function receive(model, message) {
  * (`record`, `name`, `level`: a new game from the record's position), `send` (`path`, `body`, `token`, and `stale`, which
  * refusals mean the view was stale), `claim` (`seat`, `name`),
  * `keep-token` (`seat`, `token`), `forget-tokens` (`tokens`),
- * `authenticate` (`token`), `reconnect`, and `focus-target` (the focus to
+ * `authenticate` (`token`), `reconnect`, `fetch-lesson` (`at`, `record`,
+ * `progress`, `skip`), `keep-lesson` (`progress`), and `focus-target` (the focus to
  * the first place the knight picked may go).
  */
 export function update(model, event) {
@@ -456,6 +482,23 @@ export function update(model, event) {
     }
     case "claim":
       return [model, [{ type: "claim", seat: event.seat, name: event.name }]];
+    case "lesson": {
+      if (!model.lesson || event.at !== model.moves.length) return [model, []];
+      const lesson = { ...model.lesson, progress: event.answer.progress, step: event.answer.step, at: event.at, error: null };
+      return [{ ...model, lesson }, [{ type: "keep-lesson", progress: event.answer.progress }]];
+    }
+    case "lesson-failed":
+      if (!model.lesson) return [model, []];
+      return [{ ...model, lesson: { ...model.lesson, error: event.error } }, []];
+    case "lesson-skip": {
+      if (!model.lesson || !model.lesson.step || model.lesson.step.lesson === null) return [model, []];
+      return [model, [{ type: "fetch-lesson", at: model.moves.length, record: record(model), progress: model.lesson.progress,
+        skip: event.all ? "all" : "one" }]];
+    }
+    case "lesson-show": {
+      const step = lessonStep(model);
+      return step && step.show_me ? play({ ...model, selected: null }, step.show_me) : [model, []];
+    }
     case "replay-toggle":
       if (model.replayAt !== null) return [{ ...model, replayAt: null }, []];
       return [{ ...model, replayAt: clampReplay(model, event.at ?? model.moves.length) }, []];
