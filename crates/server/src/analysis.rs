@@ -17,7 +17,9 @@ use std::thread;
 use std::time::Duration;
 
 use carolus_ai::Level;
-use carolus_core::analysis::{Analyser, Cost, Decision};
+use carolus_core::analysis::{
+    Analyser, BLUNDER, BLUNDERS, Cost, Decision, MARKED, MISTAKE, Mark, marks,
+};
 use carolus_rules::Record;
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
@@ -25,10 +27,6 @@ use tokio::sync::oneshot;
 /// The thinking time offered for each decision; the hint level searches a
 /// fixed number of positions and finishes well within it.
 const TIME_PER_DECISION: Duration = Duration::from_millis(300);
-
-/// A cost, in points of the mover's chance to win, from which a move is
-/// marked as a mistake in the browser's log.
-pub const MISTAKE: f64 = 0.05;
 
 struct Job {
     record: Record,
@@ -98,19 +96,24 @@ pub fn analyse(record: &Record, level: Level) -> Result<Value, String> {
         spec.budget(TIME_PER_DECISION),
     )
     .map_err(|error| error.to_string())?;
-    let mut decisions = Vec::new();
-    for decision in analyser {
-        decisions.push(decision_json(&decision.map_err(|error| error.to_string())?));
-    }
+    let decisions = analyser
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|error| error.to_string())?;
+    // The marks are the analysis' judgement, made here once: the browser
+    // shows them and keeps no rule of its own.
+    let marks = marks(&decisions);
     Ok(json!({
         "length": record.moves.len(),
         "level": level.number(),
         "mistake": MISTAKE,
-        "decisions": decisions,
+        "blunder": BLUNDER,
+        "blunders": BLUNDERS,
+        "marked": MARKED,
+        "decisions": decisions.iter().zip(marks).map(|(d, m)| decision_json(d, m)).collect::<Vec<_>>(),
     }))
 }
 
-fn decision_json(decision: &Decision) -> Value {
+fn decision_json(decision: &Decision, mark: Option<Mark>) -> Value {
     let cost = match decision.cost {
         Cost::Chosen | Cost::Tied => Some(0.0),
         Cost::Weighed(cost) => Some(cost),
@@ -123,6 +126,7 @@ fn decision_json(decision: &Decision) -> Value {
         "best": decision.best.to_string(),
         "chances": decision.chances.iter().map(|(_, chance)| chance).collect::<Vec<_>>(),
         "cost": cost,
+        "mark": mark.map(Mark::symbol),
     })
 }
 
@@ -147,6 +151,14 @@ mod tests {
         let rows = analysis["decisions"].as_array().unwrap();
         assert_eq!(rows.len(), decisions);
         assert_eq!(analysis["length"], record.moves.len());
+        // Each seat has at most the few blunders the rule allows.
+        for seat in 0..2 {
+            let blunders = rows
+                .iter()
+                .filter(|row| row["seat"] == seat && row["mark"] == "??")
+                .count();
+            assert!(blunders <= BLUNDERS, "seat {seat}: {blunders} blunders");
+        }
         for row in rows {
             let index = row["index"].as_u64().unwrap() as usize;
             assert_eq!(row["played"], record.moves[index - 1].to_string());

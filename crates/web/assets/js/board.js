@@ -551,3 +551,36 @@ function hook(element, enabled, action) {
     }
   });
 }
+
+/**
+ * One kind of thing on the board, drawn by the code that draws the board,
+ * in a small picture of its own: for the rules page's key to the screen.
+ * `kind` is `emperor`, `control` (a ring held by the black castles),
+ * `control-open` (a ring nobody holds), `castle`, `knight`, `target` (a
+ * lit place with its "+") or `territory`.
+ */
+export function pieceSample(kind) {
+  const picture = (width, ...children) => svg("svg", {
+    class: `sample sample-${kind}`, viewBox: `0 0 ${width} 60`, width, height: 60, "aria-hidden": "true", "data-sample": kind,
+  }, ...children);
+  switch (kind) {
+    case "emperor":
+      return picture(60, svg("g", { class: "emperor-glyph" }, svg("circle", { cx: 30, cy: 30, r: 24 }), crown(30, 30, 28)));
+    case "control":
+    case "control-open":
+      return picture(60, svg("g", { class: `control fam-B holder-${kind === "control" ? "black" : "none"}` },
+        svg("circle", { class: "control-ring", cx: 30, cy: 30, r: 24 }),
+        svg("circle", { class: "control-disc", cx: 30, cy: 30, r: 18 }),
+        svg("text", { class: "cube-letter", x: 30, y: 36, "text-anchor": "middle", "font-size": 18 }, "B")));
+    case "castle":
+      return picture(90, castleGlyph(45, 30, 36, "black", 2));
+    case "knight":
+      return picture(90, cube("R", 45, 30, 36, 3, true));
+    case "target":
+      return picture(60, svg("g", { class: "region target" },
+        svg("rect", { class: "region-shape", x: 4, y: 4, width: 52, height: 52, rx: 6 }),
+        svg("g", { class: "badge" }, svg("circle", { cx: 30, cy: 30, r: 18 }), svg("text", { x: 30, y: 37, "text-anchor": "middle" }, "+"))));
+    default:
+      return picture(60, svg("g", { class: "region" }, svg("text", { class: "territory-number", x: 30, y: 38, "text-anchor": "middle" }, "7")));
+  }
+}

@@ -2,7 +2,7 @@
 // ones, the move on view highlighted) and, once the game is over, the
 // computer's analysis with its win-chance graph.
 
-import { drawGraph, mistakeOf } from "../graph.js";
+import { drawGraph } from "../graph.js";
 import { t } from "../i18n.js";
 import { el } from "../page.js";
 import { describeChoice, describeMove } from "../words.js";
@@ -17,11 +17,11 @@ export function drawLog(model, dispatch) {
     const after = model.states[index + 1];
     const text = before ? describeMove(token, before, after, seatNames) : token;
     const decision = decisions.get(index + 1);
-    const mark = decision && mistakeOf(decision, model.analysis);
+    const mark = decision && decision.mark;
     const item = el("li", { "data-move": index + 1, class: before && before.decider === null ? "chance" : undefined },
       el("span", { class: "move-number" }, `${index + 1}.`), " ", text,
       mark ? el("span", { class: `mistake${mark === "??" ? " blunder" : ""}`, title: mistakeTitle(model, decision) }, ` ${mark}`) : null);
-    item.addEventListener("click", () => dispatch({ type: "replay-go", at: index + 1 }));
+    item.addEventListener("click", () => dispatch({ type: "replay-go", at: index + 1, show: true }));
     return item;
   });
 }
@@ -37,10 +37,12 @@ export function drawAnalysis(model, dispatch) {
   if (model.status !== "over") return null;
   const heading = el("h2", {}, t("analysis-title"));
   if (model.analysisError) return [heading, el("p", { class: "error" }, model.analysisError)];
-  if (!model.analysis) return [heading, el("p", { class: "muted" }, t("analysis-waiting"))];
-  const graph = drawGraph(model.analysis, model.latest, names(model), model.replayAt, (moves) =>
-    dispatch({ type: "replay-go", at: moves }), (decision) => mistakeTitle(model, decision));
-  return [heading, graph, el("p", { class: "muted" }, t("analysis-explained", { points: Math.round(model.analysis.mistake * 100) }))];
+  if (!model.analysis) {
+    return [heading, el("p", { class: "analysis-waiting", role: "status" },
+      el("span", { class: "spinner", "aria-hidden": "true" }), t("analysis-waiting"))];
+  }
+  return [heading, ...drawGraph(model.analysis, model.latest, model.states, names(model), model.replayAt, (moves) =>
+    dispatch({ type: "replay-go", at: moves, show: true }), (decision) => mistakeTitle(model, decision))];
 }
 
 /** A decision the computer marked, in words: what was chosen, what it preferred, and what that cost. */

@@ -310,14 +310,15 @@ function receive(model, message) {
  * - a person's picks: `pick-knight` (`family`), `pick-region` (`index`),
  *   `pick-court`, `choose` (`token`), `take-back`, `ask-hint`,
  *   `claim` (`seat`, `name`), `replay-toggle` (`at`), `replay-go` (`at`;
- *   also starts the replay).
+ *   also starts the replay; with `show`, brings the board into view).
  *
  * The effects: `fetch-states` (the states the page lacks), `fetch-outcomes`
  * (`at`, `record`), `fetch-analysis`, `fetch-chances` (`at`), `fetch-hint`
  * (`token`, `at`), `send` (`path`, `body`, `token`, and `stale`, which
  * refusals mean the view was stale), `claim` (`seat`, `name`),
  * `keep-token` (`seat`, `token`), `forget-tokens` (`tokens`),
- * `authenticate` (`token`), `reconnect`, and `focus-target` (the focus to
+ * `authenticate` (`token`), `reconnect`, `show-board` (scroll the board
+ * into view), and `focus-target` (the focus to
  * the first place the knight picked may go).
  */
 export function update(model, event) {
@@ -399,7 +400,9 @@ export function update(model, event) {
       if (model.replayAt !== null) return [{ ...model, replayAt: null }, []];
       return [{ ...model, replayAt: clampReplay(model, event.at ?? model.moves.length) }, []];
     case "replay-go":
-      return [{ ...model, replayAt: clampReplay(model, event.at) }, []];
+      // From the log or the graph, which may lie below the board: the
+      // board is brought into view to show the move.
+      return [{ ...model, replayAt: clampReplay(model, event.at) }, event.show ? [{ type: "show-board" }] : []];
     default:
       return [model, []];
   }
