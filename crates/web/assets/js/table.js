@@ -63,7 +63,7 @@ const PARTS = {
     m.replayAt],
   tools: (m) => [m.replayAt === null, m.held, m.seats, m.status, m.pending, m.moves.length, m.states.length],
   log: (m) => [m.moves, m.states, m.analysis, m.seats],
-  analysis: (m) => [m.status, m.analysis, m.analysisError, m.replayAt],
+  analysis: (m) => [m.status, m.analysis, m.analysisError, m.replayAt, m.states],
 };
 
 class Table {

@@ -37,7 +37,9 @@ export function drawAnalysis(model, dispatch) {
   if (model.status !== "over") return null;
   const heading = el("h2", {}, t("analysis-title"));
   if (model.analysisError) return [heading, el("p", { class: "error" }, model.analysisError)];
-  if (!model.analysis) {
+  // The marks are said in words from the positions before them: the
+  // spinner stays until the page holds every position too.
+  if (!model.analysis || model.states.length < model.moves.length + 1) {
     return [heading, el("p", { class: "analysis-waiting", role: "status" },
       el("span", { class: "spinner", "aria-hidden": "true" }), t("analysis-waiting"))];
   }
