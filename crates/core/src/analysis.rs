@@ -476,7 +476,11 @@ mod tests {
         // 6 points; seat 1 one of 12 points and one of 4, and one unweighed.
         let mut decisions = Vec::new();
         for k in 0..5 {
-            decisions.push(costing(decisions.len() + 1, 0, Cost::Weighed(0.3 + k as f64 * 0.05)));
+            decisions.push(costing(
+                decisions.len() + 1,
+                0,
+                Cost::Weighed(0.3 + k as f64 * 0.05),
+            ));
         }
         for _ in 0..10 {
             decisions.push(costing(decisions.len() + 1, 0, Cost::Weighed(0.06)));

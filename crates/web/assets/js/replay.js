@@ -87,13 +87,15 @@ export class Replayer {
 
 /** The page /replay: a record from a file, stepped through. */
 export function showRecordPage(main) {
-  const input = el("input", { type: "file", accept: ".json,.jsonl,application/json,application/jsonl,application/x-ndjson", id: "record-file" });
+  // The browser's own file button speaks the browser's language, not the
+  // page's: it is hidden, and the labelled drop zone opens the picker.
+  const input = el("input", { type: "file", class: "visually-hidden", accept: ".json,.jsonl,application/json,application/jsonl,application/x-ndjson", id: "record-file" });
   const drop = el("label", { class: "drop", for: "record-file" }, t("record-drop"));
   const error = el("p", { class: "error", role: "alert", hidden: true });
   const chooser = el("p", { class: "record-chooser", hidden: true });
   const viewer = el("div", { class: "record-viewer" });
   const section = el("section", { class: "record-page" },
-    el("h1", {}, t("record-title")), el("p", {}, t("record-intro")), drop, input, error, chooser, viewer);
+    el("h1", {}, t("record-title")), el("p", {}, t("record-intro")), input, drop, error, chooser, viewer);
   main.replaceChildren(section);
 
   const fail = (text) => {
