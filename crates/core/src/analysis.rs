@@ -172,6 +172,73 @@ pub fn costliest(decisions: &[Decision], seat: Seat, count: usize) -> Vec<&Decis
     costly.into_iter().take(count).map(|(d, _)| d).collect()
 }
 
+/// The cost, in the mover's chance to win, from which a decision is
+/// marked at all: five points.
+pub const MISTAKE: f64 = 0.05;
+
+/// The cost from which a decision may be marked as a blunder: ten points.
+pub const BLUNDER: f64 = 0.10;
+
+/// How many of a seat's decisions may be marked as blunders in one game.
+pub const BLUNDERS: usize = 3;
+
+/// How many of a seat's decisions may be marked in one game, blunders
+/// included.
+pub const MARKED: usize = 8;
+
+/// How a decision is marked in a game's analysis, as annotators mark moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// `?`: a move that cost its player noticeably.
+    Mistake,
+    /// `??`: one of the few moves that cost its player most in the game.
+    Blunder,
+}
+
+impl Mark {
+    /// The annotation's symbol, `?` or `??`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Mark::Mistake => "?",
+            Mark::Blunder => "??",
+        }
+    }
+}
+
+/// The marks of `decisions`, one for each (none for most): by what each
+/// decision cost relative to the rest of its seat's game, so that a game
+/// full of costly moves is not covered in marks. Of each seat's decisions,
+/// the [`BLUNDERS`] costliest that cost at least [`BLUNDER`] are blunders,
+/// and the next costliest that cost at least [`MISTAKE`] are mistakes, up
+/// to [`MARKED`] marks a seat; a decision of unknown cost is never marked.
+/// (ANALYSIS.md states the same rule for readers.)
+pub fn marks(decisions: &[Decision]) -> Vec<Option<Mark>> {
+    let mut marks = vec![None; decisions.len()];
+    let mut seats: Vec<Seat> = decisions.iter().map(|decision| decision.seat).collect();
+    seats.sort_by_key(|seat| seat.index());
+    seats.dedup();
+    for seat in seats {
+        let mut blunders = 0;
+        for decision in costliest(decisions, seat, MARKED) {
+            let Cost::Weighed(cost) = decision.cost else {
+                continue;
+            };
+            let mark = if blunders < BLUNDERS && cost >= BLUNDER {
+                blunders += 1;
+                Mark::Blunder
+            } else if cost >= MISTAKE {
+                Mark::Mistake
+            } else {
+                continue;
+            };
+            if let Some(k) = decisions.iter().position(|d| std::ptr::eq(d, decision)) {
+                marks[k] = Some(mark);
+            }
+        }
+    }
+    marks
+}
+
 /// Why an analysis ended before the end of its record.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum AnalysisError {
@@ -381,6 +448,65 @@ mod tests {
 
     fn greedy() -> BotSpec {
         BotSpec::Greedy { noise: 0.0 }
+    }
+
+    /// A decision of `seat` at `index` that cost `cost`.
+    fn costing(index: usize, seat: usize, cost: Cost) -> Decision {
+        let mv: Move = "disc 1".parse().unwrap();
+        Decision {
+            index,
+            seat: Seat::new(seat).unwrap(),
+            phase: Phase::Disc,
+            played: mv,
+            best: mv,
+            win: vec![0.5, 0.5],
+            chances: Vec::new(),
+            played_value: None,
+            best_value: None,
+            cost,
+            iterations: 1,
+            candidates: Vec::new(),
+            explanation: None,
+        }
+    }
+
+    #[test]
+    fn marks_go_to_each_seats_costliest_decisions_and_at_most_three_are_blunders() {
+        // Seat 0 plays five moves costing 30 to 50 points and ten costing
+        // 6 points; seat 1 one of 12 points and one of 4, and one unweighed.
+        let mut decisions = Vec::new();
+        for k in 0..5 {
+            decisions.push(costing(
+                decisions.len() + 1,
+                0,
+                Cost::Weighed(0.3 + k as f64 * 0.05),
+            ));
+        }
+        for _ in 0..10 {
+            decisions.push(costing(decisions.len() + 1, 0, Cost::Weighed(0.06)));
+        }
+        decisions.push(costing(decisions.len() + 1, 1, Cost::Weighed(0.12)));
+        decisions.push(costing(decisions.len() + 1, 1, Cost::Weighed(0.04)));
+        decisions.push(costing(decisions.len() + 1, 1, Cost::NotWeighed));
+        decisions.push(costing(decisions.len() + 1, 1, Cost::Chosen));
+        let marks = marks(&decisions);
+        let of = |seat: usize, mark: Mark| {
+            decisions
+                .iter()
+                .zip(&marks)
+                .filter(|(d, m)| d.seat.index() == seat && **m == Some(mark))
+                .map(|(d, _)| d.index)
+                .collect::<Vec<_>>()
+        };
+        // The three costliest of seat 0 (50, 45 and 40 points) are blunders;
+        // its other two large ones and three of the small ones are
+        // mistakes, eight marks in all.
+        assert_eq!(of(0, Mark::Blunder), vec![3, 4, 5]);
+        assert_eq!(of(0, Mark::Mistake), vec![1, 2, 6, 7, 8]);
+        // Seat 1's one costly move is its blunder; 4 points is no mistake.
+        assert_eq!(of(1, Mark::Blunder), vec![16]);
+        assert!(of(1, Mark::Mistake).is_empty());
+        assert_eq!(Mark::Blunder.symbol(), "??");
     }
 
     #[test]

@@ -213,7 +213,6 @@ chance = Gewinnchance { $percent } %
 chance-title = Die Gewinnchance von hier aus, wie der Computer (Stufe { $level }) sie sieht; die Spieler sehen sie erst nach der Partie
 analysis-title = Die Partie aus Sicht des Computers
 analysis-waiting = Der Computer analysiert die Partie …
-analysis-explained = Die Gewinnchance jedes Spielers nach jedem Zug, wie der Computer (Stufe 4) sie schätzt. Markierte Züge kosteten ihren Spieler mindestens { $points } Prozentpunkte dieser Chance: ? ein Fehler, ?? ein grober Fehler. Ein Klick in die Grafik zeigt die Stellung.
 graph-label = Die Gewinnchancen im Lauf der Partie
 mistake-title = { $name } entschied: { $move }; der Computer hätte lieber: { $best } ({ $cost } Prozentpunkte besser)
 replay-position = Stelle in der Partie
@@ -225,7 +224,6 @@ replay-at = Zug { $at } von { $total }
 record-title = Aufzeichnung öffnen
 record-intro = Eine Datei im Format carolus-record/1, wie sie der Server, carolus play und der Match-Runner schreiben, Zug für Zug nachgespielt.
 record-drop = Wähle eine Aufzeichnungsdatei oder zieh sie hierher
-record-not-json = { $file } ist keine JSON-Datei: { $problem }
 record-not-object = { $file } enthält keine Aufzeichnung: Erwartet wurde ein JSON-Objekt.
 
 ## Die Regeln
@@ -629,3 +627,48 @@ tui-lesson-line = Lektion { $lesson }/{ $count }: { $text }
 tui-key-show-me = zeig es mir
 tui-key-skip = Lektion überspringen
 tui-key-skip-all = alle überspringen
+
+# Analysis graph, rules page, replay
+graph-rounds = Runde
+graph-explained = Die Gewinnchance jedes Spielers nach jedem Zug, wie der Computer sie schätzt. ? markiert einen Zug, der seinen Spieler mindestens { $mistake } Prozentpunkte dieser Chance kostete; ?? markiert einen der { $blunders } teuersten Züge eines Spielers in der Partie, jeder mindestens { $blunder } Prozentpunkte. Ein Klick in die Grafik oder auf einen markierten Zug zeigt die Stellung.
+graph-no-marks = Kein Zug kostete seinen Spieler genug, um markiert zu werden.
+graph-marks-label = Die markierten Züge, in Worten
+graph-mistake = Fehler
+graph-blunder = grober Fehler
+graph-mark-move = Zug { $move }:
+graph-mark-move-round = Zug { $move }, Runde { $round }:
+record-where-line = { $file }, Zeile { $line }
+record-games = Diese Datei enthält { $count } Partien:
+record-game-option = Partie { $game } (Zeile { $line })
+record-empty = { $file } ist leer: Eine Aufzeichnung wurde erwartet.
+record-not-json-at = { $file }, Zeile { $line }, Spalte { $column }: Das ist kein JSON: { $found ->
+    [end] Der Text endet zu früh.
+   *[other] „{ $found }“ war dort nicht zu erwarten.
+    }
+record-line-not-json = { $file }, Zeile { $line }, Spalte { $column }: Diese Zeile ist kein JSON: { $found ->
+    [end] Sie endet zu früh.
+   *[other] „{ $found }“ war dort nicht zu erwarten.
+    } Jede Zeile einer .jsonl-Datei enthält eine Aufzeichnung.
+record-line-not-object = { $file }, Zeile { $line }: Eine Aufzeichnung (ein JSON-Objekt) wurde erwartet.
+rules-seat-caption = { $name } (Burgen: { $colour }): oben der Hof, in der Mitte der Vorrat, unten die Scheiben
+rules-key-title = Was auf dem Bildschirm zu sehen ist
+rules-key-emperor = Die Krone ist der Kaiser. Er steht am äußeren Rand der Region, in der er sich befindet, und zieht im Uhrzeigersinn.
+rules-key-knight = Ein farbiger Würfel steht für die Ritter einer Familie in einer Region oder an einem Hof: Sein Buchstabe nennt die Familie (R G B Y P), die Zahl daneben zählt sie.
+rules-key-castle = Ein kleiner Turm ist eine Burg in der Farbe ihres Besitzers (Schwarz, Weiß oder Grau); „×2“ bedeutet zwei Burgen.
+rules-key-control = Die Ringe in der Mitte zeigen, wer jede Familie kontrolliert: ein durchgehender Ring in der Burgenfarbe des Spielers, der sie kontrolliert, mit seinem Namen.
+rules-key-control-open = Ein gestrichelter Ring: Diese Familie kontrolliert noch niemand.
+rules-key-target = Ein hervorgehobener Platz mit „+“ ist ein Ort, an den du den gewählten Ritter setzen darfst: eine Region oder dein Hof. Eine hervorgehobene Region mit einer Zahl ist der Ort, an dem der Kaiser hält, wenn er so viele Regionen weit zieht.
+rules-key-territory = Die kleinen Zahlen am äußeren Rand nummerieren die Gebiete von 1 bis 15; eine Region heißt nach ihrem kleinsten.
+rules-play-title = So spielst du auf dieser Seite
+rules-play-point = Zeigen: Klicke oder tippe auf einen Ritter in deinem Vorrat, dann auf einen hervorgehobenen Platz, eine Region auf dem Brett oder deinen Hof.
+rules-play-drag = Ziehen: Oder ziehe den Ritter aus deinem Vorrat auf einen hervorgehobenen Platz und lass ihn los.
+rules-play-keys = Tasten: Tab und Umschalt+Tab gehen von einer wählbaren Sache zur nächsten, Eingabe oder Leertaste wählt sie.
+rules-play-disc = Zu Beginn einer Runde wählst du eine deiner Scheiben auf dieselbe Weise.
+rules-play-emperor = Um den Kaiser zu ziehen, wähle eine der nummerierten Regionen: Jede sagt, was ein Halt dort bewirken würde.
+rules-play-log = Das Protokoll neben dem Brett nennt jeden Zug in Worten: Ein Klick auf einen Zug zeigt das Brett, wie es damals war, und mit den Pfeilen unter dem Brett gehst du die Partie Schritt für Schritt durch.
+rules-example-castle-title = Beispiel: Eine Burg wird gebaut
+rules-example-castle = Bruno kontrolliert Blau (ein blauer Ritter an seinem Hof, keiner an Annas) und hat blaue Ritter in die Gebiete 2 und 3 gesetzt. Mit der Scheibe 2 darf er den Kaiser eine oder zwei Regionen weit ziehen.
+rules-example-merge-title = Beispiel: Zwei Regionen verbinden sich
+rules-example-merge = In der nächsten Runde besitzt Anna Gebiet 4 mit einer Burg, kontrolliert Rot und hat zwei rote Ritter in das benachbarte Gebiet 5 gesetzt. Mit der Scheibe 1 zieht sie den Kaiser eine Region weit, nach Gebiet 5.
+rules-example-before = Vorher: { $name } zieht den Kaiser, mit der Scheibe { $disc }; die Zahlen zeigen, wo jeder Zug enden würde.
+rules-example-after = Nachher: { $what }

@@ -213,7 +213,6 @@ chance = { $percent } % to win
 chance-title = The chance of winning from here, as the computer (level { $level }) sees it; players see it once the game is over
 analysis-title = The computer's view of the game
 analysis-waiting = The computer is analysing the game…
-analysis-explained = Each player's chance of winning after each move, as the computer (level 4) estimates it. Marked moves cost their player at least { $points } points of that chance: ? a mistake, ?? a blunder. Click the graph to see the position.
 graph-label = The chances of winning over the game
 mistake-title = { $name } chose to { $move }; the computer would rather { $best } ({ $cost } points better)
 replay-position = Position in the game
@@ -225,7 +224,6 @@ replay-at = Move { $at } of { $total }
 record-title = Open a record
 record-intro = A carolus-record/1 file, as the server, carolus play and the match runner write them, stepped through move by move.
 record-drop = Choose a record file, or drop it here
-record-not-json = { $file } is not a JSON file: { $problem }
 record-not-object = { $file } holds no record: a JSON object was expected.
 
 ## The rules
@@ -630,3 +628,48 @@ tui-lesson-line = Lesson { $lesson }/{ $count }: { $text }
 tui-key-show-me = show me
 tui-key-skip = skip lesson
 tui-key-skip-all = skip all
+
+# Analysis graph, rules page, replay
+graph-rounds = Round
+graph-explained = Each player's chance of winning after each move, as the computer estimates it. ? marks a move that cost its player at least { $mistake } points of that chance; ?? marks one of the { $blunders } costliest moves of a player's game, each of at least { $blunder } points. Click the graph or a marked move to see the position.
+graph-no-marks = No move cost its player enough to be marked.
+graph-marks-label = The marked moves, in words
+graph-mistake = mistake
+graph-blunder = blunder
+graph-mark-move = Move { $move }:
+graph-mark-move-round = Move { $move }, round { $round }:
+record-where-line = { $file }, line { $line }
+record-games = This file holds { $count } games:
+record-game-option = Game { $game } (line { $line })
+record-empty = { $file } is empty: a record was expected.
+record-not-json-at = { $file }, line { $line }, column { $column }: this is not JSON: { $found ->
+    [end] the text ends too early.
+   *[other] “{ $found }” was not expected there.
+    }
+record-line-not-json = { $file }, line { $line }, column { $column }: this line is not JSON: { $found ->
+    [end] it ends too early.
+   *[other] “{ $found }” was not expected there.
+    } Each line of a .jsonl file holds one record.
+record-line-not-object = { $file }, line { $line }: a record (a JSON object) was expected.
+rules-seat-caption = { $name } (castles: { $colour }): court at the top, reserve in the middle, discs below
+rules-key-title = What is on the screen
+rules-key-emperor = The crown is the emperor. He stands at the outer edge of the region he is in and moves clockwise.
+rules-key-knight = A coloured cube stands for a family's knights, in a region or at a court: its letter names the family (R G B Y P), the number beside it counts them.
+rules-key-castle = A small tower is a castle, in its owner's colour (black, white or grey); “×2” means two castles.
+rules-key-control = The rings in the centre show who controls each family: a solid ring in the colour of the castles of the player who controls it, with that player's name.
+rules-key-control-open = A dashed ring: nobody controls that family yet.
+rules-key-target = A lit place with a “+” is where you may put the knight you picked: a region, or your court. A lit region with a number is where the emperor stops if he moves that many regions.
+rules-key-territory = The small numbers at the outer edge number the territories from 1 to 15; a region is named by its smallest.
+rules-play-title = Playing on this site
+rules-play-point = Point: click or tap a knight in your reserve, then a lit place, a region on the board or your court.
+rules-play-drag = Drag: or drag the knight from your reserve onto a lit place and let go.
+rules-play-keys = Keys: Tab and Shift+Tab go from one thing you may pick to the next, and Enter or Space picks it.
+rules-play-disc = At the start of a round, pick one of your discs the same way.
+rules-play-emperor = To move the emperor, pick one of the numbered regions: each one says what stopping there would do.
+rules-play-log = The log beside the board says every move in words: click a move to see the board as it was then, and use the arrows under the board to step through the game.
+rules-example-castle-title = Worked example: a castle is built
+rules-example-castle = Bruno controls blue (one blue knight at his court, none at Anna's) and has put blue knights in territories 2 and 3. With disc 2 he may move the emperor one or two regions.
+rules-example-merge-title = Worked example: two regions join
+rules-example-merge = In the next round, Anna owns territory 4 with a castle, controls red, and has put two red knights in territory 5, next to it. With disc 1 she moves the emperor one region, to territory 5.
+rules-example-before = Before: { $name } is to move the emperor, with disc { $disc }; the numbers show where each move would stop.
+rules-example-after = After: { $what }

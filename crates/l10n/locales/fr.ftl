@@ -216,7 +216,6 @@ chance = { $percent } % de chances de gagner
 chance-title = Les chances de gagner à partir d'ici, selon l'ordinateur (niveau { $level }) ; les joueurs les voient une fois la partie finie
 analysis-title = La partie vue par l'ordinateur
 analysis-waiting = L'ordinateur analyse la partie…
-analysis-explained = Les chances de gagner de chaque joueur après chaque coup, selon l'estimation de l'ordinateur (niveau 4). Les coups marqués ont coûté à leur joueur au moins { $points } points de ces chances : ? une erreur, ?? une gaffe. Cliquez sur le graphique pour voir la position.
 graph-label = Les chances de gagner au fil de la partie
 mistake-title = { $name } a choisi : { $move } ; l'ordinateur aurait préféré : { $best } ({ $cost } points de mieux)
 replay-position = Position dans la partie
@@ -228,7 +227,6 @@ replay-at = Coup { $at } sur { $total }
 record-title = Ouvrir un enregistrement
 record-intro = Un fichier carolus-record/1, tel que l'écrivent le serveur, carolus play et le lanceur de matchs, rejoué coup par coup.
 record-drop = Choisissez un fichier d'enregistrement, ou déposez-le ici
-record-not-json = { $file } n'est pas un fichier JSON : { $problem }
 record-not-object = { $file } ne contient pas d'enregistrement : un objet JSON était attendu.
 
 ## Les règles
@@ -634,3 +632,48 @@ tui-lesson-line = Leçon { $lesson }/{ $count } : { $text }
 tui-key-show-me = montrez-moi
 tui-key-skip = passer la leçon
 tui-key-skip-all = tout passer
+
+# Analysis graph, rules page, replay
+graph-rounds = Manche
+graph-explained = Les chances de gagner de chaque joueur après chaque coup, selon l'estimation de l'ordinateur. ? marque un coup qui a coûté à son joueur au moins { $mistake } points de ces chances ; ?? marque l'un des { $blunders } coups les plus coûteux d'un joueur dans la partie, chacun d'au moins { $blunder } points. Cliquez sur le graphique ou sur un coup marqué pour voir la position.
+graph-no-marks = Aucun coup n'a coûté assez à son joueur pour être marqué.
+graph-marks-label = Les coups marqués, en mots
+graph-mistake = erreur
+graph-blunder = gaffe
+graph-mark-move = Coup { $move } :
+graph-mark-move-round = Coup { $move }, manche { $round } :
+record-where-line = { $file }, ligne { $line }
+record-games = Ce fichier contient { $count } parties :
+record-game-option = Partie { $game } (ligne { $line })
+record-empty = { $file } est vide : une partie enregistrée était attendue.
+record-not-json-at = { $file }, ligne { $line }, colonne { $column } : ce n'est pas du JSON : { $found ->
+    [end] le texte s'arrête trop tôt.
+   *[other] « { $found } » n'était pas attendu à cet endroit.
+    }
+record-line-not-json = { $file }, ligne { $line }, colonne { $column } : cette ligne n'est pas du JSON : { $found ->
+    [end] elle s'arrête trop tôt.
+   *[other] « { $found } » n'était pas attendu à cet endroit.
+    } Chaque ligne d'un fichier .jsonl contient une partie enregistrée.
+record-line-not-object = { $file }, ligne { $line } : une partie enregistrée (un objet JSON) était attendue.
+rules-seat-caption = { $name } (châteaux : { $colour }) : la cour en haut, la réserve au milieu, les disques en bas
+rules-key-title = Ce que montre l'écran
+rules-key-emperor = La couronne est l'empereur. Il se tient au bord extérieur de la région où il se trouve et avance dans le sens des aiguilles d'une montre.
+rules-key-knight = Un cube de couleur représente les chevaliers d'une famille, dans une région ou à une cour : sa lettre nomme la famille (R G B Y P), le nombre à côté les compte.
+rules-key-castle = Une petite tour est un château, de la couleur de son propriétaire (noir, blanc ou gris) ; « ×2 » signifie deux châteaux.
+rules-key-control = Les anneaux au centre montrent qui contrôle chaque famille : un anneau plein de la couleur des châteaux du joueur qui la contrôle, avec son nom.
+rules-key-control-open = Un anneau en pointillés : personne ne contrôle encore cette famille.
+rules-key-target = Une place éclairée marquée « + » est un endroit où vous pouvez poser le chevalier choisi : une région, ou votre cour. Une région éclairée portant un nombre est l'endroit où l'empereur s'arrête s'il avance d'autant de régions.
+rules-key-territory = Les petits nombres au bord extérieur numérotent les territoires de 1 à 15 ; une région porte le nom de son plus petit territoire.
+rules-play-title = Jouer sur ce site
+rules-play-point = Pointer : cliquez ou touchez un chevalier de votre réserve, puis une place éclairée, une région du plateau ou votre cour.
+rules-play-drag = Glisser : ou faites glisser le chevalier de votre réserve jusqu'à une place éclairée et relâchez-le.
+rules-play-keys = Clavier : Tab et Maj+Tab passent d'un élément à choisir au suivant, Entrée ou Espace le choisit.
+rules-play-disc = Au début d'une manche, choisissez l'un de vos disques de la même façon.
+rules-play-emperor = Pour déplacer l'empereur, choisissez l'une des régions numérotées : chacune dit ce que produirait un arrêt à cet endroit.
+rules-play-log = Le journal à côté du plateau décrit chaque coup en mots : cliquez sur un coup pour voir le plateau tel qu'il était alors, et utilisez les flèches sous le plateau pour parcourir la partie.
+rules-example-castle-title = Exemple : un château est construit
+rules-example-castle = Bruno contrôle le bleu (un chevalier bleu à sa cour, aucun à celle d'Anna) et a posé des chevaliers bleus dans les territoires 2 et 3. Avec le disque 2, il peut avancer l'empereur d'une ou de deux régions.
+rules-example-merge-title = Exemple : deux régions se rejoignent
+rules-example-merge = À la manche suivante, Anna possède le territoire 4 avec un château, contrôle le rouge et a posé deux chevaliers rouges dans le territoire 5, juste à côté. Avec le disque 1, elle avance l'empereur d'une région, jusqu'au territoire 5.
+rules-example-before = Avant : { $name } doit déplacer l'empereur, avec le disque { $disc } ; les nombres montrent où chaque coup s'arrêterait.
+rules-example-after = Après : { $what }

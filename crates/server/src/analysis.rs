@@ -24,7 +24,9 @@ use std::thread;
 use std::time::Duration;
 
 use carolus_ai::Level;
-use carolus_core::analysis::{Analyser, Cost, Decision, costliest};
+use carolus_core::analysis::{
+    Analyser, BLUNDER, BLUNDERS, Cost, Decision, MARKED, MISTAKE, Mark, costliest, marks,
+};
 use carolus_core::explain::{Line, Names};
 use carolus_l10n::{Language, catalog};
 use carolus_rules::{Game, Record, Seat};
@@ -34,10 +36,6 @@ use tokio::sync::oneshot;
 /// The thinking time offered for each decision; the hint level searches a
 /// fixed number of positions and finishes well within it.
 const TIME_PER_DECISION: Duration = Duration::from_millis(300);
-
-/// A cost, in points of the mover's chance to win, from which a move is
-/// marked as a mistake in the browser's log.
-pub const MISTAKE: f64 = 0.05;
 
 struct Job {
     record: Record,
@@ -112,11 +110,17 @@ pub fn analyse(record: &Record, level: Level) -> Result<Value, String> {
     let decisions = analyser
         .collect::<Result<Vec<Decision>, _>>()
         .map_err(|error| error.to_string())?;
+    // The marks are the analysis' judgement, made here once: the browser
+    // shows them and keeps no rule of its own.
+    let marks = marks(&decisions);
     Ok(json!({
         "length": record.moves.len(),
         "level": level.number(),
         "mistake": MISTAKE,
-        "decisions": decisions.iter().map(decision_json).collect::<Vec<_>>(),
+        "blunder": BLUNDER,
+        "blunders": BLUNDERS,
+        "marked": MARKED,
+        "decisions": decisions.iter().zip(marks).map(|(d, m)| decision_json(d, m)).collect::<Vec<_>>(),
         "review": review(record, &game, &decisions),
     }))
 }
@@ -185,7 +189,7 @@ fn reviewed_json(record: &Record, game: &Game, decision: &Decision) -> Option<Va
     }))
 }
 
-fn decision_json(decision: &Decision) -> Value {
+fn decision_json(decision: &Decision, mark: Option<Mark>) -> Value {
     let cost = match decision.cost {
         Cost::Chosen | Cost::Tied => Some(0.0),
         Cost::Weighed(cost) => Some(cost),
@@ -198,6 +202,7 @@ fn decision_json(decision: &Decision) -> Value {
         "best": decision.best.to_string(),
         "chances": decision.chances.iter().map(|(_, chance)| chance).collect::<Vec<_>>(),
         "cost": cost,
+        "mark": mark.map(Mark::symbol),
     })
 }
 
@@ -222,6 +227,14 @@ mod tests {
         let rows = analysis["decisions"].as_array().unwrap();
         assert_eq!(rows.len(), decisions);
         assert_eq!(analysis["length"], record.moves.len());
+        // Each seat has at most the few blunders the rule allows.
+        for seat in 0..2 {
+            let blunders = rows
+                .iter()
+                .filter(|row| row["seat"] == seat && row["mark"] == "??")
+                .count();
+            assert!(blunders <= BLUNDERS, "seat {seat}: {blunders} blunders");
+        }
         for row in rows {
             let index = row["index"].as_u64().unwrap() as usize;
             assert_eq!(row["played"], record.moves[index - 1].to_string());

@@ -532,7 +532,7 @@ pub async fn hint(
     params(GamePath),
     responses(
         (status = 200, description = "The analysis: every decision with the win chances before it, \
-            the computer's preferred move and what the move played cost", content_type = "application/json"),
+            the computer's preferred move, what the move played cost and its mark (`?`, `??` or null)", content_type = "application/json"),
         (status = 202, description = "The analysis is being made; ask again in a few seconds", body = Analysing),
         (status = 404, description = "No such game", body = ErrorBody),
         (status = 409, description = "The game is not over", body = ErrorBody),

@@ -1029,6 +1029,21 @@ async fn a_finished_game_is_analysed_once_and_its_analysis_kept(db: &Db) {
         decisions
     );
     assert_eq!(analysis.body["length"], record.moves.len());
+    // Every decision carries its mark, and no seat more blunders than the
+    // rule allows.
+    let rows = analysis.body["decisions"].as_array().unwrap();
+    assert!(
+        rows.iter()
+            .all(|row| { row["mark"].is_null() || row["mark"] == "?" || row["mark"] == "??" })
+    );
+    let allowed = analysis.body["blunders"].as_u64().unwrap() as usize;
+    for seat in 0..2 {
+        let blunders = rows
+            .iter()
+            .filter(|row| row["seat"] == seat && row["mark"] == "??")
+            .count();
+        assert!(blunders <= allowed, "seat {seat}: {blunders} blunders");
+    }
     let again = get(&app, &format!("/api/games/{id}/analysis")).await;
     assert_eq!(again.status, StatusCode::OK);
     assert_eq!(again.text, analysis.text, "the kept analysis is answered");

@@ -93,7 +93,7 @@ export function cube(family, x, y, size, count, centred = false, stacked = false
     svg("rect", { class: "cube", x: at.x - size / 2, y: at.y - size / 2, width: size, height: size, rx: size * 0.15 }),
     svg("text", { class: "cube-letter", x: at.x, y: at.y + size * 0.17, "font-size": size * 0.5, "text-anchor": "middle" }, family),
   );
-  if (count !== undefined) group.append(countText(at, size, count, stacked));
+  if (count !== undefined) group.append(countText(at, size, count, stacked, centred ? countFont(size) : size * COUNT_FONT));
   return group;
 }
 
@@ -101,13 +101,25 @@ export function cube(family, x, y, size, count, centred = false, stacked = false
 const COUNT_FONT = 0.75;
 /** A digit's width in the board's bold font, as a share of the font size (a little more than it is). */
 const DIGIT = 0.62;
+/** The smallest count on the ring, in the board's units: 9 pixels where
+ * the board is 355 pixels wide, on a phone. A crowded region's cubes get
+ * smaller before its counts do. */
+const MIN_COUNT = 26;
+
+/** The font size of the counts of the ring's pieces of `size`. */
+function countFont(size) {
+  return Math.max(size * COUNT_FONT, MIN_COUNT);
+}
 
 /** Half the width and height of a piece of `size` whose count has `digits` characters. */
 function pieceHalf(size, digits, stacked) {
-  const text = digits * DIGIT * size * COUNT_FONT;
+  const font = countFont(size);
+  const text = digits * DIGIT * font;
+  // A line of text reaches about 0.93 of its font size above its baseline
+  // and 0.24 below, which the counts' places below allow for.
   return stacked
-    ? { x: Math.max(size, text) / 2, y: size * 0.97 }
-    : { x: (size * 1.08 + text) / 2, y: size / 2 };
+    ? { x: Math.max(size, text) / 2, y: (size * 1.1 + font * 1.1) / 2 }
+    : { x: (size * 1.08 + text) / 2, y: Math.max(size / 2, font * 0.6) };
 }
 
 /** Where the cube (or castle) of a piece centred on (x, y) goes. */
@@ -116,11 +128,11 @@ function cubeCentre(x, y, size, count, stacked) {
   return stacked ? { x, y: y - half.y + size / 2 } : { x: x - half.x + size / 2, y };
 }
 
-/** A piece's count, beside its cube centred at `at`, or under it. */
-function countText(at, size, count, stacked) {
+/** A piece's count in `font`, beside its cube centred at `at`, or under it. */
+function countText(at, size, count, stacked, font) {
   return stacked
-    ? svg("text", { class: "count", x: at.x, y: at.y + size * 1.25, "font-size": size * COUNT_FONT, "text-anchor": "middle" }, count)
-    : svg("text", { class: "count", x: at.x + size * 0.58, y: at.y + size * 0.27, "font-size": size * COUNT_FONT }, count);
+    ? svg("text", { class: "count", x: at.x, y: at.y + size * 0.6 + font * 0.8, "font-size": font, "text-anchor": "middle" }, count)
+    : svg("text", { class: "count", x: at.x + size * 0.58, y: at.y + font * 0.36, "font-size": font }, count);
 }
 
 function castleGlyph(cx, cy, size, colour, count, stacked = false) {
@@ -130,18 +142,36 @@ function castleGlyph(cx, cy, size, colour, count, stacked = false) {
   const path = `M${x - s},${y + s} V${y - s * 0.3} h${s * 0.4} v-${s * 0.4} h${s * 0.3} v${s * 0.4} h${s * 0.6} ` +
     `v-${s * 0.4} h${s * 0.3} v${s * 0.4} h${s * 0.4} V${y + s} Z`;
   return svg("g", { class: `castle owner-${colour}`, "data-castles": count },
-    svg("path", { d: path }), countText({ x, y }, size, text, stacked));
+    svg("path", { d: path }), countText({ x, y }, size, text, stacked, countFont(size)));
 }
 
 /** The radius of the band outside the pieces: the emperor and the badges. */
 const BAND = 411;
-/** The room for pieces: between the centre's edge and the emperor's band
- * (the boxes of the round emperor and badges, 24 and 20 across at `BAND`,
- * reach in to BAND − 24·√2 where the ring runs diagonally). */
+/** The room for pieces: between the centre's edge and the territories'
+ * numbers at the outer edge, less the places in the emperor's band where
+ * the emperor and the badges may stand (`BAND_SPOTS`). */
 const ROOM_INNER = 244;
-const ROOM_OUTER = 375;
+const ROOM_OUTER = 440;
+/** The outer edge of the room inside the emperor's band, which a region
+ * uses first: its pieces reach into the band only when they would
+ * otherwise be small. */
+const ROOM_NEAR = 375;
+/** Half the box of the emperor (a circle 24 in radius) and of a badge (20). */
+const BAND_HALF = 24;
+
+/** The angles in the band kept clear in the region from `start`: the
+ * emperor and a badge at its middle, the badge beside the emperor 11°
+ * on, and the badge a single territory before it puts beside the emperor,
+ * which reaches over the edge. So the layout does not depend on where the
+ * emperor is. */
+function bandSpots(start, end) {
+  const mid = (start + end) / 2;
+  return [mid, mid + 11, start - 1].map((angle) => polar(BAND, angle));
+}
+/** The size from which the pieces stay out of the emperor's band. */
+const ROOMY = 32;
 /** Piece sizes tried, largest first. */
-const SIZES = [44, 40, 36, 32, 28, 25, 22, 19, 16, 13];
+const SIZES = [44, 40, 36, 32, 28, 26, 24, 22, 20, 18, 16, 13];
 
 /**
  * Where the pieces of a region spanning the angles `start` to `end` go:
@@ -173,8 +203,10 @@ function searchLayout(start, end, count, digits) {
     for (const stacked of [false, true]) {
       const piece = pieceHalf(size, digits, stacked);
       const half = { x: piece.x + MARGIN, y: piece.y + MARGIN };
-      const slots = place(start, end, half, count, size / 4, false) || place(start, end, half, count, size / 4, true);
-      if (slots) return { size, slots: orderSlots(slots, mid), stacked };
+      for (const outer of size >= ROOMY ? [ROOM_NEAR] : [ROOM_NEAR, ROOM_OUTER]) {
+        const slots = place(start, end, half, count, size / 4, false, outer) || place(start, end, half, count, size / 4, true, outer);
+        if (slots) return { size, slots: orderSlots(slots, mid), stacked };
+      }
     }
   }
   return { size: SIZES[SIZES.length - 1], slots: Array.from({ length: count }, () => polar((ROOM_INNER + ROOM_OUTER) / 2, mid)), stacked: false };
@@ -184,12 +216,12 @@ function searchLayout(start, end, count, digits) {
  * if they do not fit; on each arc from the middle out, or with
  * `fromEdges` from the region's edges in (which packs a narrow region
  * better when its pieces sit side by side). */
-function place(start, end, half, wanted, step, fromEdges) {
+function place(start, end, half, wanted, step, fromEdges, outer) {
   const mid = (start + end) / 2;
   const spread = (end - start) / 2;
   const placed = [];
   const reach = Math.max(half.x, half.y);
-  for (let radius = ROOM_OUTER - Math.min(half.x, half.y); radius >= ROOM_INNER + Math.min(half.x, half.y); radius -= step) {
+  for (let radius = outer - Math.min(half.x, half.y); radius >= ROOM_INNER + Math.min(half.x, half.y); radius -= step) {
     // Angles on this arc, a few units apart, from the middle outwards.
     const angleStep = ((step / radius) * 180) / Math.PI;
     for (let offset = 0; offset <= spread; offset += angleStep) {
@@ -197,7 +229,7 @@ function place(start, end, half, wanted, step, fromEdges) {
       for (const angle of away === 0 ? [mid] : [mid - away, mid + away]) {
         const [x, y] = polar(radius, angle);
         if (Math.hypot(x - CENTRE, y - CENTRE) + reach < ROOM_INNER) continue;
-        if (fits(x, y, half, start, end) && placed.every(([px, py]) => Math.abs(px - x) >= 2 * half.x || Math.abs(py - y) >= 2 * half.y)) {
+        if (fits(x, y, half, start, end, outer) && placed.every(([px, py]) => Math.abs(px - x) >= 2 * half.x || Math.abs(py - y) >= 2 * half.y)) {
           placed.push([x, y]);
           if (placed.length === wanted) return placed;
         }
@@ -211,14 +243,17 @@ function place(start, end, half, wanted, step, fromEdges) {
 const MARGIN = 3;
 
 /** Whether a box of half-sizes `half` centred on (x, y) lies in the room of the region from `start` to `end`. */
-function fits(x, y, half, start, end) {
+function fits(x, y, half, start, end, outer) {
+  for (const [bx, by] of outer > ROOM_NEAR ? bandSpots(start, end) : []) {
+    if (Math.abs(bx - x) < half.x + BAND_HALF && Math.abs(by - y) < half.y + BAND_HALF) return false;
+  }
   for (const [dx, dy] of [[-1, -1], [1, -1], [1, 1], [-1, 1], [0, -1], [0, 1], [-1, 0], [1, 0]]) {
     const px = x + dx * half.x - CENTRE;
     const py = y + dy * half.y - CENTRE;
     const radius = Math.hypot(px, py);
     // The inner edge is an arc that bulges into a straight side by up to
     // its sagitta: the corners keep that much further out.
-    if (radius > ROOM_OUTER || radius < ROOM_INNER + (half.x * half.x) / (2 * ROOM_INNER)) return false;
+    if (radius > outer || radius < ROOM_INNER + (half.x * half.x) / (2 * ROOM_INNER)) return false;
     let angle = (Math.atan2(py, px) * 180) / Math.PI;
     while (angle < start) angle += 360;
     if (angle > end) return false;
@@ -308,8 +343,8 @@ export function drawBoard(state, options = {}) {
     region.territories.forEach((territory, k) => {
       const from = start + k * STEP;
       group.append(svg("path", { class: "territory", "data-territory": territory, d: sector(from, from + STEP), "aria-hidden": "true" }));
-      const [x, y] = polar(OUTER - 17, from + STEP / 2);
-      group.append(svg("text", { class: "territory-number", x, y: y + 7, "text-anchor": "middle", "aria-hidden": "true" }, territory));
+      const [x, y] = polar(OUTER - 15, from + STEP / 2);
+      group.append(svg("text", { class: "territory-number", x, y: y + 9, "text-anchor": "middle", "aria-hidden": "true" }, territory));
     });
     // Knights and castles, laid out in the room the region has.
     const old = previous && previous.regions.find((r) => r.territories.includes(region.territories[0]));
@@ -550,4 +585,37 @@ function hook(element, enabled, action) {
       action();
     }
   });
+}
+
+/**
+ * One kind of thing on the board, drawn by the code that draws the board,
+ * in a small picture of its own: for the rules page's key to the screen.
+ * `kind` is `emperor`, `control` (a ring held by the black castles),
+ * `control-open` (a ring nobody holds), `castle`, `knight`, `target` (a
+ * lit place with its "+") or `territory`.
+ */
+export function pieceSample(kind) {
+  const picture = (width, ...children) => svg("svg", {
+    class: `sample sample-${kind}`, viewBox: `0 0 ${width} 60`, width, height: 60, "aria-hidden": "true", "data-sample": kind,
+  }, ...children);
+  switch (kind) {
+    case "emperor":
+      return picture(60, svg("g", { class: "emperor-glyph" }, svg("circle", { cx: 30, cy: 30, r: 24 }), crown(30, 30, 28)));
+    case "control":
+    case "control-open":
+      return picture(60, svg("g", { class: `control fam-B holder-${kind === "control" ? "black" : "none"}` },
+        svg("circle", { class: "control-ring", cx: 30, cy: 30, r: 24 }),
+        svg("circle", { class: "control-disc", cx: 30, cy: 30, r: 18 }),
+        svg("text", { class: "cube-letter", x: 30, y: 36, "text-anchor": "middle", "font-size": 18 }, "B")));
+    case "castle":
+      return picture(90, castleGlyph(45, 30, 36, "black", 2));
+    case "knight":
+      return picture(90, cube("R", 45, 30, 36, 3, true));
+    case "target":
+      return picture(60, svg("g", { class: "region target" },
+        svg("rect", { class: "region-shape", x: 4, y: 4, width: 52, height: 52, rx: 6 }),
+        svg("g", { class: "badge" }, svg("circle", { cx: 30, cy: 30, r: 18 }), svg("text", { x: 30, y: 37, "text-anchor": "middle" }, "+"))));
+    default:
+      return picture(60, svg("g", { class: "region" }, svg("text", { class: "territory-number", x: 30, y: 38, "text-anchor": "middle" }, "7")));
+  }
 }

@@ -1,5 +1,6 @@
-// Small helpers every page uses: building HTML and SVG elements, and the banner
-// that says when the connection to the server is lost.
+// Small helpers every page uses: building HTML and SVG elements, the banner
+// that says when the connection to the server is lost, and bringing an
+// element into view.
 
 /** Creates an HTML element with attributes and children. */
 export function el(tag, attributes = {}, ...children) {
@@ -32,4 +33,13 @@ export function showBanner(text) {
   if (!banner) return;
   banner.hidden = !text;
   banner.textContent = text || "";
+}
+
+/** Scrolls the page so that `element` is in view, unless it is already
+ * (a page that does not need to move stays put). */
+export function showInView(element) {
+  const box = element.getBoundingClientRect();
+  if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  element.scrollIntoView({ block: box.height > window.innerHeight ? "start" : "nearest", behavior: still ? "auto" : "smooth" });
 }

@@ -18,7 +18,7 @@
 
 import { ApiError, forgetToken, heldTokens, keepPendingToken, keepToken, request, watchGame } from "./api.js";
 import { language, t } from "./i18n.js";
-import { el, showBanner } from "./page.js";
+import { el, showBanner, showInView } from "./page.js";
 import { familyLegend } from "./board.js";
 import { Replayer } from "./replay.js";
 import { describeMove } from "./words.js";
@@ -220,6 +220,9 @@ class Table {
           break;
         case "reconnect":
           this.connection.reconnect();
+          break;
+        case "show-board":
+          showInView(this.boardArea);
           break;
         case "focus-target": {
           const target = this.root.querySelector(".region.target, .court.target");

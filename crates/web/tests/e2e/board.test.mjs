@@ -3,7 +3,8 @@
 // large, counts above nine, the end of the game), drawn by the page's own
 // board.js at a desk's and a phone's size in English, German and French,
 // no two labelled pieces of the ring or of a player's board have boxes
-// that overlap. Positions in the emperor's phase are drawn with the badges
+// that overlap, and no count or territory number on the ring is drawn
+// smaller than 9 pixels. Positions in the emperor's phase are drawn with the badges
 // of the regions he may go to, as the table shows them.
 
 import { test } from "node:test";
@@ -60,6 +61,8 @@ function overlapsIn(page, states) {
       return found;
     };
     const problems = [];
+    // The smallest count or territory number on the ring, in pixels as drawn.
+    let smallest = { size: Infinity, text: "" };
     states.forEach((state, index) => {
       const names = state.seats.map((_, seat) => (seat % 2 ? seatName({ name: "Computer (level 3)", ai: 3 }, seat) : "Maximiliane Kowalczyk"));
       const targets = new Map();
@@ -71,13 +74,18 @@ function overlapsIn(page, states) {
       for (const found of overlaps(board, ".knight, .castle, .emperor-glyph, .badge, .territory-number, .control-ring, .control-name, .centre-text")) {
         problems.push(`position ${index} (${state.phase}, round ${state.round}) on the ring: ${found}`);
       }
+      const scale = board.getScreenCTM().a;
+      for (const text of board.querySelectorAll(".count, .territory-number")) {
+        const size = parseFloat(getComputedStyle(text).fontSize) * scale;
+        if (size < smallest.size) smallest = { size, text: `position ${index}: ${describe(text.parentNode)}` };
+      }
       for (const seat of seats) {
         for (const found of overlaps(seat, ".knight, .area-label, .court .control, .disc, .muted")) {
           problems.push(`position ${index} on seat ${seat.dataset.seat}'s board: ${found}`);
         }
       }
     });
-    return { problems };
+    return { problems, smallest };
   }, states);
 }
 
@@ -96,8 +104,10 @@ test("no two labelled pieces of the board overlap, in any position, size or lang
         await page.goto(`${server.url}/replay`);
         await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
         for (const [players, states] of kinds) {
-          const { problems } = await overlapsIn(page, states);
+          const { problems, smallest } = await overlapsIn(page, states);
           assert.deepEqual(problems, [], `${players} players, ${language}, ${viewport.width}×${viewport.height}`);
+          // Counts stay readable in the most crowded region, on a phone too.
+          assert.ok(smallest.size >= 9, `${players} players, ${viewport.width}: ${smallest.size.toFixed(1)} px at ${smallest.text}`);
         }
         assert.deepEqual(page.problems, []);
         await page.context().close();

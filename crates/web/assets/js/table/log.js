@@ -7,7 +7,7 @@
 // and the computer's choice drawn side by side on the board as it was,
 // with the server's sentences.
 
-import { drawGraph, mistakeOf } from "../graph.js";
+import { drawGraph } from "../graph.js";
 import { drawBoard } from "../board.js";
 import { language, t } from "../i18n.js";
 import { el } from "../page.js";
@@ -25,13 +25,13 @@ export function drawLog(model, dispatch) {
     const after = model.states[index + 1];
     const text = before ? describeMove(token, before, after, seatNames) : token;
     const decision = decisions.get(index + 1);
-    const mark = decision && mistakeOf(decision, model.analysis);
+    const mark = decision && decision.mark;
     const item = el("li", { "data-move": index + 1, class: before && before.decider === null ? "chance" : undefined },
       el("span", { class: "move-number" }, `${index + 1}.`), " ", text,
       mark ? el("span", { class: `mistake${mark === "??" ? " blunder" : ""}`, title: mistakeTitle(model, decision) }, ` ${mark}`) : null,
       explainable && before && before.decider !== null ? whyButton(index, dispatch) : null,
       model.explained && model.explained.index === index ? explanation(model, before) : null);
-    item.addEventListener("click", () => dispatch({ type: "replay-go", at: index + 1 }));
+    item.addEventListener("click", () => dispatch({ type: "replay-go", at: index + 1, show: true }));
     return item;
   });
 }
@@ -76,11 +76,15 @@ export function drawAnalysis(model, dispatch) {
   if (model.status !== "over") return null;
   const heading = el("h2", {}, t("analysis-title"));
   if (model.analysisError) return [heading, el("p", { class: "error" }, model.analysisError)];
-  if (!model.analysis) return [heading, el("p", { class: "muted" }, t("analysis-waiting"))];
-  const graph = drawGraph(model.analysis, model.latest, names(model), model.replayAt, (moves) =>
-    dispatch({ type: "replay-go", at: moves }), (decision) => mistakeTitle(model, decision));
-  return [heading, graph, el("p", { class: "muted" }, t("analysis-explained", { points: Math.round(model.analysis.mistake * 100) })),
-    ...drawReview(model, dispatch)];
+  // The marks are said in words from the positions before them: the
+  // spinner stays until the page holds every position too.
+  if (!model.analysis || model.states.length < model.moves.length + 1) {
+    return [heading, el("p", { class: "analysis-waiting", role: "status" },
+      el("span", { class: "spinner", "aria-hidden": "true" }), t("analysis-waiting"))];
+  }
+  return [heading, ...drawGraph(model.analysis, model.latest, model.states, names(model), model.replayAt, (moves) =>
+    dispatch({ type: "replay-go", at: moves, show: true }), (decision) => mistakeTitle(model, decision)),
+  ...drawReview(model, dispatch)];
 }
 
 /** The review of a finished game's analysis: a button that opens it, and

@@ -350,7 +350,8 @@ function receive(model, message) {
  * - a person's picks: `pick-knight` (`family`), `pick-region` (`index`),
  *   `pick-court`, `choose` (`token`), `take-back`, `ask-hint`,
  *   `claim` (`seat`, `name`), `replay-toggle` (`at`), `replay-go` (`at`;
- *   also starts the replay), `toggle-why` (the hint's reasons), `toggle-review`,
+ *   also starts the replay; with `show`, brings the board into view),
+ *   `toggle-why` (the hint's reasons), `toggle-review`,
  *   `try-again` (`index`, `seat`: the review's decision, in a new game
  *   against the computer; `practice-failed` when the server refuses),
  *   `explain-move` (`index`: the log's move, shown on the board as it was
@@ -363,7 +364,8 @@ function receive(model, message) {
  * refusals mean the view was stale), `claim` (`seat`, `name`),
  * `keep-token` (`seat`, `token`), `forget-tokens` (`tokens`),
  * `authenticate` (`token`), `reconnect`, `fetch-lesson` (`at`, `record`,
- * `progress`, `skip`), `keep-lesson` (`progress`), and `focus-target` (the focus to
+ * `progress`, `skip`), `keep-lesson` (`progress`), `show-board` (scroll the
+ * board into view), and `focus-target` (the focus to
  * the first place the knight picked may go).
  */
 export function update(model, event) {
@@ -503,7 +505,9 @@ export function update(model, event) {
       if (model.replayAt !== null) return [{ ...model, replayAt: null }, []];
       return [{ ...model, replayAt: clampReplay(model, event.at ?? model.moves.length) }, []];
     case "replay-go":
-      return [{ ...model, replayAt: clampReplay(model, event.at) }, []];
+      // From the log or the graph, which may lie below the board: the
+      // board is brought into view to show the move.
+      return [{ ...model, replayAt: clampReplay(model, event.at) }, event.show ? [{ type: "show-board" }] : []];
     default:
       return [model, []];
   }
