@@ -578,3 +578,29 @@ explain-quiet = Jusqu'au prochain tirage, aucune famille, aucun château, aucune
 explain-instead = Avec { $move } à la place :
 explain-and = { $first } et { $second }
 explain-team = l'équipe { $first } + { $second }
+
+## Turn by e-mail: the mails and the unsubscribe page (server)
+
+mail-greeting = Bonjour { $name },
+mail-nobody = personne encore
+mail-turn-subject = À vous de jouer dans la partie { $game }
+mail-turn-text = La partie { $game } contre { $players } attend votre coup.
+mail-open-table = Vers la table : { $link }
+mail-digest-subject = { $count } parties attendent votre coup
+mail-digest-text = { $count } parties attendent votre coup :
+mail-digest-game = partie { $game } contre { $players }
+mail-ended-subject = La partie { $game } est terminée
+mail-ended-text = La partie { $game } contre { $players } est terminée.
+mail-ended-own = { $castles ->
+    [one] Vous avez construit un château.
+   *[other] Vous avez construit { $castles } châteaux.
+    }
+mail-reset-subject = Un nouveau mot de passe pour Carolus
+mail-reset-text = Quelqu'un, sans doute vous, a demandé un nouveau mot de passe pour le joueur { $name }. Le lien ci-dessous vous permet d'en choisir un ; il sert une fois, pendant une heure :
+mail-reset-ignore = Si ce n'était pas vous, ignorez ce message : votre mot de passe reste tel quel.
+mail-unsubscribe = Vous recevez ces messages parce que vous les avez activés dans vos réglages. Pour ne plus recevoir de messages sur vos parties, ouvrez :
+unsubscribe-title = Messages de Carolus
+unsubscribe-ask = Ne plus envoyer de messages sur les parties à { $address } ?
+unsubscribe-button = Ne plus envoyer de messages
+unsubscribe-done = Plus aucun message sur les parties ne part vers { $address }. Un nouveau mot de passe que vous demandez est toujours envoyé.
+unsubscribe-bad = Ce lien n'est pas valide ; il a peut-être été coupé lors d'une copie. Ouvrez-le à nouveau depuis le message.

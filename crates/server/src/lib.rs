@@ -27,11 +27,15 @@ pub mod api;
 pub mod client;
 pub mod clock;
 pub mod loadgen;
+pub mod mail;
 pub mod proxy;
 /// Scratch PostgreSQL databases, for the tests of this crate and others
 /// (the feature `test-support`).
 #[cfg(any(test, feature = "test-support"))]
 pub mod scratch;
+/// A small SMTP server for tests of mail (the feature `test-support`).
+#[cfg(any(test, feature = "test-support"))]
+pub mod smtp_sink;
 pub mod soak;
 
 mod analysis;
@@ -91,6 +95,10 @@ pub fn app(state: AppState) -> Router {
         .route("/api/replay", post(replay::replay))
         .route("/api/outcomes", post(replay::outcomes))
         .route("/api/openapi.json", get(openapi_document))
+        .route(
+            "/unsubscribe",
+            get(mail::unsubscribe::ask).post(mail::unsubscribe::confirm),
+        )
         .route("/healthz", get(health))
         .route("/metrics", get(metrics))
         .merge(carolus_web::pages())
@@ -132,7 +140,8 @@ pub async fn run(
     let mut connections = JoinSet::new();
     let (closing, _) = watch::channel(false);
     let mut shutdown = std::pin::pin!(shutdown);
-    let background = cluster::start(&state);
+    let mut background = cluster::start(&state);
+    background.extend(mail::start(&state));
     loop {
         let (stream, address) = tokio::select! {
             accepted = listener.accept() => match accepted {

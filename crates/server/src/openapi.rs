@@ -44,6 +44,8 @@ use crate::table::MAX_NAME_CHARS;
         routes::get_chances,
         routes::hint,
         routes::health,
+        crate::mail::unsubscribe::ask,
+        crate::mail::unsubscribe::confirm,
         replay::replay,
         replay::outcomes,
     ),

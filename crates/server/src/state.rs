@@ -12,6 +12,7 @@ use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::limits::{Limits, RateLimiter};
 use crate::live::{self, GameHandle, Registry, Services};
+use crate::mail::{MailConfig, Post, SharedRecipients};
 use crate::metrics::Metrics;
 use crate::proxy::TrustedProxies;
 use crate::secret;
@@ -26,6 +27,10 @@ pub struct Setup {
     pub clock: Clock,
     /// The proxies whose connections may name the client.
     pub trusted_proxies: TrustedProxies,
+    /// How mail is sent (`--smtp`); none without it.
+    pub mail: Option<MailConfig>,
+    /// Who is written to (the accounts); nobody by default.
+    pub recipients: SharedRecipients,
 }
 
 /// The handle every request works through. Clones share everything.
@@ -45,6 +50,8 @@ struct Inner {
     games: Registry,
     clock: Clock,
     trusted_proxies: TrustedProxies,
+    /// Mail: its settings, recipients and unsubscribe key.
+    post: Post,
     shutdown: watch::Sender<bool>,
     creates: RateLimiter,
     messages: RateLimiter,
@@ -63,6 +70,8 @@ impl AppState {
         let Setup {
             clock,
             trusted_proxies,
+            mail,
+            recipients,
         } = setup;
         let thinkers = Thinkers::new(limits.ai_threads);
         let messages = f64::from(limits.messages_per_second);
@@ -76,6 +85,7 @@ impl AppState {
                 games: Registry::default(),
                 clock,
                 trusted_proxies,
+                post: Post::new(mail, recipients),
                 shutdown: watch::channel(false).0,
                 creates: RateLimiter::new(
                     f64::from(limits.creates_per_minute) / 60.0,
@@ -117,6 +127,11 @@ impl AppState {
     /// [`crate::proxy`]).
     pub fn trusted_proxies(&self) -> &TrustedProxies {
         &self.inner.trusted_proxies
+    }
+
+    /// The server's mail (see [`crate::mail`]).
+    pub(crate) fn post(&self) -> &Post {
+        &self.inner.post
     }
 
     /// The server's clock (see [`crate::clock`]).
@@ -168,6 +183,7 @@ impl AppState {
             shutdown: self.shutdown_signal(),
             clock: self.inner.clock.clone(),
             games: Arc::clone(&self.inner.games),
+            post: self.inner.post.clone(),
         }
     }
 
