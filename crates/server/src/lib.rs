@@ -20,7 +20,8 @@
 // (`app`, `run`); `carolus connect`, `carolus loadtest` and the tests talk
 // to a server as clients (`api`, `client`, `loadgen`, and `soak` for the
 // soak run); `serve` and the tests set its time and trusted proxies
-// (`clock`, `proxy`, `Setup`); the fuzz target reads client messages
+// (`clock`, `proxy`, `Setup`) and how it sends mail, with the seam through
+// which accounts say who is written to (`mail`); the fuzz target reads client messages
 // (`api::ClientMessage`). Everything else is the server's inside, free to
 // change.
 pub mod api;

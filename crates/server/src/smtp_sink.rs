@@ -66,7 +66,10 @@ impl Received {
     /// quoted-printable or base64 (as mail clients send text that is not
     /// plain ASCII).
     pub fn body(&self) -> String {
-        let body = self.data.split_once("\r\n\r\n").map_or("", |(_, body)| body);
+        let body = self
+            .data
+            .split_once("\r\n\r\n")
+            .map_or("", |(_, body)| body);
         let encoding = self
             .header("Content-Transfer-Encoding")
             .unwrap_or_default()
@@ -110,6 +113,8 @@ fn quoted_printable(text: &str) -> String {
 pub struct SmtpSink {
     port: u16,
     received: mpsc::UnboundedReceiver<Received>,
+    /// Told each time the sink hangs in the middle of a mail.
+    stalled: mpsc::UnboundedReceiver<()>,
     answers: Arc<Mutex<VecDeque<Answer>>>,
     task: JoinHandle<()>,
 }
@@ -128,18 +133,24 @@ impl SmtpSink {
             .expect("a port for the SMTP sink");
         let port = listener.local_addr().expect("the sink's address").port();
         let (sender, received) = mpsc::unbounded_channel();
+        let (stall, stalled) = mpsc::unbounded_channel();
         let answers = Arc::new(Mutex::new(VecDeque::new()));
         let shared = Arc::clone(&answers);
         let task = tokio::spawn(async move {
             let mut connections = tokio::task::JoinSet::new();
             while let Ok((stream, _)) = listener.accept().await {
-                connections.spawn(converse(stream, sender.clone(), Arc::clone(&shared)));
+                let ends = Ends {
+                    received: sender.clone(),
+                    stalled: stall.clone(),
+                };
+                connections.spawn(converse(stream, ends, Arc::clone(&shared)));
                 while connections.try_join_next().is_some() {}
             }
         });
         SmtpSink {
             port,
             received,
+            stalled,
             answers,
             task,
         }
@@ -167,6 +178,15 @@ impl SmtpSink {
             .expect("the SMTP sink's task ended")
     }
 
+    /// Waits until the sink hangs in the middle of a mail (see
+    /// [`Answer::Hang`]); panics if it does not within `within`.
+    pub async fn stalled(&mut self, within: Duration) {
+        tokio::time::timeout(within, self.stalled.recv())
+            .await
+            .unwrap_or_else(|_| panic!("the SMTP sink did not hang within {within:?}"))
+            .expect("the SMTP sink's task ended")
+    }
+
     /// Every mail accepted so far and not yet taken.
     pub fn taken(&mut self) -> Vec<Received> {
         let mut mails = Vec::new();
@@ -177,15 +197,17 @@ impl SmtpSink {
     }
 }
 
+/// Where a conversation reports.
+struct Ends {
+    received: mpsc::UnboundedSender<Received>,
+    stalled: mpsc::UnboundedSender<()>,
+}
+
 /// One client's conversation.
-async fn converse(
-    stream: TcpStream,
-    sink: mpsc::UnboundedSender<Received>,
-    answers: Arc<Mutex<VecDeque<Answer>>>,
-) {
+async fn converse(stream: TcpStream, ends: Ends, answers: Arc<Mutex<VecDeque<Answer>>>) {
     let (reader, mut writer) = stream.into_split();
     let mut reader = BufReader::new(reader);
-    let mut say = async |writer: &mut tokio::net::tcp::OwnedWriteHalf, text: &str| {
+    let say = async |writer: &mut tokio::net::tcp::OwnedWriteHalf, text: &str| {
         writer.write_all(text.as_bytes()).await.is_ok()
     };
     if !say(&mut writer, "220 sink ESMTP ready\r\n").await {
@@ -230,7 +252,7 @@ async fn converse(
                 .unwrap_or(Answer::Accept);
             match answer {
                 Answer::Accept => {
-                    let _ = sink.send(Received {
+                    let _ = ends.received.send(Received {
                         from: from.clone(),
                         to: std::mem::take(&mut to),
                         data,
@@ -241,6 +263,7 @@ async fn converse(
                 Answer::RefuseForGood => "550 5.1.1 no such mailbox\r\n",
                 Answer::Hang => {
                     // Hold the connection until the client gives up.
+                    let _ = ends.stalled.send(());
                     let mut rest = String::new();
                     while reader.read_line(&mut rest).await.is_ok_and(|n| n > 0) {
                         rest.clear();

@@ -30,8 +30,8 @@ use tokio::sync::{mpsc, oneshot};
 use crate::api::{GameSummary, Status};
 use crate::table::{Change, Clock, DAY_MS, Player, SeatState, Table};
 
-pub use postgres::{CLAIM_LEASE, Heard, Notices};
 pub(crate) use postgres::DATABASE_MS;
+pub use postgres::{CLAIM_LEASE, Heard, Notices};
 
 /// Why the store failed.
 #[derive(Debug, Error)]

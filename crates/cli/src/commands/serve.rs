@@ -6,11 +6,12 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use anyhow::Context;
+use carolus_server::mail::{MailConfig, SmtpUrl};
 use carolus_server::proxy::{BadNetwork, TrustedProxies};
 use carolus_server::{AppState, Limits, Setup, Store, without_password};
 use tokio::net::TcpListener;
 
-use crate::args::parse_positive_seconds;
+use crate::args::{parse_positive_seconds, parse_seconds};
 use crate::failure::bad_input;
 
 /// Serve games over HTTP and WebSocket, keeping every move in a database.
@@ -95,6 +96,36 @@ pub struct Args {
     #[arg(long, value_name = "CIDR,...", env = "CAROLUS_TRUSTED_PROXIES",
           value_parser = parse_trusted_proxies)]
     trusted_proxies: Option<TrustedProxies>,
+
+    /// The SMTP server that sends mails about turns and finished games
+    /// (DEPLOY.md): `smtp://USER:PASSWORD@HOST:PORT` (STARTTLS, required),
+    /// `smtps://…` (TLS from the start), or `smtp://HOST:PORT?tls=none`
+    /// (no encryption: a relay on this machine, or tests). Without it no
+    /// mail is sent. Needs --mail-from and --public-url.
+    // The variable's value is not shown in --help: it may hold a password.
+    #[arg(long, value_name = "URL", env = "CAROLUS_SMTP", hide_env_values = true,
+          value_parser = parse_smtp, requires_all = ["mail_from", "public_url"])]
+    smtp: Option<SmtpUrl>,
+
+    /// The sender of the mails, e.g. `Carolus <carolus@example.org>`.
+    #[arg(long, value_name = "ADDRESS", env = "CAROLUS_MAIL_FROM")]
+    mail_from: Option<String>,
+
+    /// The site's address as people reach it (e.g.
+    /// `https://carolus.example.org`), for the links in mails.
+    #[arg(long, value_name = "URL", env = "CAROLUS_PUBLIC_URL")]
+    public_url: Option<String>,
+
+    /// Seconds a turn's mail waits before it is sent: a person who comes
+    /// back to the table meanwhile gets none.
+    #[arg(long, value_name = "SECONDS", default_value = "60", env = "CAROLUS_MAIL_DELAY",
+          value_parser = parse_seconds)]
+    mail_delay: Duration,
+}
+
+fn parse_smtp(text: &str) -> Result<SmtpUrl, String> {
+    text.parse()
+        .map_err(|error: carolus_server::mail::BadSmtpUrl| error.to_string())
 }
 
 fn parse_trusted_proxies(text: &str) -> Result<TrustedProxies, String> {
@@ -102,6 +133,19 @@ fn parse_trusted_proxies(text: &str) -> Result<TrustedProxies, String> {
 }
 
 impl Args {
+    /// How the server sends mail, if it does (`--smtp`).
+    fn mail(&self) -> anyhow::Result<Option<MailConfig>> {
+        let Some(smtp) = &self.smtp else {
+            return Ok(None);
+        };
+        // clap requires both with --smtp.
+        let from = self.mail_from.as_deref().unwrap_or_default();
+        let public_url = self.public_url.as_deref().unwrap_or_default();
+        let mut config = MailConfig::new(smtp.clone(), from, public_url).map_err(bad_input)?;
+        config.turn_delay = self.mail_delay;
+        Ok(Some(config))
+    }
+
     fn limits(&self) -> Limits {
         let defaults = Limits::default();
         Limits {
@@ -132,6 +176,8 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
 }
 
 async fn serve(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
+    // The mail's settings are checked before anything starts.
+    let mail = args.mail()?;
     let db = without_password(&args.db);
     let store = Store::open(&args.db)
         .await
@@ -142,6 +188,7 @@ async fn serve(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let address = listener.local_addr()?;
     let setup = Setup {
         trusted_proxies: args.trusted_proxies.clone().unwrap_or_default(),
+        mail,
         ..Setup::default()
     };
     let state = AppState::with_setup(store, args.limits(), setup);

@@ -10,8 +10,8 @@
 
 use carolus_l10n::{Arg, Catalog, Language, catalog};
 use lettre::Message;
-use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
 use lettre::message::Mailbox;
+use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
@@ -51,7 +51,12 @@ fn table_link(config: &MailConfig, game: &str) -> String {
 }
 
 /// The link to the unsubscribe page of `address`, in `language`.
-pub fn unsubscribe_link(config: &MailConfig, key: &Key, address: &str, language: Language) -> String {
+pub fn unsubscribe_link(
+    config: &MailConfig,
+    key: &Key,
+    address: &str,
+    language: Language,
+) -> String {
     format!(
         "{}/unsubscribe?token={}&lang={}",
         config.public_url,
@@ -128,7 +133,10 @@ pub fn letter(config: &MailConfig, key: &Key, mails: &[&Claimed]) -> Result<Lett
     let language = first.language;
     let words = catalog(language);
     let to = plain(first.payload["to"].as_str().unwrap_or_default());
-    let mut lines = vec![words.format("mail-greeting", &[("name", Arg::from(&to))]), String::new()];
+    let mut lines = vec![
+        words.format("mail-greeting", &[("name", Arg::from(&to))]),
+        String::new(),
+    ];
     let subject = match first.kind {
         Kind::Turn if mails.len() == 1 => {
             let game = text_of(&first.payload, "game")?;
@@ -177,11 +185,20 @@ pub fn letter(config: &MailConfig, key: &Key, mails: &[&Claimed]) -> Result<Lett
             let result = &first.payload["result"];
             let castles: Vec<usize> = result["castles"]
                 .as_array()
-                .map(|all| all.iter().map(|n| n.as_u64().unwrap_or(0) as usize).collect())
+                .map(|all| {
+                    all.iter()
+                        .map(|n| n.as_u64().unwrap_or(0) as usize)
+                        .collect()
+                })
                 .unwrap_or_default();
             let winners: Vec<usize> = result["winners"]
                 .as_array()
-                .map(|all| all.iter().filter_map(|n| n.as_u64()).map(|n| n as usize).collect())
+                .map(|all| {
+                    all.iter()
+                        .filter_map(|n| n.as_u64())
+                        .map(|n| n as usize)
+                        .collect()
+                })
                 .unwrap_or_default();
             if let Some(&best) = winners.first() {
                 let named: Vec<String> = winners
@@ -193,7 +210,10 @@ pub fn letter(config: &MailConfig, key: &Key, mails: &[&Claimed]) -> Result<Lett
                     &[
                         ("names", Arg::from(named.join(", "))),
                         ("count", Arg::from(winners.len())),
-                        ("castles", Arg::from(castles.get(best).copied().unwrap_or(0))),
+                        (
+                            "castles",
+                            Arg::from(castles.get(best).copied().unwrap_or(0)),
+                        ),
                     ],
                 ));
             }
@@ -242,7 +262,10 @@ impl Header for ListUnsubscribe {
 
     fn parse(text: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
         Ok(ListUnsubscribe(
-            text.trim().trim_start_matches('<').trim_end_matches('>').to_owned(),
+            text.trim()
+                .trim_start_matches('<')
+                .trim_end_matches('>')
+                .to_owned(),
         ))
     }
 
@@ -342,13 +365,23 @@ mod tests {
         assert_eq!(letter.subject, "Du bist am Zug in Partie abcdefghijkm");
         assert!(letter.text.starts_with("Hallo Anna,\n"), "{}", letter.text);
         assert!(
-            letter.text.contains("https://carolus.example/games/abcdefghijkm\n"),
+            letter
+                .text
+                .contains("https://carolus.example/games/abcdefghijkm\n"),
             "{}",
             letter.text
         );
         // The name's line break is replaced: the name stays on its line.
-        assert!(letter.text.contains("Bert\u{fffd}\u{fffd}Bcc"), "{}", letter.text);
-        assert!(letter.unsubscribe.starts_with("https://carolus.example/unsubscribe?token="));
+        assert!(
+            letter.text.contains("Bert\u{fffd}\u{fffd}Bcc"),
+            "{}",
+            letter.text
+        );
+        assert!(
+            letter
+                .unsubscribe
+                .starts_with("https://carolus.example/unsubscribe?token=")
+        );
         assert!(letter.unsubscribe.ends_with("&lang=de"));
         assert!(letter.text.contains(&letter.unsubscribe));
         let token = letter.unsubscribe.split("token=").nth(1).unwrap();
@@ -363,11 +396,23 @@ mod tests {
         let second = turn("nmkjihgfedcb", Language::French);
         let digest = letter(&config(), &key, &[&first, &second]).unwrap();
         assert_eq!(digest.subject, "2 parties attendent votre coup");
-        assert!(digest.text.contains("https://carolus.example/games/abcdefghijkm"));
-        assert!(digest.text.contains("https://carolus.example/games/nmkjihgfedcb"));
+        assert!(
+            digest
+                .text
+                .contains("https://carolus.example/games/abcdefghijkm")
+        );
+        assert!(
+            digest
+                .text
+                .contains("https://carolus.example/games/nmkjihgfedcb")
+        );
         let again = letter(&config(), &key, &[&second, &first]).unwrap();
         assert_eq!(digest.message_id, again.message_id);
-        assert!(digest.message_id.ends_with("@carolus.example>"), "{}", digest.message_id);
+        assert!(
+            digest.message_id.ends_with("@carolus.example>"),
+            "{}",
+            digest.message_id
+        );
         let alone = letter(&config(), &key, &[&first]).unwrap();
         assert_ne!(alone.message_id, digest.message_id);
     }
@@ -385,8 +430,16 @@ mod tests {
         );
         let letter = letter(&config(), &Key::random(), &[&mail]).unwrap();
         assert_eq!(letter.subject, "Game abcdefghijkm has ended");
-        assert!(letter.text.contains("Bert wins with 10 castles."), "{}", letter.text);
-        assert!(letter.text.contains("You built 3 castles."), "{}", letter.text);
+        assert!(
+            letter.text.contains("Bert wins with 10 castles."),
+            "{}",
+            letter.text
+        );
+        assert!(
+            letter.text.contains("You built 3 castles."),
+            "{}",
+            letter.text
+        );
     }
 
     #[test]
@@ -399,7 +452,11 @@ mod tests {
         );
         let config = config();
         let letter = letter(&config, &Key::random(), &[&mail]).unwrap();
-        assert!(letter.text.contains("https://carolus.example/reset#t=abc\n"));
+        assert!(
+            letter
+                .text
+                .contains("https://carolus.example/reset#t=abc\n")
+        );
         assert!(letter.text.contains("one hour"), "{}", letter.text);
         let message = message(&config.from, "anna@example.org", letter.clone()).unwrap();
         let text = String::from_utf8(message.formatted()).unwrap();
@@ -417,7 +474,12 @@ mod tests {
 
     #[test]
     fn a_payload_without_its_fields_is_refused_not_guessed() {
-        let mail = claimed(Kind::Turn, "turn:x", Language::English, serde_json::json!({}));
+        let mail = claimed(
+            Kind::Turn,
+            "turn:x",
+            Language::English,
+            serde_json::json!({}),
+        );
         assert!(letter(&config(), &Key::random(), &[&mail]).is_err());
     }
 }

@@ -227,10 +227,7 @@ impl Post {
     /// The key that signs unsubscribe links, read from the database (and
     /// made there by the first server that needs it).
     pub(crate) async fn key(&self, store: &Store) -> Result<&token::Key, StoreError> {
-        self.inner
-            .key
-            .get_or_try_init(|| queue::key(store))
-            .await
+        self.inner.key.get_or_try_init(|| queue::key(store)).await
     }
 
     /// Queues the mails that `before` becoming `after` calls for, with the
@@ -290,7 +287,12 @@ impl Post {
                 continue;
             };
             let (kind, payload, due) = match event {
-                triggers::Event::Turn { game, ply, takebacks, .. } => (
+                triggers::Event::Turn {
+                    game,
+                    ply,
+                    takebacks,
+                    ..
+                } => (
                     queue::Kind::Turn,
                     serde_json::json!({
                         "game": game, "seat": seat, "ply": ply, "takebacks": takebacks,
@@ -354,7 +356,10 @@ impl Post {
 }
 
 #[cfg(test)]
-mod tests {
+mod tests;
+
+#[cfg(test)]
+mod url_tests {
     use super::*;
 
     #[test]

@@ -107,7 +107,8 @@ impl FromStr for SmtpUrl {
             Security::Implicit => 465,
         });
         let decode = |text: &str| {
-            percent_decode(text).ok_or_else(|| refuse("its user or password is not percent-encoded UTF-8"))
+            percent_decode(text)
+                .ok_or_else(|| refuse("its user or password is not percent-encoded UTF-8"))
         };
         let user = Some(decode(url.username())?).filter(|user| !user.is_empty());
         let password = url.password().map(decode).transpose()?;
@@ -122,7 +123,8 @@ impl FromStr for SmtpUrl {
             password,
         };
         // The TLS settings are made now, so that a fault shows at start.
-        smtp.transport().map_err(|error| refuse(&error.to_string()))?;
+        smtp.transport()
+            .map_err(|error| refuse(&error.to_string()))?;
         Ok(smtp)
     }
 }

@@ -36,15 +36,11 @@ pub struct Facts {
 impl Facts {
     pub fn of(table: &Table) -> Facts {
         let status = table.status();
-        let person_to_act = table
-            .position()
-            .to_act()
-            .map(Seat::index)
-            .filter(|&seat| {
-                status == Status::Running
-                    && matches!(table.seats[seat].player, Player::Person { .. })
-                    && !table.seats[seat].timed_out
-            });
+        let person_to_act = table.position().to_act().map(Seat::index).filter(|&seat| {
+            status == Status::Running
+                && matches!(table.seats[seat].player, Player::Person { .. })
+                && !table.seats[seat].timed_out
+        });
         Facts {
             game: table.id.clone(),
             status,
@@ -53,7 +49,14 @@ impl Facts {
                 .seats
                 .iter()
                 .enumerate()
-                .filter(|(_, seat)| matches!(seat.player, Player::Person { token_hash: Some(_) }))
+                .filter(|(_, seat)| {
+                    matches!(
+                        seat.player,
+                        Player::Person {
+                            token_hash: Some(_)
+                        }
+                    )
+                })
                 .map(|(index, _)| index)
                 .collect(),
             length: table.length(),

@@ -136,9 +136,7 @@ async fn checked(
         .key(state.store())
         .await
         .map_err(|_| ApiError::unavailable("the store cannot be reached; try again"))?;
-    Ok(key
-        .verify(token)
-        .map(|address| (address, token.to_owned())))
+    Ok(key.verify(token).map(|address| (address, token.to_owned())))
 }
 
 fn not_valid(language: Language) -> Response {

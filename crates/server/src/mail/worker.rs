@@ -68,14 +68,8 @@ async fn work(state: AppState, config: MailConfig, transport: Transport) {
                 return;
             }
             let now = state.clock().now_ms();
-            let claimed = queue::claim(
-                state.store(),
-                post.worker(),
-                config.lease,
-                CLAIM_LIMIT,
-                now,
-            )
-            .await;
+            let claimed =
+                queue::claim(state.store(), post.worker(), config.lease, CLAIM_LIMIT, now).await;
             match claimed {
                 Ok(mails) if mails.is_empty() => break,
                 Ok(mails) => {
@@ -100,7 +94,12 @@ async fn work(state: AppState, config: MailConfig, transport: Transport) {
 }
 
 /// Sends `mails`, grouped by address.
-async fn deliver(state: &AppState, config: &MailConfig, transport: &Transport, mails: Vec<Claimed>) {
+async fn deliver(
+    state: &AppState,
+    config: &MailConfig,
+    transport: &Transport,
+    mails: Vec<Claimed>,
+) {
     let mut by_address: BTreeMap<String, Vec<Claimed>> = BTreeMap::new();
     for mail in mails {
         by_address
@@ -144,7 +143,10 @@ async fn deliver_to(
     // The turns for one address in one language make one mail.
     let mut by_language: BTreeMap<&str, Vec<&Claimed>> = BTreeMap::new();
     for mail in &turns {
-        by_language.entry(mail.language.code()).or_default().push(mail);
+        by_language
+            .entry(mail.language.code())
+            .or_default()
+            .push(mail);
     }
     for group in by_language.into_values() {
         send_one(state, config, transport, address, &group).await?;
@@ -216,8 +218,15 @@ async fn send_one(
                 } else {
                     let wait = retry_wait(config.retry_after, mail.attempts);
                     info!(%reason, wait_s = wait.as_secs(), "a mail could not be sent; trying again later");
-                    queue::retry_later(state.store(), state.post().worker(), mail.id, wait, &reason, now)
-                        .await?;
+                    queue::retry_later(
+                        state.store(),
+                        state.post().worker(),
+                        mail.id,
+                        wait,
+                        &reason,
+                        now,
+                    )
+                    .await?;
                 }
             }
             Ok(())
@@ -240,7 +249,15 @@ async fn finish(
 ) -> Result<(), StoreError> {
     let now = state.clock().now_ms();
     for mail in mails {
-        let held = queue::finish(state.store(), state.post().worker(), mail.id, outcome, error, now).await?;
+        let held = queue::finish(
+            state.store(),
+            state.post().worker(),
+            mail.id,
+            outcome,
+            error,
+            now,
+        )
+        .await?;
         if !held {
             // The lease lapsed during the attempt and another server
             // claimed the mail: it may go twice, with one Message-ID.
