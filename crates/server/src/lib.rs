@@ -98,7 +98,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/openapi.json", get(openapi_document))
         .route(
             "/unsubscribe",
-            get(mail::unsubscribe::ask).post(mail::unsubscribe::confirm),
+            get(mail::unsubscribe::unsubscribe_page).post(mail::unsubscribe::unsubscribe),
         )
         .route("/healthz", get(health))
         .route("/metrics", get(metrics))

@@ -761,6 +761,7 @@ async fn health_metrics_and_the_openapi_document_are_served(db: &Db) {
         "/api/games/{id}",
         "/api/games/{id}/moves",
         "/api/games/{id}/seats/{seat}",
+        "/unsubscribe",
     ] {
         assert!(
             openapi.body["paths"][path].is_object(),

@@ -103,9 +103,10 @@ pub struct Args {
     /// (no encryption: a relay on this machine, or tests). Without it no
     /// mail is sent. Needs --mail-from and --public-url.
     // The variable's value is not shown in --help: it may hold a password.
+    // Read after clap, so that a refusal never repeats the password.
     #[arg(long, value_name = "URL", env = "CAROLUS_SMTP", hide_env_values = true,
-          value_parser = parse_smtp, requires_all = ["mail_from", "public_url"])]
-    smtp: Option<SmtpUrl>,
+          requires_all = ["mail_from", "public_url"])]
+    smtp: Option<String>,
 
     /// The sender of the mails, e.g. `Carolus <carolus@example.org>`.
     #[arg(long, value_name = "ADDRESS", env = "CAROLUS_MAIL_FROM")]
@@ -123,11 +124,6 @@ pub struct Args {
     mail_delay: Duration,
 }
 
-fn parse_smtp(text: &str) -> Result<SmtpUrl, String> {
-    text.parse()
-        .map_err(|error: carolus_server::mail::BadSmtpUrl| error.to_string())
-}
-
 fn parse_trusted_proxies(text: &str) -> Result<TrustedProxies, String> {
     text.parse().map_err(|error: BadNetwork| error.to_string())
 }
@@ -138,10 +134,13 @@ impl Args {
         let Some(smtp) = &self.smtp else {
             return Ok(None);
         };
+        let smtp: SmtpUrl = smtp
+            .parse()
+            .map_err(|error| bad_input(format!("--smtp: {error}")))?;
         // clap requires both with --smtp.
         let from = self.mail_from.as_deref().unwrap_or_default();
         let public_url = self.public_url.as_deref().unwrap_or_default();
-        let mut config = MailConfig::new(smtp.clone(), from, public_url).map_err(bad_input)?;
+        let mut config = MailConfig::new(smtp, from, public_url).map_err(bad_input)?;
         config.turn_delay = self.mail_delay;
         Ok(Some(config))
     }

@@ -285,7 +285,10 @@ async fn a_turn_arrives_once_in_the_persons_language_and_unsubscribing_stops_the
 
     // A forged or cut token is refused, with a page saying so.
     let (status, page) = post(&state, &path[..path.len() - 12]).await;
-    assert_eq!(status, 400, "{page}");
+    assert_eq!(status, 403, "{page}");
+    assert!(page.contains("nicht gültig"), "{page}");
+    let (status, _) = get(&state, "/unsubscribe?lang=de").await;
+    assert_eq!(status, 400);
     let (status, _) = get(&state, "/unsubscribe?token=x&lang=xx").await;
     assert_eq!(status, 400);
     state.begin_shutdown();

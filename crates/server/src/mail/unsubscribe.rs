@@ -28,9 +28,7 @@ use crate::state::AppState;
 #[into_params(parameter_in = Query)]
 pub struct UnsubscribeQuery {
     /// The token of the mail's link: the address, signed.
-    #[param(max_length = 1024)]
-    #[serde(default)]
-    pub token: Option<String>,
+    pub token: String,
     /// The page's language: en, de or fr (English by default).
     #[param(value_type = Option<String>, pattern = "^(en|de|fr)$")]
     #[serde(default, deserialize_with = "language")]
@@ -50,22 +48,22 @@ fn language<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Languag
     params(UnsubscribeQuery),
     responses(
         (status = 200, description = "A page asking to confirm, with a button that sends the POST", content_type = "text/html", body = String),
-        (status = 400, description = "A link that is not valid (a page saying so), or a malformed query (JSON)",
-            content((String = "text/html"), (ErrorBody = "application/json"))),
+        (status = 400, description = "A malformed query: no token, an unknown parameter or language", body = ErrorBody),
+        (status = 403, description = "A token this server did not sign (a link cut or made up): a page saying so", content_type = "text/html", body = String),
         (status = 429, description = "Too many requests from this address", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
         (status = 503, description = "The store cannot be reached", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
-pub async fn ask(
+pub async fn unsubscribe_page(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
     QueryOf(query): QueryOf<UnsubscribeQuery>,
 ) -> Result<Response, ApiError> {
     limited(&state, client)?;
     let language = query.lang.unwrap_or(Language::English);
-    let Some((address, token)) = checked(&state, query.token.as_deref()).await? else {
+    let Some((address, token)) = checked(&state, &query.token).await? else {
         return Ok(not_valid(language));
     };
     let words = catalog(language);
@@ -92,22 +90,22 @@ pub async fn ask(
     params(UnsubscribeQuery),
     responses(
         (status = 200, description = "Done (also when the address had unsubscribed before): a page saying so", content_type = "text/html", body = String),
-        (status = 400, description = "A link that is not valid (a page saying so), or a malformed query (JSON)",
-            content((String = "text/html"), (ErrorBody = "application/json"))),
+        (status = 400, description = "A malformed query: no token, an unknown parameter or language", body = ErrorBody),
+        (status = 403, description = "A token this server did not sign (a link cut or made up): a page saying so", content_type = "text/html", body = String),
         (status = 429, description = "Too many requests from this address", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
         (status = 503, description = "The store cannot be reached; nothing was changed", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
-pub async fn confirm(
+pub async fn unsubscribe(
     State(state): State<AppState>,
     ClientAddr(client): ClientAddr,
     QueryOf(query): QueryOf<UnsubscribeQuery>,
 ) -> Result<Response, ApiError> {
     limited(&state, client)?;
     let language = query.lang.unwrap_or(Language::English);
-    let Some((address, _)) = checked(&state, query.token.as_deref()).await? else {
+    let Some((address, _)) = checked(&state, &query.token).await? else {
         return Ok(not_valid(language));
     };
     super::queue::opt_out(state.store(), &address, state.clock().now_ms())
@@ -124,13 +122,7 @@ pub async fn confirm(
 
 /// The address `token` unsubscribes, and the token, if the server's key
 /// signed it.
-async fn checked(
-    state: &AppState,
-    token: Option<&str>,
-) -> Result<Option<(String, String)>, ApiError> {
-    let Some(token) = token else {
-        return Ok(None);
-    };
+async fn checked(state: &AppState, token: &str) -> Result<Option<(String, String)>, ApiError> {
     let key = state
         .post()
         .key(state.store())
@@ -142,7 +134,7 @@ async fn checked(
 fn not_valid(language: Language) -> Response {
     let words = catalog(language);
     let body = format!("<p>{}</p>", escape(&words.text("unsubscribe-bad")));
-    page(StatusCode::BAD_REQUEST, language, &body)
+    page(StatusCode::FORBIDDEN, language, &body)
 }
 
 /// A whole page around `body` (already escaped HTML).
