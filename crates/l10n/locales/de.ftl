@@ -672,3 +672,29 @@ rules-example-merge-title = Beispiel: Zwei Regionen verbinden sich
 rules-example-merge = In der nächsten Runde besitzt Anna Gebiet 4 mit einer Burg, kontrolliert Rot und hat zwei rote Ritter in das benachbarte Gebiet 5 gesetzt. Mit der Scheibe 1 zieht sie den Kaiser eine Region weit, nach Gebiet 5.
 rules-example-before = Vorher: { $name } zieht den Kaiser, mit der Scheibe { $disc }; die Zahlen zeigen, wo jeder Zug enden würde.
 rules-example-after = Nachher: { $what }
+
+## Turn by e-mail: the mails and the unsubscribe page (server)
+
+mail-greeting = Hallo { $name },
+mail-nobody = noch niemanden
+mail-turn-subject = Du bist am Zug in Partie { $game }
+mail-turn-text = Die Partie { $game } gegen { $players } wartet auf deinen Zug.
+mail-open-table = Zum Tisch: { $link }
+mail-digest-subject = { $count } Partien warten auf deinen Zug
+mail-digest-text = { $count } Partien warten auf deinen Zug:
+mail-digest-game = Partie { $game } gegen { $players }
+mail-ended-subject = Die Partie { $game } ist zu Ende
+mail-ended-text = Die Partie { $game } gegen { $players } ist zu Ende.
+mail-ended-own = { $castles ->
+    [one] Du hast eine Burg gebaut.
+   *[other] Du hast { $castles } Burgen gebaut.
+    }
+mail-reset-subject = Ein neues Passwort für Carolus
+mail-reset-text = Jemand, wahrscheinlich du, hat ein neues Passwort für den Spieler { $name } angefordert. Mit dem Link unten wählst du eines; er gilt einmal, eine Stunde lang:
+mail-reset-ignore = Warst du es nicht, beachte diese Mail nicht: Dein Passwort bleibt, wie es ist.
+mail-unsubscribe = Du bekommst diese Mails, weil du sie in deinen Einstellungen eingeschaltet hast. Um keine Mails zu deinen Partien mehr zu bekommen, öffne:
+unsubscribe-title = Mails von Carolus
+unsubscribe-ask = Keine Mails zu Partien mehr an { $address } senden?
+unsubscribe-button = Keine Mails mehr senden
+unsubscribe-done = An { $address } gehen keine Mails zu Partien mehr. Ein neues Passwort, das du anforderst, wird weiter gesendet.
+unsubscribe-bad = Dieser Link ist nicht gültig; vielleicht wurde er beim Kopieren abgeschnitten. Öffne ihn noch einmal aus der Mail.

@@ -673,3 +673,29 @@ rules-example-merge-title = Worked example: two regions join
 rules-example-merge = In the next round, Anna owns territory 4 with a castle, controls red, and has put two red knights in territory 5, next to it. With disc 1 she moves the emperor one region, to territory 5.
 rules-example-before = Before: { $name } is to move the emperor, with disc { $disc }; the numbers show where each move would stop.
 rules-example-after = After: { $what }
+
+## Turn by e-mail: the mails and the unsubscribe page (server)
+
+mail-greeting = Hello { $name },
+mail-nobody = nobody yet
+mail-turn-subject = Your turn in game { $game }
+mail-turn-text = Game { $game } against { $players } waits for your move.
+mail-open-table = To the table: { $link }
+mail-digest-subject = { $count } games wait for your move
+mail-digest-text = { $count } games wait for your move:
+mail-digest-game = game { $game } against { $players }
+mail-ended-subject = Game { $game } has ended
+mail-ended-text = Game { $game } against { $players } has ended.
+mail-ended-own = { $castles ->
+    [one] You built one castle.
+   *[other] You built { $castles } castles.
+    }
+mail-reset-subject = A new password for Carolus
+mail-reset-text = Someone, probably you, asked for a new password for the player { $name }. The link below lets you choose one; it works once, within one hour:
+mail-reset-ignore = If it was not you, ignore this mail: your password stays as it is.
+mail-unsubscribe = You get these mails because you turned them on in your settings. To get no more mails about your games, open:
+unsubscribe-title = Mails from Carolus
+unsubscribe-ask = Send no more mails about games to { $address }?
+unsubscribe-button = Send no more mails
+unsubscribe-done = No more mails about games go to { $address }. A new password you ask for is still sent.
+unsubscribe-bad = This link is not valid; it may have been cut when it was copied. Open it again from the mail.

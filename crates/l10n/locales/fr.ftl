@@ -677,3 +677,29 @@ rules-example-merge-title = Exemple : deux régions se rejoignent
 rules-example-merge = À la manche suivante, Anna possède le territoire 4 avec un château, contrôle le rouge et a posé deux chevaliers rouges dans le territoire 5, juste à côté. Avec le disque 1, elle avance l'empereur d'une région, jusqu'au territoire 5.
 rules-example-before = Avant : { $name } doit déplacer l'empereur, avec le disque { $disc } ; les nombres montrent où chaque coup s'arrêterait.
 rules-example-after = Après : { $what }
+
+## Turn by e-mail: the mails and the unsubscribe page (server)
+
+mail-greeting = Bonjour { $name },
+mail-nobody = personne encore
+mail-turn-subject = À vous de jouer dans la partie { $game }
+mail-turn-text = La partie { $game } contre { $players } attend votre coup.
+mail-open-table = Vers la table : { $link }
+mail-digest-subject = { $count } parties attendent votre coup
+mail-digest-text = { $count } parties attendent votre coup :
+mail-digest-game = partie { $game } contre { $players }
+mail-ended-subject = La partie { $game } est terminée
+mail-ended-text = La partie { $game } contre { $players } est terminée.
+mail-ended-own = { $castles ->
+    [one] Vous avez construit un château.
+   *[other] Vous avez construit { $castles } châteaux.
+    }
+mail-reset-subject = Un nouveau mot de passe pour Carolus
+mail-reset-text = Quelqu'un, sans doute vous, a demandé un nouveau mot de passe pour le joueur { $name }. Le lien ci-dessous vous permet d'en choisir un ; il sert une fois, pendant une heure :
+mail-reset-ignore = Si ce n'était pas vous, ignorez ce message : votre mot de passe reste tel quel.
+mail-unsubscribe = Vous recevez ces messages parce que vous les avez activés dans vos réglages. Pour ne plus recevoir de messages sur vos parties, ouvrez :
+unsubscribe-title = Messages de Carolus
+unsubscribe-ask = Ne plus envoyer de messages sur les parties à { $address } ?
+unsubscribe-button = Ne plus envoyer de messages
+unsubscribe-done = Plus aucun message sur les parties ne part vers { $address }. Un nouveau mot de passe que vous demandez est toujours envoyé.
+unsubscribe-bad = Ce lien n'est pas valide ; il a peut-être été coupé lors d'une copie. Ouvrez-le à nouveau depuis le message.

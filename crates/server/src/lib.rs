@@ -20,18 +20,23 @@
 // (`app`, `run`); `carolus connect`, `carolus loadtest` and the tests talk
 // to a server as clients (`api`, `client`, `loadgen`, and `soak` for the
 // soak run); `serve` and the tests set its time and trusted proxies
-// (`clock`, `proxy`, `Setup`); the fuzz target reads client messages
+// (`clock`, `proxy`, `Setup`) and how it sends mail, with the seam through
+// which accounts say who is written to (`mail`); the fuzz target reads client messages
 // (`api::ClientMessage`). Everything else is the server's inside, free to
 // change.
 pub mod api;
 pub mod client;
 pub mod clock;
 pub mod loadgen;
+pub mod mail;
 pub mod proxy;
 /// Scratch PostgreSQL databases, for the tests of this crate and others
 /// (the feature `test-support`).
 #[cfg(any(test, feature = "test-support"))]
 pub mod scratch;
+/// A small SMTP server for tests of mail (the feature `test-support`).
+#[cfg(any(test, feature = "test-support"))]
+pub mod smtp_sink;
 pub mod soak;
 
 mod accounts;
@@ -115,6 +120,10 @@ pub fn app(state: AppState) -> Router {
         .route("/api/lessons", post(lesson::start_lesson))
         .route("/api/lessons/step", post(lesson::lesson_step))
         .route("/api/openapi.json", get(openapi_document))
+        .route(
+            "/unsubscribe",
+            get(mail::unsubscribe::unsubscribe_page).post(mail::unsubscribe::unsubscribe),
+        )
         .route("/healthz", get(health))
         .route("/metrics", get(metrics))
         .merge(carolus_web::pages())
@@ -162,7 +171,8 @@ pub async fn run(
     let mut connections = JoinSet::new();
     let (closing, _) = watch::channel(false);
     let mut shutdown = std::pin::pin!(shutdown);
-    let background = cluster::start(&state);
+    let mut background = cluster::start(&state);
+    background.extend(mail::start(&state));
     loop {
         let (stream, address) = tokio::select! {
             accepted = listener.accept() => match accepted {

@@ -109,6 +109,12 @@ pub enum Command {
         seat: Seat,
         connected: bool,
     },
+    /// Whether a client holding `seat`'s token is connected here: a turn's
+    /// mail is not sent to a person at the table.
+    Connected {
+        seat: Seat,
+        answer: oneshot::Sender<bool>,
+    },
     /// Another server committed a change to the game (`None`: perhaps, and
     /// what it was is not known): follow it.
     Follow {
@@ -237,6 +243,8 @@ pub struct Services {
     pub clock: Clock,
     /// The games in memory, which a task leaves when it rests.
     pub games: Registry,
+    /// Mail: the changes committed here queue the mails they call for.
+    pub post: crate::mail::Post,
 }
 
 /// Starts the task of `table` and answers its handle.
@@ -576,6 +584,9 @@ impl Live {
                     self.send_seats();
                 }
             }
+            Command::Connected { seat, answer } => {
+                let _ = answer.send(self.connected.get(seat.index()).is_some_and(|&n| n > 0));
+            }
             Command::Follow { notice } => {
                 let doze = matches!(self.mode, Mode::Dozing) || self.may_doze();
                 self.services.metrics.other_server_changed(!doze);
@@ -671,6 +682,15 @@ impl Live {
                 ));
             }
         }
+        // The server that committed a change is the one that queues its
+        // mails: every change is committed by exactly one.
+        self.services.post.after_change(
+            &self.services.store,
+            &self.services.clock,
+            &self.table,
+            &change.next,
+            &self.connected_flags(),
+        );
         let Change {
             from, moves, next, ..
         } = change;

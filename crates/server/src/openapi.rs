@@ -47,6 +47,8 @@ use crate::{explain, replay};
         routes::get_chances,
         routes::hint,
         routes::health,
+        crate::mail::unsubscribe::unsubscribe_page,
+        crate::mail::unsubscribe::unsubscribe,
         replay::replay,
         replay::outcomes,
         accounts::sign_up,

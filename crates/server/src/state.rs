@@ -13,6 +13,7 @@ use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::limits::{Limits, RateLimiter};
 use crate::live::{self, GameHandle, Registry, Services};
+use crate::mail::{AccountRecipients, MailConfig, Post, SharedRecipients};
 use crate::metrics::Metrics;
 use crate::proxy::TrustedProxies;
 use crate::secret;
@@ -31,6 +32,10 @@ pub struct Setup {
     /// if it was given: the site of cross-site checks, and whether the
     /// session cookie is `Secure`.
     pub public_url: Option<String>,
+    /// How mail is sent (`--smtp`); none without it.
+    pub mail: Option<MailConfig>,
+    /// Who is written to: the accounts of the store when none are given.
+    pub recipients: Option<SharedRecipients>,
 }
 
 /// The handle every request works through. Clones share everything.
@@ -50,6 +55,8 @@ struct Inner {
     games: Registry,
     clock: Clock,
     trusted_proxies: TrustedProxies,
+    /// Mail: its settings, recipients and unsubscribe key.
+    post: Post,
     shutdown: watch::Sender<bool>,
     creates: RateLimiter,
     messages: RateLimiter,
@@ -71,7 +78,10 @@ impl AppState {
             clock,
             trusted_proxies,
             public_url,
+            mail,
+            recipients,
         } = setup;
+        let accounts_recipients = AccountRecipients(store.clone());
         let thinkers = Thinkers::new(limits.ai_threads);
         let messages = f64::from(limits.messages_per_second);
         AppState {
@@ -84,6 +94,10 @@ impl AppState {
                 games: Registry::default(),
                 clock,
                 trusted_proxies,
+                post: Post::new(
+                    mail,
+                    recipients.unwrap_or_else(|| SharedRecipients(Arc::new(accounts_recipients))),
+                ),
                 shutdown: watch::channel(false).0,
                 creates: RateLimiter::new(
                     f64::from(limits.creates_per_minute) / 60.0,
@@ -148,6 +162,11 @@ impl AppState {
         &self.inner.trusted_proxies
     }
 
+    /// The server's mail (see [`crate::mail`]).
+    pub(crate) fn post(&self) -> &Post {
+        &self.inner.post
+    }
+
     /// The server's clock (see [`crate::clock`]).
     pub fn clock(&self) -> &Clock {
         &self.inner.clock
@@ -197,6 +216,7 @@ impl AppState {
             shutdown: self.shutdown_signal(),
             clock: self.inner.clock.clone(),
             games: Arc::clone(&self.inner.games),
+            post: self.inner.post.clone(),
         }
     }
 

@@ -30,6 +30,7 @@ use tokio::sync::{mpsc, oneshot};
 use crate::api::{GameSummary, Status};
 use crate::table::{Change, Clock, DAY_MS, Player, SeatState, Table};
 
+pub(crate) use postgres::DATABASE_MS;
 pub use postgres::{CLAIM_LEASE, Heard, Notices};
 
 /// Why the store failed.
@@ -740,6 +741,23 @@ impl Store {
     pub async fn close(&self) {
         with_pool!(self, pool => pool.close().await);
     }
+
+    /// The connections, for the parts of the server that keep tables of
+    /// their own beside the games' (the mail queue, `mail/queue.rs`) and
+    /// write them outside the games' writer.
+    pub(crate) fn database(&self) -> Database<'_> {
+        match &self.pool {
+            Pool::Sqlite(pool) => Database::Sqlite(pool),
+            Pool::Postgres(shared) => Database::Postgres(&shared.pool),
+        }
+    }
+}
+
+/// The store's connections, of one database or the other.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Database<'a> {
+    Sqlite(&'a SqlitePool),
+    Postgres(&'a sqlx::PgPool),
 }
 
 /// A game's row as [`Store::load`] reads it.

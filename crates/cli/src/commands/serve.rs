@@ -6,11 +6,12 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use anyhow::Context;
+use carolus_server::mail::{MailConfig, SmtpUrl};
 use carolus_server::proxy::{BadNetwork, TrustedProxies};
 use carolus_server::{AppState, Limits, Setup, Store, without_password};
 use tokio::net::TcpListener;
 
-use crate::args::parse_positive_seconds;
+use crate::args::{parse_positive_seconds, parse_seconds};
 use crate::failure::bad_input;
 
 /// Serve games over HTTP and WebSocket, keeping every move in a database.
@@ -102,6 +103,27 @@ pub struct Args {
     /// cookie must come from this origin; mails link to it.
     #[arg(long, value_name = "URL", env = "CAROLUS_PUBLIC_URL", value_parser = parse_public_url)]
     public_url: Option<String>,
+
+    /// The SMTP server that sends mails about turns and finished games
+    /// (DEPLOY.md): `smtp://USER:PASSWORD@HOST:PORT` (STARTTLS, required),
+    /// `smtps://…` (TLS from the start), or `smtp://HOST:PORT?tls=none`
+    /// (no encryption: a relay on this machine, or tests). Without it no
+    /// mail is sent. Needs --mail-from and --public-url.
+    // The variable's value is not shown in --help: it may hold a password.
+    // Read after clap, so that a refusal never repeats the password.
+    #[arg(long, value_name = "URL", env = "CAROLUS_SMTP", hide_env_values = true,
+          requires_all = ["mail_from", "public_url"])]
+    smtp: Option<String>,
+
+    /// The sender of the mails, e.g. `Carolus <carolus@example.org>`.
+    #[arg(long, value_name = "ADDRESS", env = "CAROLUS_MAIL_FROM")]
+    mail_from: Option<String>,
+
+    /// Seconds a turn's mail waits before it is sent: a person who comes
+    /// back to the table meanwhile gets none.
+    #[arg(long, value_name = "SECONDS", default_value = "60", env = "CAROLUS_MAIL_DELAY",
+          value_parser = parse_seconds)]
+    mail_delay: Duration,
 }
 
 /// A public URL: `http://` or `https://` and a host, kept without a
@@ -126,6 +148,22 @@ fn parse_trusted_proxies(text: &str) -> Result<TrustedProxies, String> {
 }
 
 impl Args {
+    /// How the server sends mail, if it does (`--smtp`).
+    fn mail(&self) -> anyhow::Result<Option<MailConfig>> {
+        let Some(smtp) = &self.smtp else {
+            return Ok(None);
+        };
+        let smtp: SmtpUrl = smtp
+            .parse()
+            .map_err(|error| bad_input(format!("--smtp: {error}")))?;
+        // clap requires both with --smtp.
+        let from = self.mail_from.as_deref().unwrap_or_default();
+        let public_url = self.public_url.as_deref().unwrap_or_default();
+        let mut config = MailConfig::new(smtp, from, public_url).map_err(bad_input)?;
+        config.turn_delay = self.mail_delay;
+        Ok(Some(config))
+    }
+
     fn limits(&self) -> Limits {
         let defaults = Limits::default();
         Limits {
@@ -156,6 +194,8 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
 }
 
 async fn serve(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
+    // The mail's settings are checked before anything starts.
+    let mail = args.mail()?;
     let db = without_password(&args.db);
     let store = Store::open(&args.db)
         .await
@@ -167,6 +207,7 @@ async fn serve(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let setup = Setup {
         trusted_proxies: args.trusted_proxies.clone().unwrap_or_default(),
         public_url: args.public_url.clone(),
+        mail,
         ..Setup::default()
     };
     let state = AppState::with_setup(store, args.limits(), setup);

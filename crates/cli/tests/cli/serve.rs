@@ -300,6 +300,10 @@ fn the_help_names_each_option_s_variable_but_not_the_database_s_value() {
         "CAROLUS_MESSAGES_PER_SECOND",
         "CAROLUS_IDLE_TIMEOUT",
         "CAROLUS_TRUSTED_PROXIES",
+        "CAROLUS_SMTP",
+        "CAROLUS_MAIL_FROM",
+        "CAROLUS_PUBLIC_URL",
+        "CAROLUS_MAIL_DELAY",
     ] {
         assert!(
             run.stdout.contains(&format!("[env: {name}")),
@@ -308,6 +312,76 @@ fn the_help_names_each_option_s_variable_but_not_the_database_s_value() {
         );
     }
     assert!(!run.stdout.contains("hunter2"), "{}", run.stdout);
+}
+
+#[test]
+fn a_malformed_mail_setting_stops_the_server_at_start_saying_why() {
+    let dir = scratch("smtp-bad");
+    let mail = [
+        "--mail-from",
+        "Carolus <carolus@example.org>",
+        "--public-url",
+        "https://carolus.example",
+    ];
+    let refused = |args: &[&str]| {
+        let mut all = vec!["--listen", "127.0.0.1:0"];
+        all.extend_from_slice(args);
+        let run = super::support::run_carolus(&mut serve_command(&dir, &all, &[]), &[], None);
+        run.assert_bad_input().to_owned()
+    };
+    let with_mail = |smtp: &str| {
+        let mut args = vec!["--smtp", smtp];
+        args.extend_from_slice(&mail);
+        refused(&args)
+    };
+    let message = with_mail("http://mail.example.org");
+    assert!(message.starts_with("--smtp: "), "{message}");
+    assert!(
+        message.contains("smtp:// (STARTTLS) or smtps:// (TLS)"),
+        "{message}"
+    );
+    let message = with_mail("smtp://carolus:hunter2@mail.example.org/inbox");
+    assert!(message.contains("it has a path"), "{message}");
+    assert!(
+        !message.contains("hunter2"),
+        "the password is never shown: {message}"
+    );
+    let message = with_mail("smtps://mail.example.org?tls=none");
+    assert!(
+        message.contains("tls=none goes with smtp:// only"),
+        "{message}"
+    );
+    // --smtp needs the sender and the site's address.
+    let message = refused(&["--smtp", "smtp://127.0.0.1:2525?tls=none"]);
+    assert!(message.contains("--mail-from"), "{message}");
+    let message = refused(&[
+        "--smtp",
+        "smtp://127.0.0.1:2525?tls=none",
+        "--mail-from",
+        "no address",
+        "--public-url",
+        "https://carolus.example",
+    ]);
+    assert!(
+        message.starts_with("--mail-from \"no address\""),
+        "{message}"
+    );
+    let message = refused(&[
+        "--smtp",
+        "smtp://127.0.0.1:2525?tls=none",
+        "--mail-from",
+        "carolus@example.org",
+        "--public-url",
+        "carolus.example",
+    ]);
+    assert!(
+        message.starts_with("--public-url \"carolus.example\""),
+        "{message}"
+    );
+    assert!(
+        !dir.join("carolus.db").exists(),
+        "refused before the database is opened"
+    );
 }
 
 /// Plays the first legal move of `view` for the seat of `token`.

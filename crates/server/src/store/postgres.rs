@@ -47,6 +47,10 @@ macro_rules! database_ms {
     };
 }
 
+/// The database's time in milliseconds since 1970, as an SQL expression,
+/// for the other tables whose leases are counted in it (the mail queue).
+pub(crate) const DATABASE_MS: &str = database_ms!();
+
 /// Reads the database's time (see [`crate::clock`]).
 pub(super) const DATABASE_MS_QUERY: &str = concat!("SELECT ", database_ms!());
 
