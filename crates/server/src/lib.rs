@@ -39,6 +39,7 @@ mod chances;
 mod cluster;
 mod error;
 mod extract;
+mod invite;
 mod limits;
 mod live;
 mod metrics;
@@ -87,6 +88,9 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/analysis", get(get_analysis))
         .route("/api/games/{id}/chances", get(get_chances))
         .route("/api/games/{id}/hint", post(hint))
+        .route("/api/games/{id}/invitations", get(get_invitations))
+        .route("/api/games/{id}/abandon", post(abandon))
+        .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/ws", get(websocket))
         .route("/api/replay", post(replay::replay))
         .route("/api/outcomes", post(replay::outcomes))

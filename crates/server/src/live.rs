@@ -34,13 +34,16 @@ use tokio::sync::{OnceCell, broadcast, mpsc, oneshot, watch};
 use tokio::time::{Instant, sleep_until};
 use tracing::{error, info, warn};
 
-use crate::api::{GameView, MoveAccepted, SeatToken, Seats, ServerMessage, Status, Update};
+use crate::api::{
+    GameView, MoveAccepted, RematchCreated, RematchOffer, SeatToken, Seats, ServerMessage, Status,
+    Update,
+};
 use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::secret::{self, OsRandom};
 use crate::store::{CLAIM_LEASE, CommitError, Notice, Store};
-use crate::table::{Change, Mover, Table};
+use crate::table::{Change, Mover, Player, Rematch, Table};
 use crate::thinking::Thinkers;
 use carolus_ai::{Analysis, ThinkError};
 
@@ -115,6 +118,17 @@ pub enum Command {
     },
     /// Work on the game is due and unclaimed: try to claim it again.
     Due,
+    /// Ends the game as abandoned, for the seat holding `token`.
+    Abandon {
+        token: String,
+        answer: oneshot::Sender<Result<Accepted, ApiError>>,
+    },
+    /// Offers (or finds) the rematch of a finished game, for the seat
+    /// holding `token`.
+    Rematch {
+        token: String,
+        answer: oneshot::Sender<Result<RematchCreated, ApiError>>,
+    },
 }
 
 /// An accepted move: the record's length after it and the draws it made
@@ -560,8 +574,19 @@ impl Live {
                     count.saturating_sub(1)
                 };
                 if before != (*count > 0) {
+                    self.keep_presence(seat.index(), connected).await;
                     self.send_seats();
                 }
+            }
+            Command::Abandon { token, answer } => {
+                let result = self.abandon(&token).await;
+                let _ = answer.send(result.map(|at| Accepted {
+                    at,
+                    state: Some(self.state.clone()),
+                }));
+            }
+            Command::Rematch { token, answer } => {
+                let _ = answer.send(self.rematch(&token).await);
             }
             Command::Follow { notice } => {
                 let doze = matches!(self.mode, Mode::Dozing) || self.may_doze();
@@ -607,6 +632,112 @@ impl Live {
         self.commit(change, now).await?;
         info!(game = %self.table.id, length = self.table.length(), "a decision was taken back");
         Ok(self.table.length())
+    }
+
+    /// Keeps in the store when a seat's person came or left, so that
+    /// "away since" outlives this server and other servers see it; a
+    /// person's first coming also claims an invited seat. A failure is
+    /// logged: presence is no change of the game, and the next one puts
+    /// it right.
+    async fn keep_presence(&mut self, seat: usize, connected: bool) {
+        if !matches!(self.table.seats[seat].player, Player::Person { .. }) {
+            return;
+        }
+        let since = (!connected).then(|| self.services.clock.now_ms());
+        self.table.away_since_ms[seat] = since;
+        if let Err(error) = self
+            .services
+            .store
+            .set_presence(&self.table.id, seat, since)
+            .await
+        {
+            warn!(game = %self.table.id, seat, %error, "a seat's presence could not be kept");
+        }
+    }
+
+    /// Ends the game as abandoned for `token`'s seat, if the person to act
+    /// has been away long enough by the store's account (another server
+    /// may hold their connection) and this server's; answers the record's
+    /// length.
+    async fn abandon(&mut self, token: &str) -> Result<usize, ApiError> {
+        let mut away = self
+            .services
+            .store
+            .away_since(&self.table.id)
+            .await
+            .map_err(|_| ApiError::unavailable("the store cannot be reached; try again"))?;
+        for (seat, away) in away.iter_mut().enumerate() {
+            if self.connected.get(seat).is_some_and(|&count| count > 0) {
+                *away = None;
+            }
+        }
+        let now = self.services.clock.now_ms();
+        let change = self.table.abandon(token, &away, now)?;
+        self.commit(change, now).await?;
+        info!(game = %self.table.id, "the game was ended as abandoned");
+        Ok(self.table.length())
+    }
+
+    /// The rematch of this finished game for `token`'s seat: the one
+    /// offered already, or a new game stored now and offered to the
+    /// others.
+    async fn rematch(&mut self, token: &str) -> Result<RematchCreated, ApiError> {
+        let seat = self
+            .table
+            .seat_of_token(token)
+            .ok_or_else(|| ApiError::from(crate::table::TableError::NotASeat))?
+            .index();
+        if self.table.rematch.is_none() {
+            let (new, by) = self.table.rematch_table(token)?;
+            let now = self.services.clock.now_ms();
+            let table = Table::create(secret::new_game_id(), new, now, &mut OsRandom)?;
+            let unreachable = |error: crate::store::StoreError| {
+                error!(game = %self.table.id, %error, "a rematch could not be stored");
+                ApiError::unavailable("the rematch could not be stored; try again")
+            };
+            self.services
+                .store
+                .insert(&table)
+                .await
+                .map_err(unreachable)?;
+            let offered = Rematch {
+                game: table.id.clone(),
+                by,
+            };
+            let standing = self
+                .services
+                .store
+                .offer_rematch(&self.table.id, &offered)
+                .await
+                .map_err(unreachable)?;
+            info!(game = %self.table.id, rematch = %standing.game, "a rematch was offered");
+            self.table.rematch = Some(standing);
+            if let Some(offer) = self.rematch_offer() {
+                self.send(self.table.length(), &ServerMessage::Rematch(offer));
+            }
+        }
+        let game = self
+            .table
+            .rematch
+            .as_ref()
+            .map(|rematch| rematch.game.clone())
+            .unwrap_or_default();
+        Ok(RematchCreated {
+            id: game,
+            seat: self.table.rematch_seat(seat),
+        })
+    }
+
+    /// The rematch offered, as clients read it.
+    fn rematch_offer(&self) -> Option<RematchOffer> {
+        let rematch = self.table.rematch.as_ref()?;
+        Some(RematchOffer {
+            game: rematch.game.clone(),
+            by: rematch.by,
+            seats: (0..self.table.seats.len())
+                .map(|seat| self.table.rematch_seat(seat))
+                .collect(),
+        })
     }
 
     async fn claim(&mut self, seat: usize, name: &str) -> Result<SeatToken, ApiError> {
@@ -672,7 +803,8 @@ impl Live {
             self.services.metrics.game_ended();
             info!(game = %self.table.id, "game over");
         }
-        if moves.is_empty() && !shortened {
+        let ended = self.table.status() == Status::Over && !was_over;
+        if moves.is_empty() && !shortened && !ended {
             self.send_seats();
         } else {
             self.send_update(from, moves);
@@ -886,6 +1018,12 @@ impl Live {
             takebacks: table.takebacks,
             record: record_json(table),
             state: serde_json::from_str(self.state.get()).unwrap_or(Value::Null),
+            host: table.hosting.host,
+            abandon_after_s: table
+                .clock
+                .is_none()
+                .then_some((table.hosting.abandon_after_ms / 1000) as u64),
+            rematch: self.rematch_offer(),
         }
     }
 

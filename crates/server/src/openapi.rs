@@ -30,7 +30,9 @@ use crate::table::MAX_NAME_CHARS;
                        download records. Every move is checked by the rules engine. \
                        Live updates come over the WebSocket at /api/games/{id}/ws (see API.md): \
                        a client sends the messages of the schema ClientMessage as text, the \
-                       server those of ServerMessage."
+                       server those of ServerMessage: `update`, `seats`, `thinking`, `auth`, \
+                       `error`, and `rematch` when a seat offers a rematch after the game \
+                       (the new game and each seat's place in it)."
     ),
     paths(
         routes::create_game,
@@ -43,6 +45,9 @@ use crate::table::MAX_NAME_CHARS;
         routes::get_analysis,
         routes::get_chances,
         routes::hint,
+        routes::get_invitations,
+        routes::abandon,
+        routes::rematch,
         routes::health,
         replay::replay,
         replay::outcomes,
@@ -75,6 +80,10 @@ use crate::table::MAX_NAME_CHARS;
         api::Update,
         api::Seats,
         api::ErrorMessage,
+        api::RematchOffer,
+        api::RematchCreated,
+        api::Invitations,
+        api::Invitation,
     )),
     modifiers(&BearerToken)
 )]
@@ -287,6 +296,16 @@ fn game_of(players: usize) -> RefOr<Schema> {
                     .description(Some("Whether the seats may ask the computer for hints"))
                     .into(),
             ),
+            (
+                "abandon_after_s",
+                integer(api::MIN_ABANDON_AFTER_S, api::MAX_ABANDON_AFTER_S, true)
+                    .description(Some(
+                        "In a game without a clock, the seconds the person to act must have \
+                         been away before the others may end the game as abandoned \
+                         (3 days if not given)",
+                    ))
+                    .into(),
+            ),
         ],
     )
     .into()
@@ -323,6 +342,15 @@ impl PartialSchema for api::SeatSpec {
                         ("name", name().into()),
                         ("ai", null().into()),
                         ("open", not_open()),
+                        (
+                            "invited",
+                            one_of_values(&[json!(true), json!(false), json!(null)])
+                                .description(Some(
+                                    "A person invited by a link of their own: the game is \
+                                     then not listed in the lobby",
+                                ))
+                                .into(),
+                        ),
                     ],
                 )
                 .into(),

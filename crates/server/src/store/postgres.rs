@@ -572,8 +572,8 @@ fn payload(notice: &Notice) -> String {
 async fn insert_game(tx: &mut PgConnection, table: &Table) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO games (id, created_ms, updated_ms, players, teams, hints, clock, header, \
-         status, length, turn_started_ms, result, due_ms) \
-         VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+         status, length, turn_started_ms, result, due_ms, listed, host_seat, abandon_after_ms) \
+         VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
     )
     .bind(&table.id)
     .bind(table.created_ms)
@@ -587,6 +587,9 @@ async fn insert_game(tx: &mut PgConnection, table: &Table) -> Result<(), sqlx::E
     .bind(table.turn_started_ms)
     .bind(result_json(table.record()))
     .bind(due_ms(table, table.created_ms))
+    .bind(table.hosting.listed)
+    .bind(table.hosting.host.map(|seat| seat as i64))
+    .bind(table.hosting.abandon_after_ms)
     .execute(&mut *tx)
     .await?;
     let mut levels = Vec::new();
@@ -600,9 +603,10 @@ async fn insert_game(tx: &mut PgConnection, table: &Table) -> Result<(), sqlx::E
         hashes.push(hash);
     }
     sqlx::query(
-        "INSERT INTO seats (game_id, seat, name, ai_level, open, token_hash, clock_ms, timed_out) \
+        "INSERT INTO seats (game_id, seat, name, ai_level, open, token_hash, clock_ms, timed_out, \
+         away_since_ms, invite) \
          SELECT $1, * FROM UNNEST($2::int8[], $3::text[], $4::int8[], $5::bool[], $6::bytea[], \
-                                  $7::int8[], $8::bool[])",
+                                  $7::int8[], $8::bool[], $9::int8[], $10::bytea[])",
     )
     .bind(&table.id)
     .bind((0..table.seats.len() as i64).collect::<Vec<_>>())
@@ -618,6 +622,8 @@ async fn insert_game(tx: &mut PgConnection, table: &Table) -> Result<(), sqlx::E
     .bind(hashes)
     .bind(table.seats.iter().map(|s| s.clock_ms).collect::<Vec<_>>())
     .bind(table.seats.iter().map(|s| s.timed_out).collect::<Vec<_>>())
+    .bind(table.away_since_ms.clone())
+    .bind(super::sealed_invites(table))
     .execute(&mut *tx)
     .await?;
     let moves = &table.record().moves;
