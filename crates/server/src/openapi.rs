@@ -552,7 +552,7 @@ mod tests {
         );
         assert_eq!(
             message_types(&document, "ServerMessage"),
-            set(&["auth", "error", "seats", "thinking", "update"])
+            set(&["auth", "error", "rematch", "seats", "thinking", "update"])
         );
     }
 

@@ -303,7 +303,11 @@ async fn session(
                     _ => anyhow::bail!("the server refused: {error}"),
                 }
             }
-            ServerMessage::Seats(_) | ServerMessage::Thinking { .. } => {}
+            // A bot plays the game it was started for; it takes up no
+            // rematch.
+            ServerMessage::Seats(_)
+            | ServerMessage::Thinking { .. }
+            | ServerMessage::Rematch(_) => {}
         }
         if table.game.game().is_over() {
             let result = table.game.record().result.clone().unwrap_or_default();

@@ -28,6 +28,7 @@ import { drawAnalysis, drawLog, highlightLog } from "./table/log.js";
 import { initial, myTurn, record, shownState, start, update } from "./table/model.js";
 import { names } from "./names.js";
 import { drawRing, markLastMove } from "./table/ring.js";
+import { People } from "./table/people.js";
 import { drawSeats, listenForDrags } from "./table/seats.js";
 
 /** How a browser tab's title says that it is this person's turn. */
@@ -80,6 +81,10 @@ class Table {
         if (on && "Notification" in window && Notification.permission === "default") Notification.requestPermission();
       },
     };
+    // Between people: who left, abandonment, invitations, the rematch.
+    this.people = new People(id, view, () => {
+      if (!this.stopped) this.render();
+    });
     this.build();
     const held = this.model.held;
     const firstToken = Object.values(held.seats)[0] || held.pending[0];
@@ -97,10 +102,12 @@ class Table {
     this.model = model;
     this.render();
     this.run(effects);
+    this.people.start(this.model);
   }
 
   stop() {
     this.stopped = true;
+    this.people.stop();
     if (this.connection) this.connection.close();
     clearInterval(this.clockTimer);
     showBanner(null);
@@ -120,7 +127,8 @@ class Table {
     this.logList = el("ol", { class: "log-list" });
     const log = el("section", { class: "log" }, el("h2", {}, t("game-log")), this.logList);
     this.analysisArea = el("section", { class: "analysis", hidden: true });
-    const side = el("div", { class: "side" }, this.turn, this.live, this.seatList, this.tools, this.analysisArea);
+    const side = el("div", { class: "side" }, this.turn, this.live, this.seatList, this.people.element, this.tools,
+      this.analysisArea);
     this.root.append(el("div", { class: "play" }, boardArea, this.replayBar), side, log);
     listenForDrags(this.seatList, dispatch);
     this.replayer = new Replayer([], () => dispatch({ type: "replay-go", at: this.replayer.at }));
@@ -129,6 +137,7 @@ class Table {
 
   dispatch(event) {
     if (this.stopped) return;
+    if (event.type === "message") this.people.observe(this.model, event.message);
     const [model, effects] = update(this.model, event);
     this.model = model;
     this.render();
@@ -256,6 +265,7 @@ class Table {
       this.analysisArea.hidden = analysis === null;
       this.analysisArea.replaceChildren(...(analysis || []));
     }
+    this.people.draw(model, Date.now());
     highlightLog(this.logList, model);
     markLastMove(this.root, model);
     if (model.replayAt !== null) {
