@@ -1500,6 +1500,99 @@ mod tests {
     }
 
     #[test]
+    fn a_game_is_abandoned_only_by_another_seat_after_the_person_to_act_was_away_long_enough() {
+        let (table, tokens) = people(None);
+        let away = table.position().to_act().unwrap().index();
+        let other = 1 - away;
+        let after = table.hosting.abandon_after_ms;
+        let mut since = vec![None, None];
+        since[away] = Some(1_000);
+        assert_eq!(
+            table.abandon(&tokens[away], &since, i64::MAX).unwrap_err(),
+            TableError::AbandonOwnTurn
+        );
+        assert_eq!(
+            table
+                .abandon(&tokens[other], &since, 1_000 + after - 1)
+                .unwrap_err(),
+            TableError::NotAwayLongEnough {
+                seat: away,
+                after_s: after / 1000,
+                wait_ms: 1
+            }
+        );
+        let here = vec![None, None];
+        assert!(matches!(
+            table.abandon(&tokens[other], &here, i64::MAX).unwrap_err(),
+            TableError::NotAwayLongEnough { .. }
+        ));
+        let change = table
+            .abandon(&tokens[other], &since, 1_000 + after)
+            .unwrap();
+        assert!(change.moves.is_empty());
+        let next = change.next;
+        assert_eq!(next.status(), Status::Over);
+        assert!(next.is_abandoned());
+        assert_eq!(
+            next.record().abandoned(),
+            Some(vec![Seat::new(away).unwrap()])
+        );
+        assert_eq!(next.computer_to_act(), None);
+        assert_eq!(
+            next.abandon(&tokens[other], &since, i64::MAX).unwrap_err(),
+            TableError::Over {
+                length: next.length()
+            }
+        );
+
+        // The computer's turn is never abandoned.
+        let (mut against, token) = against_the_computer(None);
+        while against.position().to_act().map(Seat::index) != Some(1) {
+            against = decide(against, &token, 1);
+        }
+        assert_eq!(
+            against
+                .abandon(&token, &[None, Some(0)], i64::MAX)
+                .unwrap_err(),
+            TableError::AbandonComputer
+        );
+    }
+
+    #[test]
+    fn a_rematch_moves_every_seat_one_round_with_its_token_and_level() {
+        let (table, token) = against_the_computer(None);
+        assert_eq!(
+            table.rematch_table(&token).unwrap_err(),
+            TableError::RematchNotOver
+        );
+        let mut over = table.clone();
+        let left = [over.position().to_act().unwrap()];
+        over.game.record_mut().result =
+            Some(carolus_rules::abandoned_result(over.position(), &left));
+        let (new, by) = over.rematch_table(&token).unwrap();
+        assert_eq!(by, 0);
+        assert_eq!(
+            new.seats[0],
+            NewSeat::Computer {
+                level: Level::new(2).unwrap(),
+                name: Some("Computer (level 2)".to_owned())
+            }
+        );
+        assert_eq!(
+            new.seats[1],
+            NewSeat::Person {
+                name: "Anna".to_owned(),
+                token_hash: secret::token_hash(&token)
+            }
+        );
+        assert_eq!(new.hosting.listed, over.hosting.listed);
+        assert_eq!(
+            over.rematch_table(&test_token("Bert")).unwrap_err(),
+            TableError::NotASeat
+        );
+    }
+
+    #[test]
     fn a_game_without_a_clock_has_no_deadline() {
         let (table, _) = people(None);
         assert_eq!(table.deadline_ms(), None);
