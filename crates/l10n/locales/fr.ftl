@@ -604,9 +604,9 @@ duration-days = { $count ->
     [one] un jour
    *[other] { $count } jours
     }
-seat-away = { $name } n'est pas à la table : absent depuis { $time }.
-abandon-wait = Si { $name } reste absent, vous pourrez déclarer la partie abandonnée dans { $time }.
-abandon-allowed = { $name } est absent depuis trop longtemps : vous pouvez déclarer la partie abandonnée.
+seat-away = { $name } n'est pas à la table depuis { $time }.
+abandon-wait = Si { $name } ne revient pas, vous pourrez déclarer la partie abandonnée dans { $time }.
+abandon-allowed = L'absence de { $name } a trop duré : vous pouvez déclarer la partie abandonnée.
 abandon-game = Déclarer la partie abandonnée
 game-abandoned = La partie a été déclarée abandonnée : { $name } l'a quittée.
 invitations-title = Liens d'invitation

@@ -555,6 +555,12 @@ impl Live {
                 let seat = secret::is_token_syntax(&token)
                     .then(|| self.table.seat_of_token(&token))
                     .flatten();
+                // The person is here (and an invited seat claimed) in the
+                // store before the client hears that its token holds the
+                // seat, so that nothing it does next finds them away.
+                if let Some(seat) = seat {
+                    self.keep_presence(seat.index(), true).await;
+                }
                 let _ = answer.send(seat);
             }
             Command::HintPosition { token, answer } => {
@@ -644,6 +650,11 @@ impl Live {
             return;
         }
         let since = (!connected).then(|| self.services.clock.now_ms());
+        if self.table.away_since_ms[seat].is_none() && since.is_none() {
+            // Already here (the `auth` that preceded this connection's
+            // presence kept it).
+            return;
+        }
         self.table.away_since_ms[seat] = since;
         if let Err(error) = self
             .services

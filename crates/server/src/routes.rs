@@ -76,7 +76,7 @@ pub struct ListQuery {
     pub limit: Option<usize>,
     /// Instead of the lobby's list, the games with these ids (up to 100,
     /// separated by commas), listed or not: a browser's own games, whose
-    /// ids it knows. The other parameters are then not taken.
+    /// ids it knows; `status`, `before` and `limit` apply to them alike.
     #[param(value_type = Option<String>, pattern = "^[a-kmnp-z2-9]{12}(,[a-kmnp-z2-9]{12}){0,99}$")]
     #[serde(default, deserialize_with = "game_ids")]
     pub ids: Option<Vec<String>>,
@@ -198,20 +198,34 @@ pub async fn list_games(
         ids,
     }): QueryOf<ListQuery>,
 ) -> Result<Json<GameList>, ApiError> {
+    let limit = limit.unwrap_or(DEFAULT_PAGE);
     if let Some(ids) = ids {
-        if status.is_some() || before.is_some() || limit.is_some() {
-            return Err(ApiError::bad_request(
-                "query `ids`: names the games itself; give it without status, before and limit",
-            ));
-        }
-        let games = state
+        // The games named, paged and filtered as the lobby's list is.
+        let mut games: Vec<_> = state
             .store()
             .summaries(&ids)
             .await
-            .map_err(|_| ApiError::unavailable("the store cannot be reached; try again"))?;
-        return Ok(Json(GameList { games, next: None }));
+            .map_err(|_| ApiError::unavailable("the store cannot be reached; try again"))?
+            .into_iter()
+            .filter(|game| status.is_none_or(|status| game.status == status))
+            .filter(|game| {
+                before.as_ref().is_none_or(|cursor| {
+                    (game.created_ms, game.id.as_str()) < (cursor.created_ms, cursor.id.as_str())
+                })
+            })
+            .collect();
+        let next = (games.len() > limit).then(|| {
+            games.truncate(limit);
+            games.last().map(|last| Cursor {
+                created_ms: last.created_ms,
+                id: last.id.clone(),
+            })
+        });
+        return Ok(Json(GameList {
+            games,
+            next: next.flatten().map(|cursor| cursor.to_text()),
+        }));
     }
-    let limit = limit.unwrap_or(DEFAULT_PAGE);
     let (games, next) = state
         .store()
         .list(status, before.as_ref(), limit)

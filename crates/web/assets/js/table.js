@@ -102,7 +102,6 @@ class Table {
     this.model = model;
     this.render();
     this.run(effects);
-    this.people.start(this.model);
   }
 
   stop() {

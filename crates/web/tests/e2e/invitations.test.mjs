@@ -129,6 +129,11 @@ test("a person who left is shown away, the game is ended as abandoned after the 
     const anna = await open();
     await anna.goto(`${server.url}/games/${id}#token=${annaToken}`);
     await anna.locator(".seat-card.mine").waitFor();
+    // The host came by her own link: once the server has said her seat,
+    // she sees Bruno's invitation.
+    const invitation = anna.locator(".people .invitations input.link");
+    await invitation.waitFor();
+    assert.ok((await invitation.inputValue()).endsWith(`#token=${brunoToken}`));
     const bruno = await open();
     await bruno.goto(`${server.url}/games/${id}#token=${brunoToken}`);
     await bruno.locator(".seat-card.mine").waitFor();
@@ -148,7 +153,7 @@ test("a person who left is shown away, the game is ended as abandoned after the 
     await bruno.goto("about:blank");
     const away = anna.locator(".people .away[data-seat='1']");
     await away.waitFor();
-    assert.equal(await away.textContent(), "Bruno n'est pas à la table\u00a0: absent depuis une minute.");
+    assert.equal(await away.textContent(), "Bruno n'est pas à la table depuis une minute.");
     // After the host's second, she may end the game as abandoned.
     await anna.getByRole("button", { name: "Déclarer la partie abandonnée" }).click();
     const result = anna.locator(".turn .result.abandoned");

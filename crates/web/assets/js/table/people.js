@@ -42,6 +42,9 @@ export class People {
     this.abandonAfter = view.abandon_after_s === null ? null : view.abandon_after_s * 1000;
     this.rematch = view.rematch;
     this.invitations = [];
+    // The host's token the invitations were read with: a host who came
+    // by their own link holds it only once the server has said its seat.
+    this.readWith = null;
     this.error = null;
     this.redraw = redraw;
     this.element = el("section", { class: "people", "aria-label": t("people-label") });
@@ -58,10 +61,11 @@ export class People {
     clearTimeout(this.wake);
   }
 
-  /** Reads the invitations again for the host, while the game is going. */
-  start(model) {
+  /** Reads the invitations (again) for the host, while the game is going. */
+  readInvitations(model) {
     const token = this.hostToken(model);
     if (!token || model.status === "over") return;
+    this.readWith = token;
     request("GET", `/api/games/${this.id}/invitations`, { token })
       .then((answer) => {
         this.invitations = answer.invitations;
@@ -87,11 +91,13 @@ export class People {
     // Someone came: an invitation they claimed is no longer offered.
     const came = message.seats.some((seat, index) => seat.connected && !this.connectedBefore[index]);
     this.connectedBefore = message.seats.map((seat) => seat.connected);
-    if (came && this.invitations.length > 0) this.start(model);
+    if (came && this.invitations.length > 0) this.readInvitations(model);
   }
 
   /** The panel for `model` at `now`, drawn again if it changed. */
   draw(model, now) {
+    const host = this.hostToken(model);
+    if (host && host !== this.readWith) this.readInvitations(model);
     const parts = this.parts(model, now);
     const key = JSON.stringify(parts.map((part) => part.key));
     if (key === this.shown) return;
