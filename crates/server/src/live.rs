@@ -798,6 +798,7 @@ impl Live {
     /// `moves`, the game's state, and tells the watchers.
     fn adopt(&mut self, from: usize, moves: &[Move], next: Table) {
         let was_over = self.table.status() == Status::Over;
+        let offered = next.rematch.is_some() && next.rematch != self.table.rematch;
         let shortened = from < self.table.length();
         let taken_back = next.takebacks != self.table.takebacks;
         if matches!(self.mode, Mode::Blocked)
@@ -819,6 +820,10 @@ impl Live {
             self.send_seats();
         } else {
             self.send_update(from, moves);
+        }
+        // A rematch offered through another server, read back.
+        if offered && let Some(offer) = self.rematch_offer() {
+            self.send(self.table.length(), &ServerMessage::Rematch(offer));
         }
     }
 
@@ -869,7 +874,9 @@ impl Live {
             Ok(Some(stored)) if stored.length() >= length => {
                 let unchanged = stored.length() == length
                     && stored.seats == self.table.seats
-                    && stored.turn_started_ms == self.table.turn_started_ms;
+                    && stored.turn_started_ms == self.table.turn_started_ms
+                    && stored.status() == self.table.status()
+                    && stored.rematch == self.table.rematch;
                 if !unchanged {
                     let moves = stored.record().moves[length..].to_vec();
                     self.adopt(length, &moves, stored);

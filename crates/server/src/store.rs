@@ -827,6 +827,10 @@ impl Store {
                 _ => rematch.clone(),
             }
         });
+        if let Pool::Postgres(shared) = &self.pool {
+            // The other servers' watchers hear of it as this server's do.
+            shared.notify_reload(id).await?;
+        }
         Ok(standing)
     }
 

@@ -137,7 +137,7 @@ async fn a_game_with_invited_seats_is_not_listed_but_its_id_finds_it(db: &Db) {
         &format!("/api/games?ids={private},{public}&status=open"),
     )
     .await;
-    assert_eq!(ids_of(&open), [public.clone()], "{}", open.text);
+    assert_eq!(ids_of(&open), [public.as_str()], "{}", open.text);
     let first = get(&app, &format!("/api/games?ids={private},{public}&limit=1")).await;
     let next = first.body["next"].as_str().unwrap();
     let second = get(

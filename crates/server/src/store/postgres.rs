@@ -551,6 +551,30 @@ async fn take_back(
     Ok(())
 }
 
+impl Shared {
+    /// Tells the other servers to read game `id` back: a change made
+    /// outside the writer (a rematch offered), which no notice of moves
+    /// carries.
+    pub(super) async fn notify_reload(&self, id: &str) -> Result<(), sqlx::Error> {
+        let notice = Notice {
+            server: self.server.to_string(),
+            game: id.to_owned(),
+            from: 0,
+            moves: Vec::new(),
+            turn_started_ms: None,
+            clocks: Vec::new(),
+            reload: true,
+            takebacks: 0,
+        };
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(payload(&notice))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}
+
 /// A notice as the text of a `NOTIFY`: its JSON, or, if that is too long
 /// for PostgreSQL, a notice that asks for the game to be read back.
 fn payload(notice: &Notice) -> String {
