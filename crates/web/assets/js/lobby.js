@@ -59,6 +59,12 @@ function createForm(navigate) {
     ...Object.keys(CLOCKS).map((key) => el("option", { value: key }, t(`clock-${key}`))));
   const abandon = el("select", { id: "abandon-after", name: "abandon-after" },
     ...ABANDON_DAYS.map((days) => el("option", { value: days, selected: days === 3 }, t("abandon-after-days", { days }))));
+  // Only a game without a clock is ever abandoned: with one, a seat whose
+  // time runs out is played by the computer.
+  const abandonField = el("label", { class: "field" }, el("span", {}, t("abandon-after")), abandon);
+  clock.addEventListener("change", () => {
+    abandonField.hidden = CLOCKS[clock.value] !== null;
+  });
   const error = el("p", { class: "error", role: "alert", hidden: true });
   const submit = el("button", { type: "submit", class: "primary" }, t("start-game"));
   const invites = el("div", { class: "invites" });
@@ -76,7 +82,7 @@ function createForm(navigate) {
     el("label", { class: "field" }, el("span", {}, t("players")), players),
     seatRows,
     el("label", { class: "field" }, el("span", {}, t("clock")), clock),
-    el("label", { class: "field" }, el("span", {}, t("abandon-after")), abandon),
+    abandonField,
     el("label", { class: "toggle" }, hints, t("hints-allowed")),
     submit, error, invites);
 
@@ -94,7 +100,8 @@ function createForm(navigate) {
       if (row.kind === "invite") return { name: row.name || t("guest"), invited: true };
       return { name: row.name || t("player-n", { seat }) };
     });
-    const body = { players: count, seats, hints: hints.checked, abandon_after_s: Number(abandon.value) * DAY_S };
+    const body = { players: count, seats, hints: hints.checked };
+    if (!CLOCKS[clock.value]) body.abandon_after_s = Number(abandon.value) * DAY_S;
     if (count === 4) body.variant = { teams: true };
     if (CLOCKS[clock.value]) body.clock = CLOCKS[clock.value];
     submit.disabled = true;

@@ -74,7 +74,16 @@ test("where the clipboard refuses, the link is selected; a private game is missi
     await anna.addInitScript(() => {
       Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new Error("denied")) } });
     });
+    await anna.goto(server.url);
+    // The time before a game may be abandoned is asked only without a clock.
+    const abandonAfter = anna.locator("#abandon-after");
+    assert.equal(await abandonAfter.inputValue(), "3");
+    await anna.locator("#clock").selectOption("blitz");
+    assert.equal(await abandonAfter.isVisible(), false);
+    await anna.locator("#clock").selectOption("none");
+    assert.equal(await abandonAfter.isVisible(), true);
     const link = await inviteInLobby(anna, server.url, "Anna", "Bruno");
+    assert.equal(await (await fetch(`${server.url}/api/games/${gameOf(link)}`)).json().then((game) => game.abandon_after_s), 3 * 24 * 3600);
     await anna.locator(".invites button.copy").click();
     await anna.locator(".invites [role='status']", { hasText: "Der Link ist markiert: Kopiere ihn mit Strg+C (⌘C auf dem Mac)." }).waitFor();
     const selected = await anna.evaluate(() => {
