@@ -199,36 +199,9 @@ pub async fn list_games(
     }): QueryOf<ListQuery>,
 ) -> Result<Json<GameList>, ApiError> {
     let limit = limit.unwrap_or(DEFAULT_PAGE);
-    if let Some(ids) = ids {
-        // The games named, paged and filtered as the lobby's list is.
-        let mut games: Vec<_> = state
-            .store()
-            .summaries(&ids)
-            .await
-            .map_err(|_| ApiError::unavailable("the store cannot be reached; try again"))?
-            .into_iter()
-            .filter(|game| status.is_none_or(|status| game.status == status))
-            .filter(|game| {
-                before.as_ref().is_none_or(|cursor| {
-                    (game.created_ms, game.id.as_str()) < (cursor.created_ms, cursor.id.as_str())
-                })
-            })
-            .collect();
-        let next = (games.len() > limit).then(|| {
-            games.truncate(limit);
-            games.last().map(|last| Cursor {
-                created_ms: last.created_ms,
-                id: last.id.clone(),
-            })
-        });
-        return Ok(Json(GameList {
-            games,
-            next: next.flatten().map(|cursor| cursor.to_text()),
-        }));
-    }
     let (games, next) = state
         .store()
-        .list(status, before.as_ref(), limit)
+        .list(status, before.as_ref(), limit, ids.as_deref())
         .await
         .map_err(|_| ApiError::unavailable("the store cannot be reached; try again"))?;
     Ok(Json(GameList {

@@ -620,32 +620,47 @@ impl Store {
     }
 
     /// Up to `limit` games with `status` (any when `None`), newest first,
-    /// starting after `after`; and the cursor of the next page.
+    /// starting after `after`; and the cursor of the next page. The games
+    /// are the listed ones, or, given `ids`, those (listed or not).
     pub async fn list(
         &self,
         status: Option<Status>,
         after: Option<&Cursor>,
         limit: usize,
+        ids: Option<&[String]>,
     ) -> Result<(Vec<GameSummary>, Option<Cursor>), StoreError> {
+        let which = match ids {
+            None => "listed".to_owned(),
+            Some([]) => return Ok((Vec::new(), None)),
+            Some(ids) => {
+                let places: Vec<String> = (0..ids.len()).map(|n| format!("${}", n + 5)).collect();
+                format!("id IN ({})", places.join(", "))
+            }
+        };
         // One query: the page's games (and one more, which only says that
-        // there is a next page), each joined with its seats in order.
+        // there is a next page), each joined with its seats in order. Its
+        // text is fixed fragments and one placeholder per id; every value
+        // is bound.
+        let sql = format!(
+            "SELECT g.id, g.status, g.players, g.teams, g.length, g.created_ms, \
+             s.seat, s.name, s.ai_level FROM \
+             (SELECT id, status, players, teams, length, created_ms FROM games \
+              WHERE {which} AND ($1 IS NULL OR status = $1) \
+              AND ($2 IS NULL OR created_ms < $2 OR (created_ms = $2 AND id < $3)) \
+              ORDER BY created_ms DESC, id DESC LIMIT $4) AS g \
+             LEFT JOIN seats s ON s.game_id = g.id \
+             ORDER BY g.created_ms DESC, g.id DESC, s.seat"
+        );
         let rows: Vec<GameRead> = with_pool!(self, pool => {
-            let joined = sqlx::query(
-                "SELECT g.id, g.status, g.players, g.teams, g.length, g.created_ms, \
-                 s.seat, s.name, s.ai_level FROM \
-                 (SELECT id, status, players, teams, length, created_ms FROM games \
-                  WHERE listed AND ($1 IS NULL OR status = $1) \
-                  AND ($2 IS NULL OR created_ms < $2 OR (created_ms = $2 AND id < $3)) \
-                  ORDER BY created_ms DESC, id DESC LIMIT $4) AS g \
-                 LEFT JOIN seats s ON s.game_id = g.id \
-                 ORDER BY g.created_ms DESC, g.id DESC, s.seat",
-            )
-            .bind(status.map(Status::as_str))
-            .bind(after.map(|cursor| cursor.created_ms))
-            .bind(after.map(|cursor| cursor.id.as_str()))
-            .bind(limit as i64 + 1)
-            .fetch_all(pool)
-            .await?;
+            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql.clone()))
+                .bind(status.map(Status::as_str))
+                .bind(after.map(|cursor| cursor.created_ms))
+                .bind(after.map(|cursor| cursor.id.as_str()))
+                .bind(limit as i64 + 1);
+            for id in ids.unwrap_or_default() {
+                query = query.bind(id.as_str());
+            }
+            let joined = query.fetch_all(pool).await?;
             let mut rows: Vec<GameRead> = Vec::with_capacity(limit + 1);
             for row in &joined {
                 let id: String = row.try_get("id")?;
@@ -832,43 +847,6 @@ impl Store {
             shared.notify_reload(id).await?;
         }
         Ok(standing)
-    }
-
-    /// The games named by `ids` (a client's own), newest first, listed
-    /// or not: knowing a game's id is what lets anyone see it.
-    pub async fn summaries(&self, ids: &[String]) -> Result<Vec<GameSummary>, StoreError> {
-        let mut games = Vec::with_capacity(ids.len());
-        for id in ids {
-            let summary = with_pool!(self, pool => {
-                let rows = sqlx::query(
-                    "SELECT g.status, g.players, g.teams, g.length, g.created_ms, s.name, \
-                     s.ai_level FROM games g JOIN seats s ON s.game_id = g.id \
-                     WHERE g.id = $1 ORDER BY s.seat",
-                )
-                .bind(id)
-                .fetch_all(pool)
-                .await?;
-                let Some(first) = rows.first() else {
-                    continue;
-                };
-                let mut game = GameRead {
-                    id: id.clone(),
-                    status: first.try_get("status")?,
-                    players: first.try_get("players")?,
-                    teams: first.try_get("teams")?,
-                    length: first.try_get("length")?,
-                    created_ms: first.try_get("created_ms")?,
-                    seats: Vec::with_capacity(rows.len()),
-                };
-                for row in &rows {
-                    game.seats.push((row.try_get("name")?, row.try_get("ai_level")?));
-                }
-                game
-            });
-            games.push(summary.summary()?);
-        }
-        games.sort_by(|a, b| (b.created_ms, &b.id).cmp(&(a.created_ms, &a.id)));
-        Ok(games)
     }
 
     /// Closes the database's connections, waiting for writes under way.
