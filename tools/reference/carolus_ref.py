@@ -508,6 +508,16 @@ def game_from_record(rec):
         raise Refused("record: names is not one string per seat")
     if rec.get("meta") is not None and not isinstance(rec.get("meta"), dict):
         raise Refused("record: meta is not an object")
+    result = rec.get("result")
+    if isinstance(result, dict) and "abandoned" in result:
+        left = result["abandoned"]
+        if (
+            not isinstance(left, list)
+            or not left
+            or not all(_is_int(s) and 0 <= s < players for s in left)
+            or len(set(left)) != len(left)
+        ):
+            raise Refused("record: result.abandoned is not a list of distinct seats")
     moves = rec.get("moves")
     if not isinstance(moves, list):
         raise Refused("record: moves is not a list")

@@ -45,7 +45,7 @@ clock-correspondence = 2 Tage pro Zug
 hints-allowed = Tipps vom Computer erlauben
 start-game = Partie starten
 invite-links = Die Links für deine Eingeladenen
-invite-explained = Schicke jeder Person ihren Link: Damit spielt sie auf ihrem Platz. Die Links werden nur jetzt angezeigt.
+invite-explained = Schicke jeder Person ihren Link: Damit spielt sie auf ihrem Platz. Am Tisch kannst du die Links wieder kopieren, bis die jeweilige Person gekommen ist.
 seat-link-of = Der Link für den Platz von { $name }
 go-to-table = Zum Tisch
 games-open = Offene Partien zum Mitspielen
@@ -698,3 +698,41 @@ unsubscribe-ask = Keine Mails zu Partien mehr an { $address } senden?
 unsubscribe-button = Keine Mails mehr senden
 unsubscribe-done = An { $address } gehen keine Mails zu Partien mehr. Ein neues Passwort, das du anforderst, wird weiter gesendet.
 unsubscribe-bad = Dieser Link ist nicht gültig; vielleicht wurde er beim Kopieren abgeschnitten. Öffne ihn noch einmal aus der Mail.
+
+## Einladungen und Revanche
+
+copy-link = Kopieren
+link-copied = Link kopiert.
+link-selected = Der Link ist markiert: Kopiere ihn mit Strg+C (⌘C auf dem Mac).
+abandon-after = Bleibt jemand einer Partie ohne Uhr fern, dürfen die anderen sie beenden nach
+abandon-after-days = { $days ->
+    [one] einem Tag
+   *[other] { $days } Tagen
+    }
+games-mine = Deine Partien
+action-resume = fortsetzen
+people-label = Die Leute am Tisch
+duration-minutes = { $count ->
+    [one] einer Minute
+   *[other] { $count } Minuten
+    }
+duration-hours = { $count ->
+    [one] einer Stunde
+   *[other] { $count } Stunden
+    }
+duration-days = { $count ->
+    [one] einem Tag
+   *[other] { $count } Tagen
+    }
+seat-away = { $name } ist nicht am Tisch: fort seit { $time }.
+abandon-wait = Bleibt { $name } fort, kannst du die Partie in { $time } als abgebrochen beenden.
+abandon-allowed = { $name } ist zu lange fort: Du kannst die Partie als abgebrochen beenden.
+abandon-game = Partie als abgebrochen beenden
+game-abandoned = Die Partie wurde als abgebrochen beendet: { $name } hat sie verlassen.
+invitations-title = Einladungslinks
+invitations-explained = Nur du als Gastgeber siehst diese Links, bis die jeweilige Person an den Tisch gekommen ist.
+rematch = Revanche
+rematch-offered = { $name } bietet eine Revanche an.
+rematch-join = Zur Revanche
+rematch-yours = Du hast eine Revanche angeboten; die anderen werden eingeladen.
+rematch-go = Zur Revanche gehen

@@ -45,7 +45,7 @@ clock-correspondence = 2 days a turn
 hints-allowed = Allow the computer's hints
 start-game = Start the game
 invite-links = Links for the people you invite
-invite-explained = Send each person their link: it lets them play their seat. The links are shown only now.
+invite-explained = Send each person their link: it lets them play their seat. You can copy the links again at the table until each person has come.
 seat-link-of = The link of { $name }'s seat
 go-to-table = Go to the table
 games-open = Open games to join
@@ -699,3 +699,41 @@ unsubscribe-ask = Send no more mails about games to { $address }?
 unsubscribe-button = Send no more mails
 unsubscribe-done = No more mails about games go to { $address }. A new password you ask for is still sent.
 unsubscribe-bad = This link is not valid; it may have been cut when it was copied. Open it again from the mail.
+
+## Invitations and rematch
+
+copy-link = Copy
+link-copied = Link copied.
+link-selected = The link is selected: copy it with Ctrl+C (⌘C on a Mac).
+abandon-after = If a player stays away from a game without a clock, the others may end it after
+abandon-after-days = { $days ->
+    [one] one day
+   *[other] { $days } days
+    }
+games-mine = Your games
+action-resume = resume
+people-label = The people at the table
+duration-minutes = { $count ->
+    [one] one minute
+   *[other] { $count } minutes
+    }
+duration-hours = { $count ->
+    [one] one hour
+   *[other] { $count } hours
+    }
+duration-days = { $count ->
+    [one] one day
+   *[other] { $count } days
+    }
+seat-away = { $name } is not at the table: away for { $time }.
+abandon-wait = If { $name } stays away, you may end the game as abandoned in { $time }.
+abandon-allowed = { $name } has been away too long: you may end the game as abandoned.
+abandon-game = End the game as abandoned
+game-abandoned = The game was ended as abandoned: { $name } left it.
+invitations-title = Invitation links
+invitations-explained = Only you, the host, see these links, until each person has come to the table.
+rematch = Rematch
+rematch-offered = { $name } offers a rematch.
+rematch-join = Join the rematch
+rematch-yours = You offered a rematch; the others are asked to join.
+rematch-go = Go to the rematch

@@ -43,7 +43,7 @@ clock-correspondence = 2 jours par tour
 hints-allowed = Autoriser les conseils de l'ordinateur
 start-game = Lancer la partie
 invite-links = Les liens pour vos invités
-invite-explained = Envoyez à chaque personne son lien : il lui permet de jouer à sa place. Les liens ne sont affichés que maintenant.
+invite-explained = Envoyez à chaque personne son lien : il lui permet de jouer à sa place. Vous pourrez recopier les liens à la table tant que la personne n'y est pas venue.
 seat-link-of = Le lien à envoyer à { $name }
 go-to-table = Aller à la table
 games-open = Parties ouvertes à rejoindre
@@ -703,3 +703,41 @@ unsubscribe-ask = Ne plus envoyer de messages sur les parties à { $address } ?
 unsubscribe-button = Ne plus envoyer de messages
 unsubscribe-done = Plus aucun message sur les parties ne part vers { $address }. Un nouveau mot de passe que vous demandez est toujours envoyé.
 unsubscribe-bad = Ce lien n'est pas valide ; il a peut-être été coupé lors d'une copie. Ouvrez-le à nouveau depuis le message.
+
+## Invitations et revanche
+
+copy-link = Copier
+link-copied = Lien copié.
+link-selected = Le lien est sélectionné : copiez-le avec Ctrl+C (⌘C sur Mac).
+abandon-after = Si un joueur reste absent d'une partie sans pendule, les autres peuvent y mettre fin après
+abandon-after-days = { $days ->
+    [one] un jour
+   *[other] { $days } jours
+    }
+games-mine = Vos parties
+action-resume = reprendre
+people-label = Les personnes à la table
+duration-minutes = { $count ->
+    [one] une minute
+   *[other] { $count } minutes
+    }
+duration-hours = { $count ->
+    [one] une heure
+   *[other] { $count } heures
+    }
+duration-days = { $count ->
+    [one] un jour
+   *[other] { $count } jours
+    }
+seat-away = { $name } n'est pas à la table depuis { $time }.
+abandon-wait = Si { $name } ne revient pas, vous pourrez déclarer la partie abandonnée dans { $time }.
+abandon-allowed = L'absence de { $name } a trop duré : vous pouvez déclarer la partie abandonnée.
+abandon-game = Déclarer la partie abandonnée
+game-abandoned = La partie a été déclarée abandonnée : { $name } l'a quittée.
+invitations-title = Liens d'invitation
+invitations-explained = Vous seul, l'hôte, voyez ces liens, jusqu'à ce que chaque personne soit venue à la table.
+rematch = Revanche
+rematch-offered = { $name } propose une revanche.
+rematch-join = Rejoindre la revanche
+rematch-yours = Vous avez proposé une revanche ; les autres sont invités à la rejoindre.
+rematch-go = Aller à la revanche

@@ -41,7 +41,8 @@ pub use deal::{DrawSource, SeatDraws};
 pub use game::{DrawDue, Game, IllegalMove, MAX_LEGAL_MOVES, MoveList, Phase};
 pub use moves::{Destination, Draw, MAX_DRAW, Move, ParseMoveError};
 pub use record::{
-    RECORD_FORMAT, Record, RecordError, RecordedGame, ReplayError, kind_of as json_kind, result_of,
+    RECORD_FORMAT, Record, RecordError, RecordedGame, ReplayError, abandoned_result,
+    kind_of as json_kind, result_of,
 };
 pub use region::Region;
 pub use rng::{GameRng, RandomSource};

@@ -242,6 +242,12 @@ impl Record {
             }
         };
         let result = object.get("result").filter(|v| !v.is_null()).cloned();
+        if let Some(Value::Object(fields)) = &result
+            && let Some(abandoned) = fields.get("abandoned")
+        {
+            abandoned_seats(abandoned, setup.players)
+                .map_err(|message| field_error("result.abandoned", message))?;
+        }
 
         let tokens = match object.get("moves") {
             None => {
@@ -290,6 +296,15 @@ impl Record {
             }
         }
         Ok(record)
+    }
+
+    /// The seats whose players left the game unfinished, when the result
+    /// says that the game ended so (`"abandoned": [seats]`, NOTATION.md):
+    /// the moves then stop before the game's end, and the game was decided
+    /// by nobody. `None` for a game played to its end or still going.
+    pub fn abandoned(&self) -> Option<Vec<Seat>> {
+        let seats = self.result.as_ref()?.get("abandoned")?;
+        abandoned_seats(seats, self.setup.players).ok()
     }
 
     /// The position before the first move.
@@ -621,6 +636,53 @@ impl RecordedGame {
         }
         draws
     }
+}
+
+/// The seats of a result's `abandoned` field: a non-empty array of seat
+/// numbers of a game of `players`, each once; or what is wrong with it.
+fn abandoned_seats(value: &Value, players: usize) -> Result<Vec<Seat>, String> {
+    let Value::Array(items) = value else {
+        return Err(format!(
+            "expected an array of seat numbers, found {}",
+            kind_of(value)
+        ));
+    };
+    if items.is_empty() {
+        return Err("names no seat; an abandoned game was left by someone".to_owned());
+    }
+    let mut seats: Vec<Seat> = Vec::with_capacity(items.len());
+    for (index, item) in items.iter().enumerate() {
+        let seat = item
+            .as_u64()
+            .and_then(|n| usize::try_from(n).ok())
+            .filter(|&n| n < players)
+            .and_then(Seat::new)
+            .ok_or_else(|| {
+                format!(
+                    "[{index}]: expected a seat from 0 to {}, found {item}",
+                    players - 1
+                )
+            })?;
+        if seats.contains(&seat) {
+            return Err(format!("[{index}]: seat {} is named twice", seat.index()));
+        }
+        seats.push(seat);
+    }
+    Ok(seats)
+}
+
+/// The `result` field written for a game that the seats `left` abandoned:
+/// it ended before its end, won by nobody; readers replaying its moves
+/// stop at a position that is not over.
+pub fn abandoned_result(game: &Game, left: &[Seat]) -> Value {
+    let left: Vec<usize> = left.iter().map(|seat| seat.index()).collect();
+    let castles: Vec<usize> = Seat::all(game.players()).map(|s| game.castles(s)).collect();
+    serde_json::json!({
+        "winners": [],
+        "abandoned": left,
+        "castles": castles,
+        "rounds": game.round(),
+    })
 }
 
 /// The `result` field written for a finished game: the winning seats and

@@ -788,6 +788,27 @@ fn engine_and_reference_agree_on_which_records_are_readable() {
             }),
             true,
         ),
+        (
+            "result abandoned by a seat",
+            edit(&base, &|v| {
+                v["result"] = serde_json::json!({"winners": [], "abandoned": [1]})
+            }),
+            true,
+        ),
+        (
+            "result abandoned by a seat the game lacks",
+            edit(&base, &|v| {
+                v["result"] = serde_json::json!({"winners": [], "abandoned": [7]})
+            }),
+            false,
+        ),
+        (
+            "result abandoned by nobody",
+            edit(&base, &|v| {
+                v["result"] = serde_json::json!({"abandoned": []})
+            }),
+            false,
+        ),
         ("not an object", Value::from(3), false),
         (
             "no format",

@@ -1857,3 +1857,35 @@ fn the_example_record_of_the_notation_replays() {
     assert_eq!(emperor_region(&game), [2]);
     assert_eq!(castle_totals(&game), [0, 0]);
 }
+
+#[test]
+fn an_abandoned_games_record_says_who_left_and_reads_back() {
+    let mut game = RecordedGame::from_seed(2, Variant::STANDARD, 7).unwrap();
+    game.draw_while_due(&mut GameRng::seed_from_u64(7));
+    let left = [carolus_rules::Seat::new(1).unwrap()];
+    let mut record = game.record().clone();
+    record.result = Some(carolus_rules::abandoned_result(game.game(), &left));
+    let text = record.to_json();
+    let read = Record::from_json(&text).unwrap();
+    assert_eq!(read.abandoned(), Some(left.to_vec()));
+    assert!(!read.replay().unwrap().is_over(), "it stops before the end");
+    assert_eq!(
+        read.result.as_ref().unwrap()["winners"],
+        serde_json::json!([])
+    );
+    // A record without it is no abandoned game.
+    let mut finished = record.clone();
+    finished.result = None;
+    assert_eq!(finished.abandoned(), None);
+
+    for (bad, says) in [
+        ("[]", "names no seat; an abandoned game was left by someone"),
+        ("[2]", "[0]: expected a seat from 0 to 1, found 2"),
+        ("[1, 1]", "[1]: seat 1 is named twice"),
+        ("1", "expected an array of seat numbers, found a number"),
+    ] {
+        let text = text.replace("\"abandoned\":[1]", &format!("\"abandoned\":{bad}"));
+        let error = Record::from_json(&text).unwrap_err().to_string();
+        assert_eq!(error, format!("field `result.abandoned`: {says}"), "{bad}");
+    }
+}

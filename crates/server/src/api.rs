@@ -16,8 +16,11 @@ use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
+use crate::invite;
 use crate::secret;
-use crate::table::{Clock, DAY_MS, NewSeat, NewTable, Table, checked_name};
+use crate::table::{
+    Clock, DAY_MS, DEFAULT_ABANDON_AFTER_MS, Hosting, NewSeat, NewTable, Table, checked_name,
+};
 
 /// The longest real-time clock a new game may have, in seconds: a day.
 pub const MAX_INITIAL_S: u64 = 24 * 3600;
@@ -53,7 +56,22 @@ pub struct CreateGame {
     /// Whether the seats may ask the computer for hints.
     #[serde(default)]
     pub hints: bool,
+    /// In a game without a clock, how long (in seconds) a person must have
+    /// been away before the others may end the game as abandoned: 1 s
+    /// to 30 days, 3 days by default.
+    #[serde(
+        default,
+        deserialize_with = "whole::optional",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub abandon_after_s: Option<u64>,
 }
+
+/// The shortest time a host may give before a game may be abandoned, in
+/// seconds.
+pub const MIN_ABANDON_AFTER_S: u64 = 1;
+/// The longest, in seconds: 30 days.
+pub const MAX_ABANDON_AFTER_S: u64 = 30 * 24 * 3600;
 
 /// The variant of a new game.
 #[derive(Clone, Copy, Debug, Default, Serialize, Deserialize)]
@@ -83,6 +101,10 @@ pub struct SeatSpec {
     /// A seat for anyone who claims it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub open: Option<bool>,
+    /// A person invited by a link of their own (with `name`): the game is
+    /// then private, not listed in the lobby.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invited: Option<bool>,
 }
 
 /// A clock: real-time (`initial_s` and `increment_s`) or correspondence
@@ -193,18 +215,20 @@ impl CreateGame {
             seats,
             clock: None,
             hints: false,
+            abandon_after_s: None,
         }
     }
 
-    /// The table this asks for, with a new token for each person's seat
-    /// (the table is given only their hashes); or what is wrong with it,
-    /// the first fault in the order of the fields.
-    pub fn to_new_table(&self) -> Result<(NewTable, Vec<SeatToken>), ApiError> {
+    /// The table of game `id` this asks for, with a new token for each
+    /// person's seat (the table is given only their hashes); or what is
+    /// wrong with it, the first fault in the order of the fields.
+    pub fn to_new_table(&self, id: &str) -> Result<(NewTable, Vec<SeatToken>), ApiError> {
         let teams = self.variant.unwrap_or_default().teams;
         Table::check_players(self.players, teams, self.seats.len())?;
         let clock = self.clock.as_ref().map(ClockSpec::to_clock).transpose()?;
         let mut seats = Vec::with_capacity(self.seats.len());
         let mut tokens = Vec::new();
+        let mut invited_seats = Vec::new();
         for (index, spec) in self.seats.iter().enumerate() {
             let field = format!("seats[{index}]");
             let bad = |message: &str| ApiError::bad_request(format!("field `{field}`: {message}"));
@@ -213,6 +237,10 @@ impl CreateGame {
                 .as_deref()
                 .map(|name| checked_name(name, &format!("{field}.name")))
                 .transpose()?;
+            let invited = spec.invited == Some(true);
+            if invited && (spec.ai.is_some() || spec.open == Some(true)) {
+                return Err(bad("only a person's seat is invited"));
+            }
             seats.push(match (spec.ai, spec.open, name) {
                 (Some(level), None | Some(false), name) => NewSeat::Computer {
                     level: Level::new(level).map_err(|error| {
@@ -228,6 +256,9 @@ impl CreateGame {
                     let token = secret::new_token();
                     let token_hash = secret::token_hash(&token);
                     tokens.push(SeatToken { seat: index, token });
+                    if invited {
+                        invited_seats.push(index);
+                    }
                     NewSeat::Person { name, token_hash }
                 }
                 (None, None | Some(false), None) => {
@@ -240,6 +271,7 @@ impl CreateGame {
                 }
             });
         }
+        let hosting = self.hosting(id, &tokens, &invited_seats)?;
         let new = NewTable {
             players: self.players,
             teams,
@@ -248,8 +280,53 @@ impl CreateGame {
             hints: self.hints,
             start: None,
             lesson: false,
+            hosting,
         };
         Ok((new, tokens))
+    }
+
+    /// The host (the creator's own seat: the first person's seat that is
+    /// not invited), the listing and the invitations sealed with the
+    /// host's token, given every person's token and the invited seats.
+    fn hosting(
+        &self,
+        id: &str,
+        tokens: &[SeatToken],
+        invited: &[usize],
+    ) -> Result<Hosting, ApiError> {
+        let host = tokens
+            .iter()
+            .map(|token| token.seat)
+            .find(|seat| !invited.contains(seat));
+        let abandon_after_ms = match self.abandon_after_s {
+            None => DEFAULT_ABANDON_AFTER_MS,
+            Some(seconds) if (MIN_ABANDON_AFTER_S..=MAX_ABANDON_AFTER_S).contains(&seconds) => {
+                seconds as i64 * 1000
+            }
+            Some(seconds) => {
+                return Err(ApiError::bad_request(format!(
+                    "field `abandon_after_s`: must be {MIN_ABANDON_AFTER_S} to {MAX_ABANDON_AFTER_S} seconds, not {seconds}"
+                )));
+            }
+        };
+        let host_token = host.and_then(|host| tokens.iter().find(|token| token.seat == host));
+        let invites = match host_token {
+            Some(host_token) => tokens
+                .iter()
+                .filter(|token| invited.contains(&token.seat))
+                .map(|token| {
+                    let sealed = invite::seal(&token.token, &host_token.token, id, token.seat);
+                    (token.seat, sealed)
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        Ok(Hosting {
+            host,
+            listed: invited.is_empty(),
+            abandon_after_ms,
+            invites,
+        })
     }
 }
 
@@ -528,6 +605,51 @@ pub struct GameView {
     /// The `carolus-state/1` view of the position.
     #[schema(value_type = Object)]
     pub state: Value,
+    /// The creator's seat, whose token reads the invitations again.
+    pub host: Option<usize>,
+    /// In a game without a clock, how long (in seconds) the person to act
+    /// must have been away before the others may end the game as
+    /// abandoned (`POST /api/games/{id}/abandon`); `null` with a clock.
+    pub abandon_after_s: Option<u64>,
+    /// The rematch offered after the game, if any.
+    pub rematch: Option<RematchOffer>,
+}
+
+/// A rematch offered after a game: the new game, who offered it, and
+/// where each seat of this game sits in it (the same token plays it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct RematchOffer {
+    /// The new game's id.
+    pub game: String,
+    /// The seat (of this game) that offered it.
+    pub by: usize,
+    /// For each seat of this game, its seat in the new one.
+    pub seats: Vec<usize>,
+}
+
+/// The answer to `POST /api/games/{id}/rematch`: the new game and the
+/// seat the token holds there.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct RematchCreated {
+    pub id: String,
+    pub seat: usize,
+}
+
+/// `GET /api/games/{id}/invitations`: the invited seats that nobody has
+/// claimed yet, with their tokens, for the host.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Invitations {
+    pub invitations: Vec<Invitation>,
+}
+
+/// An invited seat's link, as the host reads it again.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Invitation {
+    pub seat: usize,
+    pub name: Option<String>,
+    /// The seat's token: the link is the table's address with
+    /// `#token=` and this.
+    pub token: String,
 }
 
 /// One seat as everyone may see it.
@@ -543,6 +665,11 @@ pub struct SeatInfo {
     pub free: bool,
     /// Whether a client holding the seat's token is connected.
     pub connected: bool,
+    /// How long the seat's person has been away, in milliseconds at the
+    /// time of the answer: since the last connection holding the seat's
+    /// token closed, or since the game was created if none ever opened.
+    /// `null` while connected, and for computers.
+    pub away_ms: Option<i64>,
     /// Milliseconds left on a real-time clock, at the time of the answer.
     pub clock_ms: Option<i64>,
     /// Whether the seat's time ran out (the computer plays it since).
@@ -658,6 +785,10 @@ pub enum ServerMessage<'a> {
     /// A refusal of the client's last message, with the status an HTTP
     /// request would have had.
     Error(ErrorMessage),
+    /// A seat offered a rematch after the game: the new game, and where
+    /// each seat of this one sits in it. Sent when it is offered; a
+    /// client connecting later reads it in the game's view (`rematch`).
+    Rematch(RematchOffer),
 }
 
 /// An update: the moves from `from` on and the game after them.
@@ -734,10 +865,11 @@ impl<'a> ServerMessage<'a> {
                 seat: serde_json::from_str::<SeatOnly>(text)?.seat,
             },
             "error" => ServerMessage::Error(serde_json::from_str(text)?),
+            "rematch" => ServerMessage::Rematch(serde_json::from_str(text)?),
             other => {
                 return Err(serde::de::Error::unknown_variant(
                     other,
-                    &["update", "seats", "thinking", "auth", "error"],
+                    &["update", "seats", "thinking", "auth", "error", "rematch"],
                 ));
             }
         })
@@ -916,6 +1048,7 @@ mod tests {
             open: false,
             free: false,
             connected: true,
+            away_ms: None,
             clock_ms: None,
             timed_out: false,
         };
@@ -931,7 +1064,7 @@ mod tests {
             result: None,
             state: &state,
         });
-        let seats = r#"[{"seat":0,"name":"Anna","ai":null,"open":false,"free":false,"connected":true,"clock_ms":null,"timed_out":false}]"#;
+        let seats = r#"[{"seat":0,"name":"Anna","ai":null,"open":false,"free":false,"connected":true,"away_ms":null,"clock_ms":null,"timed_out":false}]"#;
         let expected = [
             format!(
                 r#"{{"type":"update","from":4,"moves":["disc 3"],"status":"running","seats":{seats},"thinking":null,"takebacks":1,"result":null,"state":{{"to_act":0}}}}"#
@@ -942,6 +1075,7 @@ mod tests {
             r#"{"type":"error","status":409,"error":"the game is over","length":90}"#.to_owned(),
             r#"{"type":"error","status":429,"error":"too many messages; slow down","retry_after_s":1}"#
                 .to_owned(),
+            r#"{"type":"rematch","game":"abcdefghijkm","by":1,"seats":[1,0]}"#.to_owned(),
         ];
         let messages = [
             update,
@@ -967,6 +1101,11 @@ mod tests {
                     ..ErrorBody::default()
                 },
                 retry_after_s: Some(1),
+            }),
+            ServerMessage::Rematch(RematchOffer {
+                game: "abcdefghijkm".to_owned(),
+                by: 1,
+                seats: vec![1, 0],
             }),
         ];
         for (message, expected) in messages.iter().zip(&expected) {

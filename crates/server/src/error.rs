@@ -143,7 +143,10 @@ impl From<TableError> for ApiError {
             | TableError::OutOfTime { .. }
             | TableError::TakeBackWithClock
             | TableError::TakeBackBetweenPeople
-            | TableError::NoHints => StatusCode::FORBIDDEN,
+            | TableError::NoHints
+            | TableError::AbandonWithClock
+            | TableError::AbandonOwnTurn
+            | TableError::AbandonComputer => StatusCode::FORBIDDEN,
             TableError::NoSuchSeat { .. } => StatusCode::NOT_FOUND,
             TableError::Over { .. }
             | TableError::Open
@@ -152,7 +155,9 @@ impl From<TableError> for ApiError {
             | TableError::SeatTaken { .. }
             | TableError::NothingToTakeBack { .. }
             | TableError::HintNotRunning { .. }
-            | TableError::NotToAct { .. } => StatusCode::CONFLICT,
+            | TableError::NotToAct { .. }
+            | TableError::NotAwayLongEnough { .. }
+            | TableError::RematchNotOver => StatusCode::CONFLICT,
             TableError::NotAMove { .. } | TableError::Illegal { .. } => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }

@@ -27,7 +27,7 @@ use crate::extract::{ClientAddr, JsonBody, limited};
 use crate::routes::start_game;
 use crate::secret;
 use crate::state::AppState;
-use crate::table::{NewSeat, NewTable, checked_name};
+use crate::table::{Hosting, NewSeat, NewTable, checked_name};
 
 /// `POST /api/lessons`: the learner's name (its schema is written out in
 /// `openapi.rs`, as a seat's name is).
@@ -207,13 +207,14 @@ pub async fn start_lesson(
         clock: None,
         hints: false,
         start: None,
+        hosting: Hosting::default(),
         lesson: true,
     };
     let tokens = vec![SeatToken {
         seat: lessons::LEARNER,
         token,
     }];
-    start_game(&state, client, new, tokens).await
+    start_game(&state, client, secret::new_game_id(), new, tokens).await
 }
 
 /// Where a learner stands in a guided game.

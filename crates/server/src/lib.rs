@@ -46,6 +46,7 @@ mod cluster;
 mod error;
 mod explain;
 mod extract;
+mod invite;
 mod lesson;
 mod limits;
 mod live;
@@ -96,6 +97,9 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/analysis", get(get_analysis))
         .route("/api/games/{id}/chances", get(get_chances))
         .route("/api/games/{id}/hint", post(hint))
+        .route("/api/games/{id}/invitations", get(get_invitations))
+        .route("/api/games/{id}/abandon", post(abandon))
+        .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/ws", get(websocket))
         .route("/api/games/{id}/mine", get(accounts::my_seats))
         .route("/api/accounts", post(accounts::sign_up))

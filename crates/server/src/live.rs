@@ -34,13 +34,16 @@ use tokio::sync::{OnceCell, broadcast, mpsc, oneshot, watch};
 use tokio::time::{Instant, sleep_until};
 use tracing::{error, info, warn};
 
-use crate::api::{GameView, MoveAccepted, SeatToken, Seats, ServerMessage, Status, Update};
+use crate::api::{
+    GameView, MoveAccepted, RematchCreated, RematchOffer, SeatToken, Seats, ServerMessage, Status,
+    Update,
+};
 use crate::clock::Clock;
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::secret::{self, OsRandom};
 use crate::store::{CLAIM_LEASE, CommitError, Notice, Store};
-use crate::table::{Change, Mover, Table};
+use crate::table::{Change, Mover, Player, Rematch, Table};
 use crate::thinking::Thinkers;
 use carolus_ai::{Analysis, ThinkError};
 use carolus_core::lessons;
@@ -122,6 +125,17 @@ pub enum Command {
     },
     /// Work on the game is due and unclaimed: try to claim it again.
     Due,
+    /// Ends the game as abandoned, for the seat holding `token`.
+    Abandon {
+        token: String,
+        answer: oneshot::Sender<Result<Accepted, ApiError>>,
+    },
+    /// Offers (or finds) the rematch of a finished game, for the seat
+    /// holding `token`.
+    Rematch {
+        token: String,
+        answer: oneshot::Sender<Result<RematchCreated, ApiError>>,
+    },
 }
 
 /// The position a hint is asked for, the level that advises it and the
@@ -558,6 +572,12 @@ impl Live {
                 let seat = secret::is_token_syntax(&token)
                     .then(|| self.table.seat_of_token(&token))
                     .flatten();
+                // The person is here (and an invited seat claimed) in the
+                // store before the client hears that its token holds the
+                // seat, so that nothing it does next finds them away.
+                if let Some(seat) = seat {
+                    self.keep_presence(seat.index(), true).await;
+                }
                 let _ = answer.send(seat);
             }
             Command::HintPosition { token, answer } => {
@@ -581,11 +601,22 @@ impl Live {
                     count.saturating_sub(1)
                 };
                 if before != (*count > 0) {
+                    self.keep_presence(seat.index(), connected).await;
                     self.send_seats();
                 }
             }
             Command::Connected { seat, answer } => {
                 let _ = answer.send(self.connected.get(seat.index()).is_some_and(|&n| n > 0));
+            }
+            Command::Abandon { token, answer } => {
+                let result = self.abandon(&token).await;
+                let _ = answer.send(result.map(|at| Accepted {
+                    at,
+                    state: Some(self.state.clone()),
+                }));
+            }
+            Command::Rematch { token, answer } => {
+                let _ = answer.send(self.rematch(&token).await);
             }
             Command::Follow { notice } => {
                 let doze = matches!(self.mode, Mode::Dozing) || self.may_doze();
@@ -646,6 +677,117 @@ impl Live {
         Ok(self.table.length())
     }
 
+    /// Keeps in the store when a seat's person came or left, so that
+    /// "away since" outlives this server and other servers see it; a
+    /// person's first coming also claims an invited seat. A failure is
+    /// logged: presence is no change of the game, and the next one puts
+    /// it right.
+    async fn keep_presence(&mut self, seat: usize, connected: bool) {
+        if !matches!(self.table.seats[seat].player, Player::Person { .. }) {
+            return;
+        }
+        let since = (!connected).then(|| self.services.clock.now_ms());
+        if self.table.away_since_ms[seat].is_none() && since.is_none() {
+            // Already here (the `auth` that preceded this connection's
+            // presence kept it).
+            return;
+        }
+        self.table.away_since_ms[seat] = since;
+        if let Err(error) = self
+            .services
+            .store
+            .set_presence(&self.table.id, seat, since)
+            .await
+        {
+            warn!(game = %self.table.id, seat, %error, "a seat's presence could not be kept");
+        }
+    }
+
+    /// Ends the game as abandoned for `token`'s seat, if the person to act
+    /// has been away long enough by the store's account (another server
+    /// may hold their connection) and this server's; answers the record's
+    /// length.
+    async fn abandon(&mut self, token: &str) -> Result<usize, ApiError> {
+        let mut away = self
+            .services
+            .store
+            .away_since(&self.table.id)
+            .await
+            .map_err(|_| ApiError::unavailable("the store cannot be reached; try again"))?;
+        for (seat, away) in away.iter_mut().enumerate() {
+            if self.connected.get(seat).is_some_and(|&count| count > 0) {
+                *away = None;
+            }
+        }
+        let now = self.services.clock.now_ms();
+        let change = self.table.abandon(token, &away, now)?;
+        self.commit(change, now).await?;
+        info!(game = %self.table.id, "the game was ended as abandoned");
+        Ok(self.table.length())
+    }
+
+    /// The rematch of this finished game for `token`'s seat: the one
+    /// offered already, or a new game stored now and offered to the
+    /// others.
+    async fn rematch(&mut self, token: &str) -> Result<RematchCreated, ApiError> {
+        let seat = self
+            .table
+            .seat_of_token(token)
+            .ok_or_else(|| ApiError::from(crate::table::TableError::NotASeat))?
+            .index();
+        if self.table.rematch.is_none() {
+            let (new, by) = self.table.rematch_table(token)?;
+            let now = self.services.clock.now_ms();
+            let table = Table::create(secret::new_game_id(), new, now, &mut OsRandom)?;
+            let unreachable = |error: crate::store::StoreError| {
+                error!(game = %self.table.id, %error, "a rematch could not be stored");
+                ApiError::unavailable("the rematch could not be stored; try again")
+            };
+            self.services
+                .store
+                .insert(&table)
+                .await
+                .map_err(unreachable)?;
+            let offered = Rematch {
+                game: table.id.clone(),
+                by,
+            };
+            let standing = self
+                .services
+                .store
+                .offer_rematch(&self.table.id, &offered)
+                .await
+                .map_err(unreachable)?;
+            info!(game = %self.table.id, rematch = %standing.game, "a rematch was offered");
+            self.table.rematch = Some(standing);
+            if let Some(offer) = self.rematch_offer() {
+                self.send(self.table.length(), &ServerMessage::Rematch(offer));
+            }
+        }
+        let game = self
+            .table
+            .rematch
+            .as_ref()
+            .map(|rematch| rematch.game.clone())
+            .unwrap_or_default();
+        Ok(RematchCreated {
+            id: game,
+            seat: self.table.rematch_seat(seat),
+        })
+    }
+
+    /// The rematch offered, as clients read it.
+    fn rematch_offer(&self) -> Option<RematchOffer> {
+        let rematch = self.table.rematch.as_ref()?;
+        Some(RematchOffer {
+            game: rematch.game.clone(),
+            by: rematch.by,
+            seats: (0..self.table.seats.len())
+                .map(|seat| self.table.rematch_seat(seat))
+                .collect(),
+        })
+    }
+
     async fn claim(&mut self, seat: usize, name: &str) -> Result<SeatToken, ApiError> {
         let token = secret::new_token();
         let now = self.services.clock.now_ms();
@@ -702,6 +844,7 @@ impl Live {
     /// `moves`, the game's state, and tells the watchers.
     fn adopt(&mut self, from: usize, moves: &[Move], next: Table) {
         let was_over = self.table.status() == Status::Over;
+        let offered = next.rematch.is_some() && next.rematch != self.table.rematch;
         let shortened = from < self.table.length();
         let taken_back = next.takebacks != self.table.takebacks;
         if matches!(self.mode, Mode::Blocked)
@@ -718,10 +861,15 @@ impl Live {
             self.services.metrics.game_ended();
             info!(game = %self.table.id, "game over");
         }
-        if moves.is_empty() && !shortened {
+        let ended = self.table.status() == Status::Over && !was_over;
+        if moves.is_empty() && !shortened && !ended {
             self.send_seats();
         } else {
             self.send_update(from, moves);
+        }
+        // A rematch offered through another server, read back.
+        if offered && let Some(offer) = self.rematch_offer() {
+            self.send(self.table.length(), &ServerMessage::Rematch(offer));
         }
     }
 
@@ -772,7 +920,9 @@ impl Live {
             Ok(Some(stored)) if stored.length() >= length => {
                 let unchanged = stored.length() == length
                     && stored.seats == self.table.seats
-                    && stored.turn_started_ms == self.table.turn_started_ms;
+                    && stored.turn_started_ms == self.table.turn_started_ms
+                    && stored.status() == self.table.status()
+                    && stored.rematch == self.table.rematch;
                 if !unchanged {
                     let moves = stored.record().moves[length..].to_vec();
                     self.adopt(length, &moves, stored);
@@ -937,6 +1087,12 @@ impl Live {
             takebacks: table.takebacks,
             record: record_json(table),
             state: serde_json::from_str(self.state.get()).unwrap_or(Value::Null),
+            host: table.hosting.host,
+            abandon_after_s: table
+                .clock
+                .is_none()
+                .then_some((table.hosting.abandon_after_ms / 1000) as u64),
+            rematch: self.rematch_offer(),
         }
     }
 

@@ -517,7 +517,9 @@ async fn play_authenticated(
                     tokio::time::sleep(wait).await;
                 }
             }
-            ServerMessage::Seats(_) | ServerMessage::Thinking { .. } => {}
+            ServerMessage::Seats(_)
+            | ServerMessage::Thinking { .. }
+            | ServerMessage::Rematch(_) => {}
         }
         if sent.is_none() && seat.is_some() && to_act == seat && !legal.is_empty() {
             gate.wait().await;

@@ -32,7 +32,9 @@ use crate::{explain, replay};
                        download records. Every move is checked by the rules engine. \
                        Live updates come over the WebSocket at /api/games/{id}/ws (see API.md): \
                        a client sends the messages of the schema ClientMessage as text, the \
-                       server those of ServerMessage."
+                       server those of ServerMessage: `update`, `seats`, `thinking`, `auth`, \
+                       `error`, and `rematch` when a seat offers a rematch after the game \
+                       (the new game and each seat's place in it)."
     ),
     paths(
         routes::create_game,
@@ -46,6 +48,9 @@ use crate::{explain, replay};
         routes::get_analysis,
         routes::get_chances,
         routes::hint,
+        routes::get_invitations,
+        routes::abandon,
+        routes::rematch,
         routes::health,
         crate::mail::unsubscribe::unsubscribe_page,
         crate::mail::unsubscribe::unsubscribe,
@@ -123,6 +128,10 @@ use crate::{explain, replay};
         accounts::MyGame,
         accounts::MySeats,
         accounts::ResetRequest,
+        api::RematchOffer,
+        api::RematchCreated,
+        api::Invitations,
+        api::Invitation,
     )),
     modifiers(&BearerToken)
 )]
@@ -346,6 +355,16 @@ fn game_of(players: usize) -> RefOr<Schema> {
                     .description(Some("Whether the seats may ask the computer for hints"))
                     .into(),
             ),
+            (
+                "abandon_after_s",
+                integer(api::MIN_ABANDON_AFTER_S, api::MAX_ABANDON_AFTER_S, true)
+                    .description(Some(
+                        "In a game without a clock, the seconds the person to act must have \
+                         been away before the others may end the game as abandoned \
+                         (3 days if not given)",
+                    ))
+                    .into(),
+            ),
         ],
     )
     .into()
@@ -382,6 +401,15 @@ impl PartialSchema for api::SeatSpec {
                         ("name", name().into()),
                         ("ai", null().into()),
                         ("open", not_open()),
+                        (
+                            "invited",
+                            one_of_values(&[json!(true), json!(false), json!(null)])
+                                .description(Some(
+                                    "A person invited by a link of their own: the game is \
+                                     then not listed in the lobby",
+                                ))
+                                .into(),
+                        ),
                     ],
                 )
                 .into(),
@@ -838,7 +866,7 @@ mod tests {
         );
         assert_eq!(
             message_types(&document, "ServerMessage"),
-            set(&["auth", "error", "seats", "thinking", "update"])
+            set(&["auth", "error", "rematch", "seats", "thinking", "update"])
         );
     }
 

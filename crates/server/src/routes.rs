@@ -19,15 +19,17 @@ use utoipa::IntoParams;
 use crate::accounts::{self, MaybeSignedIn};
 use crate::api::{
     self, ClaimSeat, CreateGame, CreatedGame, ErrorBody, GameList, GameView, Health, Hint,
-    HintQuery, MoveAccepted, MoveRequest, SeatToken, Status, TakeBackRequest,
+    HintQuery, Invitation, Invitations, MoveAccepted, MoveRequest, RematchCreated, SeatToken,
+    Status, TakeBackRequest,
 };
 use crate::error::ApiError;
 use crate::extract::{ClientAddr, JsonBody, PathOf, QueryOf, bearer_token, limited, query_value};
+use crate::invite;
 use crate::live::{Accepted, Command, HintPosition};
 use crate::secret::{self, OsRandom};
 use crate::state::AppState;
 use crate::store::Cursor;
-use crate::table::{NewSeat, NewTable, Table};
+use crate::table::{Hosting, NewSeat, NewTable, Table};
 use crate::{explain, openapi, ws};
 use carolus_ai::Level;
 
@@ -75,6 +77,25 @@ pub struct ListQuery {
     #[param(minimum = 1, maximum = 100)]
     #[serde(default, deserialize_with = "page_size")]
     pub limit: Option<usize>,
+    /// Instead of the lobby's list, the games with these ids (up to 100,
+    /// separated by commas), listed or not: a browser's own games, whose
+    /// ids it knows; `status`, `before` and `limit` apply to them alike.
+    #[param(value_type = Option<String>, pattern = "^[a-kmnp-z2-9]{12}(,[a-kmnp-z2-9]{12}){0,99}$")]
+    #[serde(default, deserialize_with = "game_ids")]
+    pub ids: Option<Vec<String>>,
+}
+
+fn game_ids<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<String>>, D::Error> {
+    query_value(deserializer, |text| {
+        let ids: Vec<String> = text.split(',').map(str::to_owned).collect();
+        if ids.len() > MAX_PAGE {
+            return Err(format!("names {} games; at most {MAX_PAGE}", ids.len()));
+        }
+        match ids.iter().find(|id| !secret::is_game_id_syntax(id)) {
+            Some(bad) => Err(format!("{bad:?} is not a game's id")),
+            None => Ok(ids),
+        }
+    })
 }
 
 fn status_word<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Status>, D::Error> {
@@ -144,20 +165,22 @@ pub async fn create_game(
     MaybeSignedIn(session): MaybeSignedIn,
     JsonBody(request): JsonBody<CreateGame>,
 ) -> Result<(StatusCode, Json<CreatedGame>), ApiError> {
-    let (new, seats) = request.to_new_table()?;
-    let (status, Json(created)) = start_game(&state, client, new, seats).await?;
+    let id = secret::new_game_id();
+    let (new, seats) = request.to_new_table(&id)?;
+    let (status, Json(created)) = start_game(&state, client, id, new, seats).await?;
     if let Some(session) = &session {
         accounts::own_created(&state, session, &created.id, &request, &created.seats).await;
     }
     Ok((status, Json(created)))
 }
 
-/// Creates and stores the game `new`, whose people hold `seats`, counted
-/// against `client`'s games a minute: a game of `POST /api/games` or a
-/// guided game of `POST /api/lessons`.
+/// Creates and stores the game `new` as `id`, whose people hold `seats`,
+/// counted against `client`'s games a minute: a game of `POST /api/games`,
+/// a guided game of `POST /api/lessons` or a practice game.
 pub(crate) async fn start_game(
     state: &AppState,
     client: IpAddr,
+    id: String,
     new: NewTable,
     seats: Vec<SeatToken>,
 ) -> Result<(StatusCode, Json<CreatedGame>), ApiError> {
@@ -167,7 +190,6 @@ pub(crate) async fn start_game(
             wait,
         )
     })?;
-    let id = secret::new_game_id();
     let players = new.players;
     let table = Table::create(id.clone(), new, state.clock().now_ms(), &mut OsRandom)?;
     state.start(table).await.map_err(|error| {
@@ -232,10 +254,13 @@ pub async fn practice(
         hints: true,
         start: Some(record),
         lesson: false,
+        hosting: Hosting::default(),
     };
+    let id = secret::new_game_id();
     start_game(
         &state,
         client,
+        id,
         new,
         vec![SeatToken {
             seat: person,
@@ -262,12 +287,13 @@ pub async fn list_games(
         status,
         before,
         limit,
+        ids,
     }): QueryOf<ListQuery>,
 ) -> Result<Json<GameList>, ApiError> {
     let limit = limit.unwrap_or(DEFAULT_PAGE);
     let (games, next) = state
         .store()
-        .list(status, before.as_ref(), limit)
+        .list(status, before.as_ref(), limit, ids.as_deref())
         .await
         .map_err(|_| ApiError::unavailable("the store cannot be reached; try again"))?;
     Ok(Json(GameList {
@@ -523,6 +549,131 @@ pub async fn hint(
             .collect(),
         text: report.text,
     }))
+}
+
+/// The invited seats' links again, for the host: every invited seat that
+/// nobody has claimed yet, with its token.
+#[utoipa::path(
+    get, path = "/api/games/{id}/invitations",
+    params(GamePath),
+    security(("seat_token" = [])),
+    responses(
+        (status = 200, description = "The invited seats not yet claimed, with their tokens", body = Invitations),
+        (status = 401, description = "No seat token, or text that is not one", body = ErrorBody,
+            headers(("WWW-Authenticate" = String, description = "`Bearer`"))),
+        (status = 403, description = "The token is not the host's (the creator's own seat)", body = ErrorBody),
+        (status = 404, description = "No such game", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
+        (status = 503, description = "The store cannot be reached", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
+    )
+)]
+pub async fn get_invitations(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    PathOf(GamePath { id }): PathOf<GamePath>,
+    headers: HeaderMap,
+) -> Result<Json<Invitations>, ApiError> {
+    let token = bearer_token(&headers)?;
+    limited(&state, client)?;
+    let hosted = state
+        .store()
+        .invitations(&id)
+        .await
+        .map_err(|_| ApiError::unavailable("the store cannot be reached; try again"))?
+        .ok_or_else(|| ApiError::not_found(format!("there is no game {id}")))?;
+    let Some((host, _)) = hosted
+        .host
+        .as_ref()
+        .filter(|(_, hash)| secret::token_matches(&token, hash))
+    else {
+        return Err(ApiError::forbidden(
+            "only the host (the seat of the game's creator) reads the invitations again",
+        ));
+    };
+    let invitations = hosted
+        .invites
+        .into_iter()
+        .filter(|(seat, _, _)| seat != host)
+        .filter_map(|(seat, name, sealed)| {
+            invite::open(&sealed, &token, &id, seat).map(|token| Invitation { seat, name, token })
+        })
+        .collect();
+    Ok(Json(Invitations { invitations }))
+}
+
+/// Ends a game between people as abandoned: in a game without a clock
+/// whose person to act has been away for the time the host set.
+#[utoipa::path(
+    post, path = "/api/games/{id}/abandon",
+    params(GamePath),
+    security(("seat_token" = [])),
+    responses(
+        (status = 200, description = "The game is over; its record's result names the seat that left", body = MoveAccepted),
+        (status = 401, description = "No seat token, or text that is not one", body = ErrorBody,
+            headers(("WWW-Authenticate" = String, description = "`Bearer`"))),
+        (status = 403, description = "The token is not this game's, the game has a clock, \
+            or it waits for the one asking or for the computer", body = ErrorBody),
+        (status = 404, description = "No such game", body = ErrorBody),
+        (status = 409, description = "The game is over or open, or the person to act has not been away long enough", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
+        (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
+        (status = 503, description = "The change could not be stored; nothing was changed", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
+    )
+)]
+pub async fn abandon(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    PathOf(GamePath { id }): PathOf<GamePath>,
+    headers: HeaderMap,
+) -> Result<Json<MoveAccepted>, ApiError> {
+    let token = bearer_token(&headers)?;
+    limited(&state, client)?;
+    let game = state.game(&id).await?;
+    let accepted = game
+        .ask(|answer| Command::Abandon { token, answer })
+        .await??;
+    Ok(Json(accepted.into_answer()))
+}
+
+/// Offers a rematch of a finished game: a new game with the same people
+/// and computer levels, each a seat further round. Everyone plays it with
+/// the token they hold; the others hear of it on the WebSocket
+/// (`rematch`). Asked again, by any seat, it answers the same game.
+#[utoipa::path(
+    post, path = "/api/games/{id}/rematch",
+    params(GamePath),
+    security(("seat_token" = [])),
+    responses(
+        (status = 200, description = "The rematch and the token's seat in it", body = RematchCreated),
+        (status = 401, description = "No seat token, or text that is not one", body = ErrorBody,
+            headers(("WWW-Authenticate" = String, description = "`Bearer`"))),
+        (status = 403, description = "The token is not this game's", body = ErrorBody),
+        (status = 404, description = "No such game", body = ErrorBody),
+        (status = 409, description = "The game is not over", body = ErrorBody),
+        (status = 429, description = "Too many games created from this address", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
+        (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
+        (status = 503, description = "The rematch could not be stored", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
+    )
+)]
+pub async fn rematch(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    PathOf(GamePath { id }): PathOf<GamePath>,
+    headers: HeaderMap,
+) -> Result<Json<RematchCreated>, ApiError> {
+    let token = bearer_token(&headers)?;
+    limited(&state, client)?;
+    let game = state.game(&id).await?;
+    let created = game
+        .ask(|answer| Command::Rematch { token, answer })
+        .await??;
+    Ok(Json(created))
 }
 
 /// The computer's analysis of a finished game: made at the first request,

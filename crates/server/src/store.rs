@@ -28,7 +28,7 @@ use thiserror::Error;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::api::{GameSummary, Status};
-use crate::table::{Change, Clock, DAY_MS, Player, SeatState, Table};
+use crate::table::{Change, Clock, DAY_MS, Hosting, Player, Rematch, SeatState, Table};
 
 pub(crate) use postgres::DATABASE_MS;
 pub use postgres::{CLAIM_LEASE, Heard, Notices};
@@ -274,6 +274,9 @@ struct ChangeRows {
     seats: Vec<SeatRow>,
     /// When a server must next act by itself (see [`due_ms`]).
     due_ms: Option<i64>,
+    /// Whether the change ended the game with no move (it was abandoned),
+    /// which the other servers cannot follow from moves.
+    ended_without_moves: bool,
 }
 
 /// A seat whose row changes.
@@ -328,6 +331,9 @@ impl ChangeRows {
                 .then(|| header_json(next.record())),
             seats,
             due_ms: due_ms(next, now_ms),
+            ended_without_moves: change.moves.is_empty()
+                && before.status() != Status::Over
+                && next.status() == Status::Over,
         }
     }
 
@@ -345,6 +351,7 @@ impl ChangeRows {
                 .map(|seat| (seat.seat as usize, seat.clock_ms, seat.timed_out))
                 .collect(),
             reload: self.header.is_some()
+                || self.ended_without_moves
                 || self.seats.iter().any(|seat| seat.holder_changed)
                 || self.taken_back > 0,
             // A take back adds one to the count it was guarded by.
@@ -542,7 +549,8 @@ impl Store {
             for _ in 0..ATTEMPTS {
                 let Some(game) = sqlx::query(
                     "SELECT created_ms, hints, clock, header, turn_started_ms, length, takebacks, \
-                     result FROM games WHERE id = $1",
+                     result, listed, host_seat, abandon_after_ms, rematch, rematch_by \
+                     FROM games WHERE id = $1",
                 )
                 .bind(id)
                 .fetch_optional(pool)
@@ -559,6 +567,11 @@ impl Store {
                     length: game.try_get("length")?,
                     takebacks: game.try_get("takebacks")?,
                     result: game.try_get("result")?,
+                    listed: game.try_get("listed")?,
+                    host_seat: game.try_get("host_seat")?,
+                    abandon_after_ms: game.try_get("abandon_after_ms")?,
+                    rematch: game.try_get("rematch")?,
+                    rematch_by: game.try_get("rematch_by")?,
                 };
                 let moves = sqlx::query(
                     "SELECT ply, token FROM moves WHERE game_id = $1 AND ply < $2 ORDER BY ply",
@@ -571,8 +584,8 @@ impl Store {
                 .map(|row| Ok((row.try_get("ply")?, row.try_get("token")?)))
                 .collect::<Result<Vec<(i64, String)>, sqlx::Error>>()?;
                 let seats = sqlx::query(
-                    "SELECT name, ai_level, open, token_hash, clock_ms, timed_out FROM seats \
-                     WHERE game_id = $1 ORDER BY seat",
+                    "SELECT name, ai_level, open, token_hash, clock_ms, timed_out, away_since_ms \
+                     FROM seats WHERE game_id = $1 ORDER BY seat",
                 )
                 .bind(id)
                 .fetch_all(pool)
@@ -586,6 +599,7 @@ impl Store {
                         token_hash: row.try_get("token_hash")?,
                         clock_ms: row.try_get("clock_ms")?,
                         timed_out: row.try_get("timed_out")?,
+                        away_since_ms: row.try_get("away_since_ms")?,
                     })
                 })
                 .collect::<Result<Vec<_>, sqlx::Error>>()?;
@@ -612,32 +626,47 @@ impl Store {
     }
 
     /// Up to `limit` games with `status` (any when `None`), newest first,
-    /// starting after `after`; and the cursor of the next page.
+    /// starting after `after`; and the cursor of the next page. The games
+    /// are the listed ones, or, given `ids`, those (listed or not).
     pub async fn list(
         &self,
         status: Option<Status>,
         after: Option<&Cursor>,
         limit: usize,
+        ids: Option<&[String]>,
     ) -> Result<(Vec<GameSummary>, Option<Cursor>), StoreError> {
+        let which = match ids {
+            None => "listed".to_owned(),
+            Some([]) => return Ok((Vec::new(), None)),
+            Some(ids) => {
+                let places: Vec<String> = (0..ids.len()).map(|n| format!("${}", n + 5)).collect();
+                format!("id IN ({})", places.join(", "))
+            }
+        };
         // One query: the page's games (and one more, which only says that
-        // there is a next page), each joined with its seats in order.
+        // there is a next page), each joined with its seats in order. Its
+        // text is fixed fragments and one placeholder per id; every value
+        // is bound.
+        let sql = format!(
+            "SELECT g.id, g.status, g.players, g.teams, g.length, g.created_ms, \
+             s.seat, s.name, s.ai_level FROM \
+             (SELECT id, status, players, teams, length, created_ms FROM games \
+              WHERE {which} AND ($1 IS NULL OR status = $1) \
+              AND ($2 IS NULL OR created_ms < $2 OR (created_ms = $2 AND id < $3)) \
+              ORDER BY created_ms DESC, id DESC LIMIT $4) AS g \
+             LEFT JOIN seats s ON s.game_id = g.id \
+             ORDER BY g.created_ms DESC, g.id DESC, s.seat"
+        );
         let rows: Vec<GameRead> = with_pool!(self, pool => {
-            let joined = sqlx::query(
-                "SELECT g.id, g.status, g.players, g.teams, g.length, g.created_ms, \
-                 s.seat, s.name, s.ai_level FROM \
-                 (SELECT id, status, players, teams, length, created_ms FROM games \
-                  WHERE ($1 IS NULL OR status = $1) \
-                  AND ($2 IS NULL OR created_ms < $2 OR (created_ms = $2 AND id < $3)) \
-                  ORDER BY created_ms DESC, id DESC LIMIT $4) AS g \
-                 LEFT JOIN seats s ON s.game_id = g.id \
-                 ORDER BY g.created_ms DESC, g.id DESC, s.seat",
-            )
-            .bind(status.map(Status::as_str))
-            .bind(after.map(|cursor| cursor.created_ms))
-            .bind(after.map(|cursor| cursor.id.as_str()))
-            .bind(limit as i64 + 1)
-            .fetch_all(pool)
-            .await?;
+            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql.clone()))
+                .bind(status.map(Status::as_str))
+                .bind(after.map(|cursor| cursor.created_ms))
+                .bind(after.map(|cursor| cursor.id.as_str()))
+                .bind(limit as i64 + 1);
+            for id in ids.unwrap_or_default() {
+                query = query.bind(id.as_str());
+            }
+            let joined = query.fetch_all(pool).await?;
             let mut rows: Vec<GameRead> = Vec::with_capacity(limit + 1);
             for row in &joined {
                 let id: String = row.try_get("id")?;
@@ -663,29 +692,7 @@ impl Store {
         });
         let mut games = Vec::with_capacity(rows.len().min(limit));
         for game in rows.iter().take(limit) {
-            let (names, ai) = game
-                .seats
-                .iter()
-                .map(|(name, level)| {
-                    (
-                        name.clone(),
-                        level.and_then(|level| u8::try_from(level).ok()),
-                    )
-                })
-                .unzip();
-            games.push(GameSummary {
-                status: Status::from_word(&game.status).ok_or_else(|| StoreError::Damaged {
-                    id: game.id.clone(),
-                    reason: format!("status {:?}", game.status),
-                })?,
-                players: game.players as usize,
-                teams: game.teams,
-                length: game.length as usize,
-                created_ms: game.created_ms,
-                names,
-                ai,
-                id: game.id.clone(),
-            });
+            games.push(game.summary()?);
         }
         let next = (rows.len() > limit)
             .then(|| games.last())
@@ -737,6 +744,117 @@ impl Store {
         Ok(())
     }
 
+    /// The host's seat and token hash, and every invited seat not yet
+    /// claimed with its name and sealed token, of game `id` (`None` if
+    /// there is no such game), read afresh: a seat claimed through another
+    /// server is not offered.
+    pub async fn invitations(&self, id: &str) -> Result<Option<HostedSeats>, StoreError> {
+        let hosted = with_pool!(self, pool => {
+            let Some(game) = sqlx::query("SELECT host_seat FROM games WHERE id = $1")
+                .bind(id)
+                .fetch_optional(pool)
+                .await?
+            else {
+                return Ok(None);
+            };
+            let host: Option<i64> = game.try_get("host_seat")?;
+            let mut hosted = HostedSeats {
+                host: None,
+                invites: Vec::new(),
+            };
+            for row in sqlx::query(
+                "SELECT seat, name, token_hash, invite FROM seats WHERE game_id = $1 ORDER BY seat",
+            )
+            .bind(id)
+            .fetch_all(pool)
+            .await?
+            {
+                let seat: i64 = row.try_get("seat")?;
+                let hash: Option<Vec<u8>> = row.try_get("token_hash")?;
+                if Some(seat) == host {
+                    hosted.host = hash.map(|hash| (seat as usize, hash));
+                }
+                if let Some(sealed) = row.try_get::<Option<Vec<u8>>, _>("invite")? {
+                    hosted.invites.push((seat as usize, row.try_get("name")?, sealed));
+                }
+            }
+            hosted
+        });
+        Ok(Some(hosted))
+    }
+
+    /// Keeps that a seat's person came (`away_since_ms` `None`: the seat's
+    /// invitation is claimed, its seal dropped) or left at a time.
+    pub async fn set_presence(
+        &self,
+        id: &str,
+        seat: usize,
+        away_since_ms: Option<i64>,
+    ) -> Result<(), StoreError> {
+        let sql = if away_since_ms.is_none() {
+            "UPDATE seats SET away_since_ms = $1, invite = NULL WHERE game_id = $2 AND seat = $3"
+        } else {
+            "UPDATE seats SET away_since_ms = $1 WHERE game_id = $2 AND seat = $3"
+        };
+        with_pool!(self, pool => {
+            sqlx::query(sql)
+                .bind(away_since_ms)
+                .bind(id)
+                .bind(seat as i64)
+                .execute(pool)
+                .await?;
+        });
+        Ok(())
+    }
+
+    /// When each seat's person of game `id` left, as the store holds it now
+    /// (another server may have seen them come back).
+    pub async fn away_since(&self, id: &str) -> Result<Vec<Option<i64>>, StoreError> {
+        let away = with_pool!(self, pool => {
+            sqlx::query("SELECT away_since_ms FROM seats WHERE game_id = $1 ORDER BY seat")
+                .bind(id)
+                .fetch_all(pool)
+                .await?
+                .iter()
+                .map(|row| row.try_get("away_since_ms"))
+                .collect::<Result<Vec<Option<i64>>, sqlx::Error>>()?
+        });
+        Ok(away)
+    }
+
+    /// Notes `rematch` as game `id`'s rematch, unless one was noted first
+    /// (by another server): answers the rematch that stands.
+    pub async fn offer_rematch(&self, id: &str, rematch: &Rematch) -> Result<Rematch, StoreError> {
+        let standing = with_pool!(self, pool => {
+            sqlx::query(
+                "UPDATE games SET rematch = $1, rematch_by = $2 WHERE id = $3 AND rematch IS NULL",
+            )
+            .bind(&rematch.game)
+            .bind(rematch.by as i64)
+            .bind(id)
+            .execute(pool)
+            .await?;
+            let row = sqlx::query("SELECT rematch, rematch_by FROM games WHERE id = $1")
+                .bind(id)
+                .fetch_one(pool)
+                .await?;
+            let game: Option<String> = row.try_get("rematch")?;
+            let by: Option<i64> = row.try_get("rematch_by")?;
+            match (game, by) {
+                (Some(game), Some(by)) => Rematch {
+                    game,
+                    by: by as usize,
+                },
+                _ => rematch.clone(),
+            }
+        });
+        if let Pool::Postgres(shared) = &self.pool {
+            // The other servers' watchers hear of it as this server's do.
+            shared.notify_reload(id).await?;
+        }
+        Ok(standing)
+    }
+
     /// Closes the database's connections, waiting for writes under way.
     pub async fn close(&self) {
         with_pool!(self, pool => pool.close().await);
@@ -771,6 +889,11 @@ struct GameRow {
     takebacks: i64,
     /// The finished game's result (JSON), which the header leaves out.
     result: Option<String>,
+    listed: bool,
+    host_seat: Option<i64>,
+    abandon_after_ms: i64,
+    rematch: Option<String>,
+    rematch_by: Option<i64>,
 }
 
 /// A seat's row as [`Store::load`] reads it.
@@ -781,6 +904,7 @@ struct SeatRead {
     token_hash: Option<Vec<u8>>,
     clock_ms: Option<i64>,
     timed_out: bool,
+    away_since_ms: Option<i64>,
 }
 
 /// A game's row as [`Store::list`] reads it.
@@ -793,6 +917,54 @@ struct GameRead {
     created_ms: i64,
     /// Each seat's name and computer level.
     seats: Vec<(Option<String>, Option<i64>)>,
+}
+
+impl GameRead {
+    /// The game as the list shows it.
+    fn summary(&self) -> Result<GameSummary, StoreError> {
+        let (names, ai) = self
+            .seats
+            .iter()
+            .map(|(name, level)| {
+                (
+                    name.clone(),
+                    level.and_then(|level| u8::try_from(level).ok()),
+                )
+            })
+            .unzip();
+        Ok(GameSummary {
+            status: Status::from_word(&self.status).ok_or_else(|| StoreError::Damaged {
+                id: self.id.clone(),
+                reason: format!("status {:?}", self.status),
+            })?,
+            players: self.players as usize,
+            teams: self.teams,
+            length: self.length as usize,
+            created_ms: self.created_ms,
+            names,
+            ai,
+            id: self.id.clone(),
+        })
+    }
+}
+
+/// What the host of a game may read again: the host's seat and token hash
+/// (`None` for a game without a host), and each invited seat not yet
+/// claimed, with its name and sealed token.
+pub struct HostedSeats {
+    pub host: Option<(usize, Vec<u8>)>,
+    pub invites: Vec<(usize, Option<String>, Vec<u8>)>,
+}
+
+/// Each seat's sealed invitation of a new table, `None` for the others.
+fn sealed_invites(table: &Table) -> Vec<Option<Vec<u8>>> {
+    let mut sealed = vec![None; table.seats.len()];
+    for (seat, bytes) in &table.hosting.invites {
+        if let Some(slot) = sealed.get_mut(*seat) {
+            *slot = Some(bytes.clone());
+        }
+    }
+    sealed
 }
 
 /// The table that the rows of game `id` describe, or why they describe
@@ -825,13 +997,34 @@ fn table_of(
             .map_err(|error| damaged(format!("move {index} {token:?}: {error}")))?;
         record.moves.push(mv);
     }
-    // A finished game read back keeps the result it was stored with.
-    if let Some(text) = &game.result {
-        record.result =
-            Some(serde_json::from_str(text).map_err(|error| damaged(format!("result: {error}")))?);
+    // A finished game read back keeps the result it was stored with; an
+    // abandoned game's, which its replay does not reach, is set below.
+    let stored_result: Option<Value> = match &game.result {
+        Some(text) => {
+            Some(serde_json::from_str(text).map_err(|error| damaged(format!("result: {error}")))?)
+        }
+        None => None,
+    };
+    let abandoned = stored_result
+        .as_ref()
+        .is_some_and(|result| result.get("abandoned").is_some());
+    if !abandoned {
+        record.result = stored_result;
     }
-    let game_record =
+    let mut game_record =
         RecordedGame::from_record(record).map_err(|error| damaged(error.to_string()))?;
+    // A finished game's result is the replay's; an abandoned game's is
+    // only in its row.
+    if !game_record.game().is_over()
+        && let Some(text) = &game.result
+    {
+        let result: Value =
+            serde_json::from_str(text).map_err(|error| damaged(format!("result: {error}")))?;
+        if result.get("abandoned").is_some() {
+            game_record.record_mut().result = Some(result);
+        }
+    }
+    let away_since_ms = seats.iter().map(|seat| seat.away_since_ms).collect();
     let seats = seats
         .into_iter()
         .map(|seat| -> Result<SeatState, StoreError> {
@@ -877,6 +1070,20 @@ fn table_of(
         turn_started_ms: game.turn_started_ms,
         takebacks: u32::try_from(game.takebacks)
             .map_err(|_| damaged(format!("{} take backs", game.takebacks)))?,
+        hosting: Hosting {
+            host: game.host_seat.and_then(|seat| usize::try_from(seat).ok()),
+            listed: game.listed,
+            abandon_after_ms: game.abandon_after_ms,
+            invites: Vec::new(),
+        },
+        away_since_ms,
+        rematch: match (game.rematch, game.rematch_by) {
+            (Some(id), Some(by)) => Some(Rematch {
+                game: id,
+                by: usize::try_from(by).map_err(|_| damaged(format!("rematch by {by}")))?,
+            }),
+            _ => None,
+        },
     })
 }
 

@@ -25,6 +25,10 @@ pub const TIMEOUT_LEVEL: u8 = 3;
 
 /// A day in milliseconds.
 pub const DAY_MS: i64 = 24 * 3600 * 1000;
+/// How long a person must have been away from a game without a clock
+/// before the others may end it as abandoned, unless its host chose
+/// otherwise.
+pub const DEFAULT_ABANDON_AFTER_MS: i64 = 3 * DAY_MS;
 
 /// Why the table refuses a change or a new game: the game's own refusals,
 /// which the API answers with a status of its choosing (`ApiError`'s
@@ -92,6 +96,9 @@ pub enum TableError {
     /// A take back before the seat's first decision.
     #[error("seat {seat} has made no decision to take back")]
     NothingToTakeBack { seat: usize },
+    /// A rematch of a game still going.
+    #[error("a rematch is offered once the game is over")]
+    RematchNotOver,
     /// A hint in a game created without them.
     #[error("this game was created without hints")]
     NoHints,
@@ -101,6 +108,26 @@ pub enum TableError {
     /// A hint for a seat that is not to act.
     #[error("no decision of seat {seat} is due")]
     NotToAct { seat: usize },
+    /// Ending as abandoned a game that has a clock, whose running out
+    /// already deals with people who left.
+    #[error(
+        "a game with a clock is not abandoned: a seat whose time runs out is played by the computer"
+    )]
+    AbandonWithClock,
+    /// Ending as abandoned a game that waits for the one asking.
+    #[error("the game waits for your own decision; it is not abandoned")]
+    AbandonOwnTurn,
+    /// Ending as abandoned a game whose seat to act is the computer's.
+    #[error("the game waits for the computer, not for a person who left")]
+    AbandonComputer,
+    /// Ending as abandoned a game whose person to act has not been away
+    /// long enough (or is here).
+    #[error("seat {seat} has not been away for {after_s} s; the game can be ended as abandoned {} s from now", (.wait_ms + 999) / 1000)]
+    NotAwayLongEnough {
+        seat: usize,
+        after_s: i64,
+        wait_ms: i64,
+    },
     /// The table's own record does not replay: a bug or a damaged store.
     #[error("game {game}: {reason}")]
     Damaged { game: String, reason: String },
@@ -127,8 +154,9 @@ pub enum NewSeat {
     Open,
 }
 
-/// What a new table is: its players, seats, clock and hints.
-#[derive(Clone, Debug, PartialEq)]
+/// What a new table is: its players, seats, clock and hints, and who
+/// hosts it.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct NewTable {
     pub players: usize,
     /// The four-player team game.
@@ -143,6 +171,42 @@ pub struct NewTable {
     /// The guided first game (carolus-core's `lessons`): its fixed deal
     /// instead of a random one.
     pub lesson: bool,
+    /// Who the invitations are for and who may read them again.
+    pub hosting: Hosting,
+}
+
+/// Who hosts a game and whom they invited.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hosting {
+    /// The creator's own seat, whose token proves them the host.
+    pub host: Option<usize>,
+    /// Whether the lobby lists the game: not when it has invited seats.
+    pub listed: bool,
+    /// How long a person must have been away, in a game without a clock,
+    /// before the others may end the game as abandoned.
+    pub abandon_after_ms: i64,
+    /// Each invited seat's token sealed with the host's (`invite.rs`),
+    /// written with the new game; the store drops a seal when the seat is
+    /// claimed, and the host reads them from the store.
+    pub invites: Vec<(usize, Vec<u8>)>,
+}
+
+impl Default for Hosting {
+    fn default() -> Hosting {
+        Hosting {
+            host: None,
+            listed: true,
+            abandon_after_ms: DEFAULT_ABANDON_AFTER_MS,
+            invites: Vec::new(),
+        }
+    }
+}
+
+/// The rematch offered after a game: the new game and who offered it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rematch {
+    pub game: String,
+    pub by: usize,
 }
 
 /// Who plays a seat.
@@ -192,6 +256,16 @@ pub struct Table {
     /// length alone no longer names a position: the length and this count
     /// together do.
     pub takebacks: u32,
+    /// The host, the listing, the time after which a game may be ended as
+    /// abandoned, and (for a new table only) the sealed invitations.
+    pub hosting: Hosting,
+    /// When each seat's person left (see the store's `away_since_ms`), as
+    /// the store last held it; `None` for computers and people present.
+    /// Kept beside the seats, not in them, so that presence is no change
+    /// of the game.
+    pub away_since_ms: Vec<Option<i64>>,
+    /// The rematch offered after the game, if any.
+    pub rematch: Option<Rematch>,
 }
 
 /// A change to a table: the moves it takes back from the end of the record
@@ -271,8 +345,11 @@ impl Table {
             _ => None,
         };
         let mut seats = Vec::with_capacity(new.players);
+        let mut away_since_ms = Vec::with_capacity(new.players);
         for (index, seat) in new.seats.into_iter().enumerate() {
             let field = format!("seats[{index}].name");
+            // A person is away until their first connection.
+            away_since_ms.push(matches!(seat, NewSeat::Person { .. }).then_some(now_ms));
             seats.push(match seat {
                 NewSeat::Person { name, token_hash } => SeatState {
                     name: Some(checked_name(&name, &field)?),
@@ -355,6 +432,9 @@ impl Table {
             game,
             turn_started_ms: None,
             takebacks: 0,
+            hosting: new.hosting,
+            away_since_ms,
+            rematch: None,
         };
         table.write_names();
         if table.status() == Status::Running {
@@ -365,13 +445,121 @@ impl Table {
 
     /// Where the game stands.
     pub fn status(&self) -> Status {
-        if self.game.game().is_over() {
+        if self.game.game().is_over() || self.is_abandoned() {
             Status::Over
         } else if self.seats.iter().any(SeatState::is_free) {
             Status::Open
         } else {
             Status::Running
         }
+    }
+
+    /// Whether the game was ended as abandoned (its record's result says
+    /// so).
+    pub fn is_abandoned(&self) -> bool {
+        self.record()
+            .result
+            .as_ref()
+            .is_some_and(|result| result.get("abandoned").is_some())
+    }
+
+    /// The change that ends the game as abandoned, asked for by the seat
+    /// holding `token`: allowed in a running game without a clock that
+    /// waits for a person who has been away (`away_since_ms`, per seat, as
+    /// the store holds it now) for at least the host's time.
+    pub fn abandon(
+        &self,
+        token: &str,
+        away_since_ms: &[Option<i64>],
+        now_ms: i64,
+    ) -> Result<Change, TableError> {
+        let seat = self.seat_of_token(token).ok_or(TableError::NotASeat)?;
+        if self.clock.is_some() {
+            return Err(TableError::AbandonWithClock);
+        }
+        self.check_running()?;
+        let to_act = self.position().to_act().ok_or(TableError::NoDecisionDue)?;
+        if to_act == seat {
+            return Err(TableError::AbandonOwnTurn);
+        }
+        if matches!(self.seats[to_act.index()].player, Player::Computer { .. }) {
+            return Err(TableError::AbandonComputer);
+        }
+        let after = self.hosting.abandon_after_ms;
+        let away_for = away_since_ms
+            .get(to_act.index())
+            .copied()
+            .flatten()
+            .map(|since| now_ms - since);
+        if away_for.is_none_or(|away| away < after) {
+            return Err(TableError::NotAwayLongEnough {
+                seat: to_act.index(),
+                after_s: after / 1000,
+                wait_ms: after - away_for.unwrap_or(0),
+            });
+        }
+        let mut next = self.clone();
+        let result = carolus_rules::abandoned_result(self.position(), &[to_act]);
+        next.game.record_mut().result = Some(result);
+        next.turn_started_ms = None;
+        Ok(Change {
+            from: self.length(),
+            taken_back: 0,
+            moves: Vec::new(),
+            next,
+        })
+    }
+
+    /// The seat that a rematch gives the person at `seat`: every seat
+    /// moves one round, so that the order of play changes.
+    pub fn rematch_seat(&self, seat: usize) -> usize {
+        (seat + 1) % self.seats.len()
+    }
+
+    /// The rematch's new table as the seat holding `token` offers it: the
+    /// same people (with the same tokens, so that each joins with the one
+    /// they hold) and computer levels, each a seat further round, and the
+    /// same clock, hints, host and listing. Answers the offering seat.
+    pub fn rematch_table(&self, token: &str) -> Result<(NewTable, usize), TableError> {
+        let seat = self.seat_of_token(token).ok_or(TableError::NotASeat)?;
+        if self.status() != Status::Over {
+            return Err(TableError::RematchNotOver);
+        }
+        let mut seats = vec![NewSeat::Open; self.seats.len()];
+        for (index, state) in self.seats.iter().enumerate() {
+            seats[self.rematch_seat(index)] = match &state.player {
+                Player::Computer { level } => NewSeat::Computer {
+                    level: *level,
+                    name: state.name.clone(),
+                },
+                Player::Person {
+                    token_hash: Some(hash),
+                } => NewSeat::Person {
+                    name: state.name.clone().unwrap_or_default(),
+                    token_hash: hash.clone(),
+                },
+                Player::Person { token_hash: None } => NewSeat::Open,
+            };
+        }
+        let new = NewTable {
+            players: self.seats.len(),
+            teams: self.position().variant().teams,
+            seats,
+            clock: self.clock,
+            hints: self.hints,
+            // A rematch is a new deal, also after a game tried again from
+            // a position or the guided game.
+            start: None,
+            lesson: false,
+            hosting: Hosting {
+                host: self.hosting.host.map(|host| self.rematch_seat(host)),
+                listed: self.hosting.listed,
+                abandon_after_ms: self.hosting.abandon_after_ms,
+                // Everyone joins with the token they hold: nothing to seal.
+                invites: Vec::new(),
+            },
+        };
+        Ok((new, seat.index()))
     }
 
     /// The number of moves in the record.
@@ -786,6 +974,15 @@ impl Table {
                     open: seat.open,
                     free: seat.is_free(),
                     connected: connected.get(index).copied().unwrap_or(false),
+                    away_ms: match (connected.get(index), &seat.player) {
+                        (Some(true), _) | (_, Player::Computer { .. }) => None,
+                        _ => self
+                            .away_since_ms
+                            .get(index)
+                            .copied()
+                            .flatten()
+                            .map(|since| (now_ms - since).max(0)),
+                    },
                     clock_ms,
                     timed_out: seat.timed_out,
                 }
@@ -848,6 +1045,7 @@ pub(crate) fn two_people(id: String, clock: Option<Clock>) -> (Table, Vec<String
         hints: false,
         start: None,
         lesson: false,
+        hosting: Hosting::default(),
     };
     let table = Table::create(id, new, 0, &mut test_draws(0)).unwrap();
     (table, vec![test_token("A"), test_token("B")])
@@ -871,6 +1069,7 @@ pub(crate) fn against_the_computer(clock: Option<Clock>) -> (Table, String) {
         hints: false,
         start: None,
         lesson: false,
+        hosting: Hosting::default(),
     };
     let table = Table::create(crate::secret::new_game_id(), new, 0, &mut test_draws(0)).unwrap();
     (table, test_token("Anna"))
@@ -1279,6 +1478,7 @@ mod tests {
             hints: true,
             start: None,
             lesson: false,
+            hosting: Hosting::default(),
         };
         let table = Table::create("g".to_owned(), new, 0, &mut test_draws(0)).unwrap();
         assert_eq!(table.status(), Status::Open);
@@ -1361,6 +1561,99 @@ mod tests {
             "field `seats`: 2 players need 2 seats, not 3"
         );
         assert_eq!(Table::check_players(4, true, 4), Ok(()));
+    }
+
+    #[test]
+    fn a_game_is_abandoned_only_by_another_seat_after_the_person_to_act_was_away_long_enough() {
+        let (table, tokens) = people(None);
+        let away = table.position().to_act().unwrap().index();
+        let other = 1 - away;
+        let after = table.hosting.abandon_after_ms;
+        let mut since = vec![None, None];
+        since[away] = Some(1_000);
+        assert_eq!(
+            table.abandon(&tokens[away], &since, i64::MAX).unwrap_err(),
+            TableError::AbandonOwnTurn
+        );
+        assert_eq!(
+            table
+                .abandon(&tokens[other], &since, 1_000 + after - 1)
+                .unwrap_err(),
+            TableError::NotAwayLongEnough {
+                seat: away,
+                after_s: after / 1000,
+                wait_ms: 1
+            }
+        );
+        let here = vec![None, None];
+        assert!(matches!(
+            table.abandon(&tokens[other], &here, i64::MAX).unwrap_err(),
+            TableError::NotAwayLongEnough { .. }
+        ));
+        let change = table
+            .abandon(&tokens[other], &since, 1_000 + after)
+            .unwrap();
+        assert!(change.moves.is_empty());
+        let next = change.next;
+        assert_eq!(next.status(), Status::Over);
+        assert!(next.is_abandoned());
+        assert_eq!(
+            next.record().abandoned(),
+            Some(vec![Seat::new(away).unwrap()])
+        );
+        assert_eq!(next.computer_to_act(), None);
+        assert_eq!(
+            next.abandon(&tokens[other], &since, i64::MAX).unwrap_err(),
+            TableError::Over {
+                length: next.length()
+            }
+        );
+
+        // The computer's turn is never abandoned.
+        let (mut against, token) = against_the_computer(None);
+        while against.position().to_act().map(Seat::index) != Some(1) {
+            against = decide(against, &token, 1);
+        }
+        assert_eq!(
+            against
+                .abandon(&token, &[None, Some(0)], i64::MAX)
+                .unwrap_err(),
+            TableError::AbandonComputer
+        );
+    }
+
+    #[test]
+    fn a_rematch_moves_every_seat_one_round_with_its_token_and_level() {
+        let (table, token) = against_the_computer(None);
+        assert_eq!(
+            table.rematch_table(&token).unwrap_err(),
+            TableError::RematchNotOver
+        );
+        let mut over = table.clone();
+        let left = [over.position().to_act().unwrap()];
+        over.game.record_mut().result =
+            Some(carolus_rules::abandoned_result(over.position(), &left));
+        let (new, by) = over.rematch_table(&token).unwrap();
+        assert_eq!(by, 0);
+        assert_eq!(
+            new.seats[0],
+            NewSeat::Computer {
+                level: Level::new(2).unwrap(),
+                name: Some("Computer (level 2)".to_owned())
+            }
+        );
+        assert_eq!(
+            new.seats[1],
+            NewSeat::Person {
+                name: "Anna".to_owned(),
+                token_hash: secret::token_hash(&token)
+            }
+        );
+        assert_eq!(new.hosting.listed, over.hosting.listed);
+        assert_eq!(
+            over.rematch_table(&test_token("Bert")).unwrap_err(),
+            TableError::NotASeat
+        );
     }
 
     #[test]

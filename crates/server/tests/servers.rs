@@ -451,3 +451,78 @@ async fn when_the_server_searching_a_computers_move_dies_the_other_takes_it_over
     }
     panic!("the game did not end");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_abandonment_and_a_rematch_made_on_one_server_reach_the_watchers_of_another() {
+    let Some(db) = Db::postgres().await else {
+        return;
+    };
+    let watched = serve(db.url(), test_limits()).await;
+    // The other server answers requests only (no sweep resets its clock),
+    // on a clock the test moves on.
+    let clock = carolus_server::clock::Clock::system();
+    let setup = carolus_server::Setup {
+        clock: clock.clone(),
+        ..carolus_server::Setup::default()
+    };
+    let other = app(AppState::with_setup(
+        Store::open(db.url()).await.unwrap(),
+        test_limits(),
+        setup,
+    ));
+    let created = post(
+        &other,
+        "/api/games",
+        &json!({"players": 2, "seats": [{"name": "Anna"}, {"name": "Bert", "invited": true}],
+                "abandon_after_s": 60}),
+    )
+    .await;
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let token = |seat: usize| {
+        created.body["seats"][seat]["token"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let mut watcher = connect(watched.address, &id, 0).await;
+    let mut copy = Copy::default();
+    copy.take(&next(&mut watcher).await);
+    let away = copy.state["to_act"].as_u64().unwrap() as usize;
+
+    let own = clock.own_now_ms();
+    clock.set_database_ms(own + 61_000, own, own);
+    let ended = post_raw(
+        &other,
+        &format!("/api/games/{id}/abandon"),
+        String::new(),
+        Some(&token(1 - away)),
+    )
+    .await;
+    assert_eq!(ended.status, StatusCode::OK, "{}", ended.text);
+    let over = loop {
+        let message = next(&mut watcher).await;
+        if message["type"] == "update" && message["status"] == "over" {
+            break message;
+        }
+    };
+    assert_eq!(over["result"]["abandoned"], json!([away]), "{over}");
+
+    let offered = post_raw(
+        &other,
+        &format!("/api/games/{id}/rematch"),
+        String::new(),
+        Some(&token(away)),
+    )
+    .await;
+    assert_eq!(offered.status, StatusCode::OK, "{}", offered.text);
+    let rematch = loop {
+        let message = next(&mut watcher).await;
+        if message["type"] == "rematch" {
+            break message;
+        }
+    };
+    assert_eq!(rematch["game"], offered.body["id"]);
+    assert_eq!(rematch["by"], away);
+    let view = get(&app(watched.state.clone()), &format!("/api/games/{id}")).await;
+    assert_eq!(view.body["rematch"]["game"], offered.body["id"]);
+}

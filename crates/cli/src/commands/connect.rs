@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::Context;
 use carolus_ai::{BotSpec, Level};
 use carolus_rules::{Move, Record, RecordedGame, Seat};
-use carolus_server::api::{ClientMessage, ErrorMessage, ServerMessage, Update};
+use carolus_server::api::{ClientMessage, ErrorMessage, ServerMessage, Status, Update};
 use carolus_server::client::{Client, GameSocket, LONGEST_WAIT, RETRIES};
 use futures_util::{SinkExt, StreamExt};
 use tokio_tungstenite::tungstenite::Message;
@@ -379,6 +379,14 @@ async fn session(
                 if taken_back {
                     asked_at = None;
                 }
+                // A game ended before its end (abandoned) is over too,
+                // though its position is not.
+                if update.status == Status::Over && !table.game.game().is_over() {
+                    let result = update.result.as_deref().cloned().unwrap_or_default();
+                    writeln!(out, "game over: {result}")?;
+                    out.flush()?;
+                    return Ok(Ended::Over);
+                }
             }
             ServerMessage::Error(ErrorMessage {
                 status: 429,
@@ -402,7 +410,11 @@ async fn session(
                     _ => anyhow::bail!("the server refused: {error}"),
                 }
             }
-            ServerMessage::Seats(_) | ServerMessage::Thinking { .. } => {}
+            // A bot plays the game it was started for; it takes up no
+            // rematch.
+            ServerMessage::Seats(_)
+            | ServerMessage::Thinking { .. }
+            | ServerMessage::Rematch(_) => {}
         }
         if table.game.game().is_over() {
             let result = table.game.record().result.clone().unwrap_or_default();

@@ -555,6 +555,30 @@ async fn take_back(
     Ok(())
 }
 
+impl Shared {
+    /// Tells the other servers to read game `id` back: a change made
+    /// outside the writer (a rematch offered), which no notice of moves
+    /// carries.
+    pub(super) async fn notify_reload(&self, id: &str) -> Result<(), sqlx::Error> {
+        let notice = Notice {
+            server: self.server.to_string(),
+            game: id.to_owned(),
+            from: 0,
+            moves: Vec::new(),
+            turn_started_ms: None,
+            clocks: Vec::new(),
+            reload: true,
+            takebacks: 0,
+        };
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(payload(&notice))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}
+
 /// A notice as the text of a `NOTIFY`: its JSON, or, if that is too long
 /// for PostgreSQL, a notice that asks for the game to be read back.
 fn payload(notice: &Notice) -> String {
@@ -576,8 +600,8 @@ fn payload(notice: &Notice) -> String {
 async fn insert_game(tx: &mut PgConnection, table: &Table) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO games (id, created_ms, updated_ms, players, teams, hints, clock, header, \
-         status, length, turn_started_ms, result, due_ms) \
-         VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+         status, length, turn_started_ms, result, due_ms, listed, host_seat, abandon_after_ms) \
+         VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
     )
     .bind(&table.id)
     .bind(table.created_ms)
@@ -591,6 +615,9 @@ async fn insert_game(tx: &mut PgConnection, table: &Table) -> Result<(), sqlx::E
     .bind(table.turn_started_ms)
     .bind(result_json(table.record()))
     .bind(due_ms(table, table.created_ms))
+    .bind(table.hosting.listed)
+    .bind(table.hosting.host.map(|seat| seat as i64))
+    .bind(table.hosting.abandon_after_ms)
     .execute(&mut *tx)
     .await?;
     let mut levels = Vec::new();
@@ -604,9 +631,10 @@ async fn insert_game(tx: &mut PgConnection, table: &Table) -> Result<(), sqlx::E
         hashes.push(hash);
     }
     sqlx::query(
-        "INSERT INTO seats (game_id, seat, name, ai_level, open, token_hash, clock_ms, timed_out) \
+        "INSERT INTO seats (game_id, seat, name, ai_level, open, token_hash, clock_ms, timed_out, \
+         away_since_ms, invite) \
          SELECT $1, * FROM UNNEST($2::int8[], $3::text[], $4::int8[], $5::bool[], $6::bytea[], \
-                                  $7::int8[], $8::bool[])",
+                                  $7::int8[], $8::bool[], $9::int8[], $10::bytea[])",
     )
     .bind(&table.id)
     .bind((0..table.seats.len() as i64).collect::<Vec<_>>())
@@ -622,6 +650,8 @@ async fn insert_game(tx: &mut PgConnection, table: &Table) -> Result<(), sqlx::E
     .bind(hashes)
     .bind(table.seats.iter().map(|s| s.clock_ms).collect::<Vec<_>>())
     .bind(table.seats.iter().map(|s| s.timed_out).collect::<Vec<_>>())
+    .bind(table.away_since_ms.clone())
+    .bind(super::sealed_invites(table))
     .execute(&mut *tx)
     .await?;
     let moves = &table.record().moves;

@@ -357,8 +357,8 @@ async fn take_back(
 async fn insert_game(tx: &mut SqliteConnection, table: &Table) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO games (id, created_ms, updated_ms, players, teams, hints, clock, header, \
-         status, length, turn_started_ms, result) \
-         VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+         status, length, turn_started_ms, result, listed, host_seat, abandon_after_ms) \
+         VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
     )
     .bind(&table.id)
     .bind(table.created_ms)
@@ -371,8 +371,12 @@ async fn insert_game(tx: &mut SqliteConnection, table: &Table) -> Result<(), sql
     .bind(table.length() as i64)
     .bind(table.turn_started_ms)
     .bind(result_json(table.record()))
+    .bind(table.hosting.listed)
+    .bind(table.hosting.host.map(|seat| seat as i64))
+    .bind(table.hosting.abandon_after_ms)
     .execute(&mut *tx)
     .await?;
+    let invites = super::sealed_invites(table);
     for (index, seat) in table.seats.iter().enumerate() {
         let (level, hash) = match &seat.player {
             Player::Computer { level } => (Some(i64::from(level.number())), None),
@@ -380,7 +384,7 @@ async fn insert_game(tx: &mut SqliteConnection, table: &Table) -> Result<(), sql
         };
         sqlx::query(
             "INSERT INTO seats (game_id, seat, name, ai_level, open, token_hash, clock_ms, \
-             timed_out) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+             timed_out, away_since_ms, invite) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind(&table.id)
         .bind(index as i64)
@@ -390,6 +394,8 @@ async fn insert_game(tx: &mut SqliteConnection, table: &Table) -> Result<(), sql
         .bind(hash)
         .bind(seat.clock_ms)
         .bind(seat.timed_out)
+        .bind(table.away_since_ms.get(index).copied().flatten())
+        .bind(invites[index].clone())
         .execute(&mut *tx)
         .await?;
     }

@@ -60,6 +60,20 @@ function saveTokens(id, held) {
   localStorage.setItem(tokensKey(id), JSON.stringify(held));
 }
 
+/** The games this device holds a seat token of, by id (sorted: storage
+ * keeps no order). */
+export function heldGames() {
+  const ids = [];
+  for (let index = 0; index < localStorage.length; index += 1) {
+    const key = localStorage.key(index);
+    const id = key && /^carolus\.game\.([a-z0-9]{12})$/.exec(key);
+    if (!id) continue;
+    const held = heldTokens(id[1]);
+    if (Object.keys(held.seats).length > 0 || held.pending.length > 0) ids.push(id[1]);
+  }
+  return ids.sort();
+}
+
 export function keepToken(id, seat, token) {
   const held = heldTokens(id);
   held.seats[seat] = token;

@@ -1,7 +1,11 @@
 // The lobby (/): start a game, join an open one, watch a running one,
-// replay a finished one, or open a record from a file.
+// replay a finished one, or open a record from a file. One's own games
+// (those whose seat tokens this browser holds) are listed apart, to
+// resume; games with invited seats are private, and only their players
+// see them here.
 
-import { keepToken, request, seatLink } from "./api.js";
+import { heldGames, keepToken, request, seatLink } from "./api.js";
+import { copyField } from "./copy.js";
 import { t } from "./i18n.js";
 import { seatName } from "./names.js";
 import { el } from "./page.js";
@@ -15,6 +19,11 @@ const CLOCKS = {
   correspondence: { days_per_move: 2 },
 };
 
+/** The choices of how long a person may be away from a game without a
+ * clock before the others may end it as abandoned, in days. */
+const ABANDON_DAYS = [1, 3, 7];
+const DAY_S = 24 * 3600;
+
 /** How often the lobby's lists are read again, so that a game someone
  * opened meanwhile shows up without a reload. */
 const REFRESH_MS = 10000;
@@ -25,7 +34,10 @@ export function showLobby(main, navigate) {
   main.replaceChildren(el("div", { class: "lobby" },
     el("section", { class: "intro" }, el("h1", {}, t("lobby-title")), el("p", {}, t("lobby-intro")), learnOffer()),
     form, lists));
-  const draw = () => lists.replaceChildren(...["open", "running", "over"].map((status) => gameList(status)));
+  const draw = () => {
+    const own = heldGames();
+    lists.replaceChildren(ownGames(own), ...["open", "running", "over"].map((status) => gameList(status, own)));
+  };
   draw();
   // Only the first pages are read again; a person who asked for more
   // keeps what they see.
@@ -66,6 +78,14 @@ function createForm(navigate) {
   const hints = el("input", { type: "checkbox", id: "hints", name: "hints", checked: true });
   const clock = el("select", { id: "clock", name: "clock" },
     ...Object.keys(CLOCKS).map((key) => el("option", { value: key }, t(`clock-${key}`))));
+  const abandon = el("select", { id: "abandon-after", name: "abandon-after" },
+    ...ABANDON_DAYS.map((days) => el("option", { value: days, selected: days === 3 }, t("abandon-after-days", { days }))));
+  // Only a game without a clock is ever abandoned: with one, a seat whose
+  // time runs out is played by the computer.
+  const abandonField = el("label", { class: "field" }, el("span", {}, t("abandon-after")), abandon);
+  clock.addEventListener("change", () => {
+    abandonField.hidden = CLOCKS[clock.value] !== null;
+  });
   const error = el("p", { class: "error", role: "alert", hidden: true });
   const submit = el("button", { type: "submit", class: "primary" }, t("start-game"));
   const invites = el("div", { class: "invites" });
@@ -83,6 +103,7 @@ function createForm(navigate) {
     el("label", { class: "field" }, el("span", {}, t("players")), players),
     seatRows,
     el("label", { class: "field" }, el("span", {}, t("clock")), clock),
+    abandonField,
     el("label", { class: "toggle" }, hints, t("hints-allowed")),
     submit, error, invites);
 
@@ -97,9 +118,11 @@ function createForm(navigate) {
       // so that two of them at one table can be told apart.
       if (row.kind === "computer") return { ai: row.level };
       if (row.kind === "open") return { open: true };
-      return { name: row.name || (row.kind === "invite" ? t("guest") : t("player-n", { seat })) };
+      if (row.kind === "invite") return { name: row.name || t("guest"), invited: true };
+      return { name: row.name || t("player-n", { seat }) };
     });
     const body = { players: count, seats, hints: hints.checked };
+    if (!CLOCKS[clock.value]) body.abandon_after_s = Number(abandon.value) * DAY_S;
     if (count === 4) body.variant = { teams: true };
     if (CLOCKS[clock.value]) body.clock = CLOCKS[clock.value];
     submit.disabled = true;
@@ -110,17 +133,18 @@ function createForm(navigate) {
         if (rows[seat].kind === "here") keepToken(created.id, seat, token);
         else links.push({ seat, name: seats[seat].name, link: seatLink(created.id, token) });
       }
+
       if (links.length === 0) {
         navigate(`/games/${created.id}`);
         return;
       }
-      // Links for the people invited: shown once, as the server keeps
-      // only their hashes.
+      // Links for the people invited: the host reads them again at the
+      // table until each is claimed.
       const go = el("button", { type: "button", class: "primary" }, t("go-to-table"));
       go.addEventListener("click", () => navigate(`/games/${created.id}`));
       invites.replaceChildren(el("h3", {}, t("invite-links")), el("p", {}, t("invite-explained")),
-        el("ul", {}, links.map(({ name, link }) => el("li", {},
-          el("span", {}, name), " ", el("input", { type: "text", readonly: true, value: link, class: "link", "aria-label": t("seat-link-of", { name }) })))),
+        el("ul", {}, links.map(({ seat, name, link }) => el("li", {},
+          el("span", {}, name), " ", copyField(link, t("seat-link-of", { name }), `invite:${seat}`)))),
         go);
     } catch (problem) {
       error.hidden = false;
@@ -160,7 +184,26 @@ function readSeatRow(row) {
   };
 }
 
-function gameList(status) {
+/** This browser's own games (`ids`, from their tokens), to resume or
+ * replay: read by their ids, for private games are in no other list. */
+function ownGames(ids) {
+  const section = el("section", { class: "game-list list-mine", hidden: true }, el("h2", {}, t("games-mine")));
+  if (ids.length === 0) return section;
+  const list = el("ul", { class: "games" });
+  section.append(list);
+  request("GET", `/api/games?ids=${ids.slice(-100).join(",")}`)
+    .then((page) => {
+      for (const game of page.games) list.append(gameItem(game, game.status === "over" ? "replay" : "resume"));
+      section.hidden = page.games.length === 0;
+    })
+    .catch((problem) => {
+      section.hidden = false;
+      list.append(el("li", { class: "error" }, problem.message));
+    });
+  return section;
+}
+
+function gameList(status, own) {
   const list = el("ul", { class: "games" });
   const more = el("button", { type: "button", class: "secondary", hidden: true }, t("more-games"));
   const section = el("section", { class: `game-list list-${status}` }, el("h2", {}, t(`games-${status}`)), list, more);
@@ -170,7 +213,8 @@ function gameList(status) {
     try {
       const query = `status=${status}&limit=10${next ? `&before=${encodeURIComponent(next)}` : ""}`;
       const page = await request("GET", `/api/games?${query}`);
-      for (const game of page.games) list.append(gameItem(game));
+      // One's own games are in the list of one's own, not here.
+      for (const game of page.games) if (!own.includes(game.id)) list.append(gameItem(game));
       if (list.children.length === 0) list.append(el("li", { class: "muted" }, t(`no-games-${status}`)));
       next = page.next || null;
       more.hidden = !next;
@@ -186,9 +230,9 @@ function gameList(status) {
   return section;
 }
 
-function gameItem(game) {
+function gameItem(game, own = null) {
   const names = game.names.map((name, seat) => seatName({ name, ai: game.ai[seat] }, seat));
-  const action = { open: "join", running: "watch", over: "replay" }[game.status];
+  const action = own || { open: "join", running: "watch", over: "replay" }[game.status];
   const link = el("a", { href: `/games/${game.id}`, class: "game-link" }, names.join(game.teams ? " · " : " – "));
   return el("li", { "data-game": game.id }, link, " ",
     el("span", { class: "muted" }, t("game-moves", { count: game.length })), " ",

@@ -29,6 +29,7 @@ import { initial, myTurn, record, shownState, start, update } from "./table/mode
 import { drawLesson, keepLesson, markLesson, storedLesson } from "./table/lesson.js";
 import { names } from "./names.js";
 import { drawRing, markExplained, markLastMove } from "./table/ring.js";
+import { People } from "./table/people.js";
 import { drawSeats, listenForDrags } from "./table/seats.js";
 
 /** How a browser tab's title says that it is this person's turn. */
@@ -83,6 +84,10 @@ class Table {
         if (on && "Notification" in window && Notification.permission === "default") Notification.requestPermission();
       },
     };
+    // Between people: who left, abandonment, invitations, the rematch.
+    this.people = new People(id, view, () => {
+      if (!this.stopped) this.render();
+    });
     this.build();
     const held = this.model.held;
     const firstToken = Object.values(held.seats)[0] || held.pending[0];
@@ -104,6 +109,7 @@ class Table {
 
   stop() {
     this.stopped = true;
+    this.people.stop();
     if (this.connection) this.connection.close();
     clearInterval(this.clockTimer);
     showBanner(null);
@@ -126,7 +132,8 @@ class Table {
     // The guided game's lesson sits beside the board (above it on a
     // phone), never over what it points at.
     this.lessonPanel = el("section", { class: "lesson-panel", hidden: true, "aria-label": t("learn-title"), "aria-live": "polite" });
-    const side = el("div", { class: "side" }, this.lessonPanel, this.turn, this.live, this.seatList, this.tools, this.analysisArea);
+    const side = el("div", { class: "side" }, this.lessonPanel, this.turn, this.live, this.seatList, this.people.element, this.tools,
+      this.analysisArea);
     this.root.append(el("div", { class: "play" }, boardArea, this.replayBar), side, log);
     listenForDrags(this.seatList, dispatch);
     this.replayer = new Replayer([], () => dispatch({ type: "replay-go", at: this.replayer.at }));
@@ -135,6 +142,7 @@ class Table {
 
   dispatch(event) {
     if (this.stopped) return;
+    if (event.type === "message") this.people.observe(this.model, event.message);
     const [model, effects] = update(this.model, event);
     this.model = model;
     this.render();
@@ -304,6 +312,7 @@ class Table {
       this.analysisArea.hidden = analysis === null;
       this.analysisArea.replaceChildren(...(analysis || []));
     }
+    this.people.draw(model, Date.now());
     highlightLog(this.logList, model);
     markLastMove(this.root, model);
     markExplained(this.root, model);

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -137,4 +138,31 @@ export async function decideByPointing(page, { tap = false } = {}) {
 /** Waits until the log of `page` has more than `length` moves. */
 export async function waitForMoreMoves(page, length, timeout = 20000) {
   await page.waitForFunction((n) => document.querySelectorAll(".log-list li").length > n, length, { timeout });
+}
+
+/**
+ * Runs `body({ server, browser, page })` against a new server and browser,
+ * `page` a first page at `viewport` in `locale`; stops both whatever
+ * happens, and fails the test if any page the body opened with `open`
+ * had console errors. `open(options)` opens another page (a person of
+ * their own: a new browser context, so storage is not shared).
+ */
+export async function withBrowser({ viewport = { width: 1360, height: 900 }, locale = "en-GB", extra = [] } = {}, body) {
+  const server = await startServer(extra);
+  const browser = await launchBrowser();
+  const pages = [];
+  const open = async (options = {}) => {
+    const page = await newPage(browser, { viewport, locale, ...options });
+    pages.push(page);
+    return page;
+  };
+  try {
+    await body({ server, browser, open });
+    for (const page of pages) {
+      if (!page.isClosed()) assert.deepEqual(page.problems, [], "no console errors");
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
 }

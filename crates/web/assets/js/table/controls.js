@@ -3,6 +3,7 @@
 // and the tools (replay, record download, sound, seat links).
 
 import { seatLink } from "../api.js";
+import { copyField } from "../copy.js";
 import { cube, familyName, regionName } from "../board.js";
 import { t } from "../i18n.js";
 import { el, svg } from "../page.js";
@@ -21,6 +22,10 @@ export function drawTurn(model, dispatch) {
     parts.push(el("p", {}, t("waiting-for-players")));
   } else if (state.phase === "over") {
     parts.push(el("p", { class: "result" }, describeResult(state, seatNames)));
+  } else if (model.status === "over") {
+    // Over before its end: ended as abandoned, which is only ever done to
+    // the seat the game waited for.
+    parts.push(el("p", { class: "result abandoned" }, t("game-abandoned", { name: seatNames[state.to_act] })));
   } else if (myTurn(model)) {
     parts.push(...choices(model, dispatch));
   } else if (state.to_act !== null) {
@@ -114,18 +119,8 @@ export function drawTools(model, dispatch, sound) {
   const toggle = el("input", { type: "checkbox", checked: sound.on(), "data-focus": "sound" });
   toggle.addEventListener("change", () => sound.set(toggle.checked));
   const seatNames = names(model);
-  const links = mySeats(model).map((seat) => {
-    const copy = button(t("copy-seat-link", { name: seatNames[seat] }), { class: "secondary", "data-focus": `copy-link:${seat}` }, async () => {
-      const link = seatLink(model.id, model.held.seats[seat]);
-      try {
-        await navigator.clipboard.writeText(link);
-        copy.textContent = t("copied");
-      } catch {
-        window.prompt(t("copy-seat-link", { name: seatNames[seat] }), link);
-      }
-    });
-    return copy;
-  });
+  const links = mySeats(model).map((seat) =>
+    copyField(seatLink(model.id, model.held.seats[seat]), t("seat-link-of", { name: seatNames[seat] }), `copy-link:${seat}`));
   // Taking back is among the tools, not the choices: its button comes and
   // goes as the record grows, and the choices must not move under a
   // person's pointer when it does.
