@@ -291,10 +291,11 @@ async fn a_game_used_only_on_another_server_leaves_this_servers_memory() {
     let Some(db) = Db::postgres().await else {
         return;
     };
+    let rest = Duration::from_secs(1);
     let resting = serve(
         db.url(),
         Limits {
-            rest_after: Duration::from_millis(200),
+            rest_after: rest,
             ..test_limits()
         },
     )
@@ -304,21 +305,28 @@ async fn a_game_used_only_on_another_server_leaves_this_servers_memory() {
     let (id, tokens) = people_game(&apps[0], 2).await;
     assert_eq!(running(&apps[0]).await, 1);
 
-    // The game goes on at the other server, more often than the first
-    // would rest; it rests all the same, since nobody there uses it.
+    // The game goes on at the other server; the first rests it all the
+    // same, since nobody there uses it: when it leaves the first server's
+    // memory, the other server had played a move in it within the rest
+    // time. (How many moves fit in that time depends on the machine, so
+    // the test states when the last one was, not how many there were.)
     let start = Instant::now();
-    let mut decisions = 0;
+    let mut last_move = None;
     while running(&apps[0]).await == 1 {
         assert!(
             start.elapsed() < Duration::from_secs(10),
             "the game stays in the first server's memory"
         );
         play_some(&apps[1], &id, &tokens, 1).await;
-        decisions += 1;
+        last_move = Some(Instant::now());
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+    let since_last_move = last_move.expect("a move was played").elapsed();
+    assert!(
+        since_last_move < rest,
+        "the other server's last move was {since_last_move:?} before the game rested"
+    );
     assert!(changes(&apps[0], "deferred").await > 0);
-    assert!(decisions > 5, "{decisions} decisions");
     assert_eq!(
         view(&apps[0], &id).await["record"],
         view(&apps[1], &id).await["record"]
