@@ -83,11 +83,6 @@ test("two people play each other while a third watches, and a reload loses nothi
     }
     assert.deepEqual(logs[1], logs[0]);
     assert.deepEqual(logs[2], logs[0]);
-    const running = (await (await fetch(`${server.url}/api/games/${id}`)).json()).status === "running";
-    if (running) {
-      assert.equal(await anna.locator(".log-list .why-button").count(), 0);
-      assert.ok(await watcher.locator(".log-list .why-button").count() > 0, "a spectator may ask why");
-    }
     assert.deepEqual(record.names, ["Anna", "Bruno"]);
     for (const page of [anna, bruno, watcher]) assert.deepEqual(page.problems, []);
   } finally {

@@ -58,7 +58,8 @@ test("a finished game and a record from a file are replayed move by move", { tim
     // The slider jumps; a move of the log is a place to jump to as well.
     await page.locator(".replay-slider").fill("40");
     assert.equal(await page.locator(".replay-at").textContent(), `Move 40 of ${game.record.moves.length}`);
-    await page.locator(".log-list li[data-move='12']").click();
+    // (On its words: a finished game's log also offers "Why?" on each decision.)
+    await page.locator(".log-list li[data-move='12'] .move-number").click();
     assert.equal(await page.locator(".replay-slider").inputValue(), "12");
 
     await page.goto(`${server.url}/replay`);
