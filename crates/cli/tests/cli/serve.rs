@@ -375,7 +375,8 @@ fn a_malformed_mail_setting_stops_the_server_at_start_saying_why() {
         "carolus.example",
     ]);
     assert!(
-        message.starts_with("--public-url \"carolus.example\""),
+        message.contains("'--public-url <URL>'")
+            && message.contains("\"carolus.example\" must begin with https:// or http://"),
         "{message}"
     );
     assert!(
