@@ -4,11 +4,13 @@
 // resume; games with invited seats are private, and only their players
 // see them here.
 
+import { account } from "./account.js";
 import { heldGames, keepToken, request, seatLink } from "./api.js";
 import { copyField } from "./copy.js";
 import { t } from "./i18n.js";
 import { seatName } from "./names.js";
 import { el } from "./page.js";
+import { gameNames } from "./profile.js";
 import { lessonGame } from "./table/lesson.js";
 
 const KINDS = ["here", "invite", "open", "computer"];
@@ -36,7 +38,7 @@ export function showLobby(main, navigate) {
     form, lists));
   const draw = () => {
     const own = heldGames();
-    lists.replaceChildren(ownGames(own), ...["open", "running", "over"].map((status) => gameList(status, own)));
+    lists.replaceChildren(accountGames(), ownGames(own), ...["open", "running", "over"].map((status) => gameList(status, own)));
   };
   draw();
   // Only the first pages are read again; a person who asked for more
@@ -182,6 +184,34 @@ function readSeatRow(row) {
     name: row.querySelector(".seat-name-input").value.trim(),
     level: Number(row.querySelector(".seat-level").value),
   };
+}
+
+/** The signed-in person's games on every device (GET /api/me/games): those
+ * waiting for them first, then the others in play, then finished ones;
+ * the page's title counts those waiting. */
+function accountGames() {
+  if (!account()) {
+    document.title = "Carolus";
+    return null;
+  }
+  const list = el("ul", { class: "games" });
+  const section = el("section", { class: "game-list list-account", id: "my-games", "aria-labelledby": "my-games-title" },
+    el("h2", { id: "my-games-title" }, t("account-my-games")), list);
+  request("GET", "/api/me/games")
+    .then(async (mine) => {
+      document.title = mine.waiting > 0 ? `(${mine.waiting}) Carolus` : "Carolus";
+      const names = await gameNames(mine.games.map((game) => game.id));
+      if (mine.games.length === 0) list.append(el("li", { class: "muted" }, t("account-no-games")));
+      for (const game of mine.games) {
+        const tag = game.my_turn ? "account-game-your-turn" : game.status === "over" ? "action-replay" : "action-resume";
+        list.append(el("li", { "data-game": game.id, class: game.my_turn ? "my-turn" : null },
+          el("a", { href: `/games/${game.id}`, class: "game-link" }, names.get(game.id) || t("game-title", { id: game.id })), " ",
+          el("span", { class: "muted" }, t("game-moves", { count: game.length })), " ",
+          el("span", { class: game.my_turn ? "tag tag-turn" : "tag" }, t(tag))));
+      }
+    })
+    .catch((problem) => list.append(el("li", { class: "error" }, problem.message)));
+  return section;
 }
 
 /** This browser's own games (`ids`, from their tokens), to resume or
