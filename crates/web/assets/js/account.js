@@ -4,7 +4,7 @@
 // optional: everything else works without one.
 
 import { ApiError, request } from "./api.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { el } from "./page.js";
 
 /** Set while this browser believes it has a session. The cookie itself is
@@ -234,6 +234,9 @@ function signUpForm(navigate) {
     const body = { name: name.input.value.trim(), password: password.input.value };
     if (email.input.value.trim()) body.email = email.input.value.trim();
     await request("POST", "/api/accounts", { body });
+    // Mails come in the language the person signed up in (the account
+    // starts in English); the settings change it later.
+    await request("PATCH", "/api/me", { body: { language: language() } });
     await signedIn(navigate);
   });
   return form;

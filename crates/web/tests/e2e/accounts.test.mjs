@@ -1,0 +1,193 @@
+// Accounts in the browser: a person signs up (after the server refused a
+// name and a password, said in the reader's language), signs out and in,
+// starts a game against the computer, and on a second browser signs in,
+// finds the game in "my games" and plays its seat there; then changes the
+// settings, reads the profile and deletes the account. In English on a
+// desktop and in German on a phone.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { decideByPointing, logLength, waitForMoreMoves, withBrowser } from "./harness.mjs";
+
+const PASSWORD = "orange-meadow-47";
+
+/** The words of each language the test reads, from the catalogs. */
+const WORDS = {
+  en: {
+    signIn: "Sign in", signUp: "Make an account", name: "Name", password: "Password", email: "E-mail address (optional)",
+    signOut: "Sign out", settings: "Settings", profile: "Profile", myGames: "My games", yourTurn: "Your turn",
+    nameRefused: "This name cannot be used", passwordRefused: "This password cannot be used",
+    wrong: "The name or the password is wrong.", taken: "This name is taken", start: "Start the game",
+    settingsEmail: "E-mail address", mails: "Send me mails when a game waits for me or ends", save: "Save", saved: "Saved.",
+    emailRefused: "This e-mail address does not look right", delete: "Delete the account", deleteYes: "Yes, delete it",
+    deletePassword: "Password", playing: "Games in play",
+  },
+  de: {
+    signIn: "Anmelden", signUp: "Konto anlegen", name: "Name", password: "Passwort", email: "E-Mail-Adresse (freiwillig)",
+    signOut: "Abmelden", settings: "Einstellungen", profile: "Profil", myGames: "Meine Partien", yourTurn: "Du bist am Zug",
+    nameRefused: "Dieser Name geht nicht", passwordRefused: "Dieses Passwort geht nicht",
+    wrong: "Der Name oder das Passwort ist falsch.", taken: "Dieser Name ist vergeben", start: "Partie starten",
+    settingsEmail: "E-Mail-Adresse", mails: "Mir Mails schicken, wenn eine Partie auf mich wartet oder endet", save: "Speichern",
+    saved: "Gespeichert.", emailRefused: "Diese E-Mail-Adresse sieht nicht richtig aus", delete: "Konto löschen",
+    deleteYes: "Ja, löschen", deletePassword: "Passwort", playing: "Laufende Partien",
+  },
+};
+
+/** Fills and sends the sign-up form. */
+async function signUp(page, words, name, password, email = "") {
+  const form = page.locator("form.sign-up");
+  await form.getByLabel(words.name, { exact: true }).fill(name);
+  await form.getByLabel(words.password, { exact: true }).fill(password);
+  await form.getByLabel(words.email).fill(email);
+  await form.getByRole("button", { name: words.signUp }).click();
+}
+
+async function signIn(page, words, name, password) {
+  const form = page.locator("form.sign-in");
+  await form.getByLabel(words.name, { exact: true }).fill(name);
+  await form.getByLabel(words.password, { exact: true }).fill(password);
+  await form.getByRole("button", { name: words.signIn }).click();
+}
+
+/** Opens the header's menu of the signed-in person and picks `item`. */
+async function menu(page, name, item) {
+  await page.locator(".account-menu summary").click();
+  await page.locator(".account-menu .menu").getByText(item, { exact: true }).click();
+}
+
+/** Takes the browser's report of each refusal in `statuses` off the page's
+ * problems: those answers were asked for, and the browser logs every
+ * failed request however the page handles it. Any other problem stays. */
+function expectRefusals(page, statuses) {
+  for (const status of statuses) {
+    const index = page.problems.findIndex((problem) => problem.includes(`status of ${status} `));
+    assert.ok(index >= 0, `the server refused with ${status}: ${page.problems}`);
+    page.problems.splice(index, 1);
+  }
+}
+
+/** Every visible control under `selector` is at least 44 by 44 pixels. */
+async function assertTouchTargets(page, selector) {
+  const small = await page.locator(selector).evaluateAll((elements) => elements
+    .filter((element) => element.offsetParent !== null)
+    .map((element) => ({ element: element.outerHTML.slice(0, 80), box: element.getBoundingClientRect() }))
+    .filter(({ box }) => box.width < 44 || box.height < 44)
+    .map(({ element, box }) => `${element} ${box.width}x${box.height}`));
+  assert.deepEqual(small, [], "touch targets of at least 44x44");
+}
+
+for (const { lang, locale, viewport } of [
+  { lang: "en", locale: "en-GB", viewport: { width: 1360, height: 900 } },
+  { lang: "de", locale: "de-DE", viewport: { width: 375, height: 812 } },
+]) {
+  test(`an account is made, used on two browsers, changed and deleted (${lang}, ${viewport.width}x${viewport.height})`, { timeout: 300000 }, async () => {
+    await withBrowser({ viewport, locale }, async ({ server, open }) => {
+      const words = WORDS[lang];
+      // Valid, but looks like markup and an attack to a careless page.
+      const name = "script-alert_1";
+      const page = await open();
+      await page.goto(server.url);
+      await page.locator("#account-menu").getByRole("link", { name: words.signIn }).click();
+      await page.waitForURL(/\/account$/);
+
+      // Refusals, in the reader's language: a name with markup, a common
+      // password; nothing the name says is run.
+      await signUp(page, words, "<img src=x onerror=alert(1)>", PASSWORD);
+      await page.locator("form.sign-up .error").getByText(words.nameRefused).waitFor();
+      await signUp(page, words, name, "password1234");
+      await page.locator("form.sign-up .error").getByText(words.passwordRefused).waitFor();
+      assert.equal(await page.locator("img[src='x']").count(), 0);
+
+      await signUp(page, words, name, PASSWORD);
+      await page.waitForURL((url) => url.pathname === "/");
+      await page.locator(".account-menu summary").getByText(name, { exact: true }).waitFor();
+      // The name is text: the menu holds no element made from it.
+      assert.equal(await page.locator(".account-name").innerHTML(), name);
+
+      // Another account with a look-alike of the name is refused.
+      await menu(page, name, words.signOut);
+      await page.locator("#account-menu").getByRole("link", { name: words.signIn }).waitFor();
+      await page.goto(`${server.url}/account`);
+      await signUp(page, words, name.toUpperCase(), PASSWORD);
+      await page.locator("form.sign-up .error").getByText(words.taken).waitFor();
+
+      await signIn(page, words, name, "not-the-password-1");
+      await page.locator("form.sign-in .error").getByText(words.wrong).waitFor();
+      await signIn(page, words, name, PASSWORD);
+      await page.waitForURL((url) => url.pathname === "/");
+      await page.locator(".account-menu summary").getByText(name, { exact: true }).waitFor();
+      if (viewport.width < 600) {
+        await assertTouchTargets(page, "header a, header summary, header select, .create button, .create select");
+      }
+
+      // A game against the computer, started while signed in: its seat is
+      // the account's.
+      await page.locator(".seat-row[data-seat='1'] .seat-level").selectOption("1");
+      await page.getByRole("button", { name: words.start }).click();
+      await page.waitForURL(/\/games\/[a-z0-9]{12}$/);
+      const id = new URL(page.url()).pathname.split("/").pop();
+      await page.locator(".seat-card").first().waitFor();
+
+      // A second browser holds no token: signed in, it finds the game in
+      // "my games", and its table gets the seat from the account.
+      const other = await open();
+      await other.goto(`${server.url}/account`);
+      await signIn(other, words, name, PASSWORD);
+      await other.waitForURL((url) => url.pathname === "/");
+      const mine = other.locator(`.list-account li[data-game='${id}']`);
+      await mine.waitFor();
+      const waiting = await other.evaluate(async () => (await (await fetch("/api/me/games")).json()).waiting);
+      await other.waitForFunction((n) => document.title === (n > 0 ? `(${n}) Carolus` : "Carolus"), waiting);
+      assert.equal(await other.evaluate((game) => localStorage.getItem(`carolus.game.${game}`), id), null);
+      await mine.locator("a.game-link").click();
+      await other.waitForURL(new RegExp(`/games/${id}$`));
+      await other.getByRole("heading", { name: words.yourTurn }).waitFor({ timeout: 30000 });
+      const before = await logLength(other);
+      assert.ok(await decideByPointing(other), "the seat is this person's on the second browser");
+      await waitForMoreMoves(other, before);
+      assert.ok(await other.evaluate((game) => localStorage.getItem(`carolus.game.${game}`), id));
+
+      // The profile lists the game in play, and no ratings (none exist).
+      await menu(other, name, words.profile);
+      await other.waitForURL(new RegExp(`/players/${name}$`));
+      assert.equal(await other.locator("h1.profile-name").textContent(), name);
+      await other.locator(`.profile-playing li[data-game='${id}']`).waitFor();
+      assert.equal(await other.locator(".profile-ratings").count(), 0);
+
+      // Settings: an address the server refuses, then a good one, mails off.
+      await menu(other, name, words.settings);
+      await other.waitForURL(/\/settings$/);
+      const details = other.locator(".settings form").first();
+      await details.getByLabel(words.settingsEmail, { exact: true }).fill("karl@localhost");
+      await details.getByRole("button", { name: words.save }).click();
+      await details.locator(".error").getByText(words.emailRefused).waitFor();
+      await details.getByLabel(words.settingsEmail, { exact: true }).fill("karl@example.org");
+      await details.getByLabel(words.mails).setChecked(false);
+      await details.getByRole("button", { name: words.save }).click();
+      await details.locator(".done").getByText(words.saved).waitFor();
+      const me = await other.evaluate(async () => (await fetch("/api/me")).json());
+      assert.equal(me.email, "karl@example.org");
+      assert.equal(me.mail_on, false);
+      if (viewport.width < 600) {
+        // A checkbox is picked by its whole label.
+        await assertTouchTargets(other, ".settings input:not([type=checkbox]), .settings .toggle, .settings select, .settings button");
+      }
+
+      // Deleting asks for the password and once more; then the account is
+      // gone and the first browser's session with it.
+      const remove = other.locator("form.delete");
+      await remove.getByLabel(words.deletePassword, { exact: true }).fill(PASSWORD);
+      await remove.getByRole("button", { name: words.delete }).click();
+      await remove.getByRole("button", { name: words.deleteYes }).click();
+      await other.waitForURL((url) => url.pathname === "/");
+      await other.locator("#account-menu").getByRole("link", { name: words.signIn }).waitFor();
+      assert.equal((await fetch(`${server.url}/api/players/${name}`)).status, 404);
+      await page.goto(server.url);
+      await page.locator("#account-menu").getByRole("link", { name: words.signIn }).waitFor();
+      // The two names and the look-alike refused, the wrong password, and
+      // the first browser's session found ended.
+      expectRefusals(page, [422, 422, 409, 401, 401]);
+      expectRefusals(other, [422]);
+    });
+  });
+}
