@@ -49,8 +49,9 @@ async function signIn(page, words, name, password) {
   await form.getByRole("button", { name: words.signIn }).click();
 }
 
-/** Opens the header's menu of the signed-in person and picks `item`. */
-async function menu(page, name, item) {
+/** Opens the header's menu of the signed-in person and picks `item` by
+ * pointing. */
+async function menu(page, item) {
   await page.locator(".account-menu summary").click();
   await page.locator(".account-menu .menu").getByText(item, { exact: true }).click();
 }
@@ -105,7 +106,7 @@ for (const { lang, locale, viewport } of [
       assert.equal(await page.locator(".account-name").innerHTML(), name);
 
       // Another account with a look-alike of the name is refused.
-      await menu(page, name, words.signOut);
+      await menu(page, words.signOut);
       await page.locator("#account-menu").getByRole("link", { name: words.signIn }).waitFor();
       await page.goto(`${server.url}/account`);
       await signUp(page, words, name.toUpperCase(), PASSWORD);
@@ -148,14 +149,20 @@ for (const { lang, locale, viewport } of [
       assert.ok(await other.evaluate((game) => localStorage.getItem(`carolus.game.${game}`), id));
 
       // The profile lists the game in play, and no ratings (none exist).
-      await menu(other, name, words.profile);
+      // The menu is reached by the keyboard: Enter opens it, Tab walks it.
+      await other.locator(".account-menu summary").focus();
+      await other.keyboard.press("Enter");
+      await other.keyboard.press("Tab");
+      await other.keyboard.press("Tab");
+      assert.equal(await other.evaluate(() => document.activeElement.textContent), words.profile);
+      await other.keyboard.press("Enter");
       await other.waitForURL(new RegExp(`/players/${name}$`));
       assert.equal(await other.locator("h1.profile-name").textContent(), name);
       await other.locator(`.profile-playing li[data-game='${id}']`).waitFor();
       assert.equal(await other.locator(".profile-ratings").count(), 0);
 
       // Settings: an address the server refuses, then a good one, mails off.
-      await menu(other, name, words.settings);
+      await menu(other, words.settings);
       await other.waitForURL(/\/settings$/);
       const details = other.locator(".settings form").first();
       await details.getByLabel(words.settingsEmail, { exact: true }).fill("karl@localhost");
