@@ -4,7 +4,7 @@
 // optional: everything else works without one.
 
 import { ApiError, request } from "./api.js";
-import { language, t } from "./i18n.js";
+import { chosenLanguage, language, setLanguage, t } from "./i18n.js";
 import { el } from "./page.js";
 
 /** Set while this browser believes it has a session. The cookie itself is
@@ -245,5 +245,12 @@ function signUpForm(navigate) {
 async function signedIn(navigate) {
   localStorage.setItem(SIGNED_IN_KEY, "yes");
   await loadAccount();
+  // A device where the person never chose a language takes the account's.
+  if (me && !chosenLanguage() && me.language !== language()) {
+    await setLanguage(me.language);
+    const chooser = document.getElementById("language");
+    if (chooser) chooser.value = me.language;
+    drawMenu();
+  }
   navigate("/");
 }
