@@ -8,6 +8,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { decideByPointing, logLength, waitForMoreMoves, withBrowser } from "./harness.mjs";
 
 const PASSWORD = "orange-meadow-47";
@@ -19,9 +20,9 @@ const WORDS = {
     signOut: "Sign out", settings: "Settings", profile: "Profile", myGames: "My games", yourTurn: "Your turn",
     nameRefused: "This name cannot be used", passwordRefused: "This password cannot be used",
     wrong: "The name or the password is wrong.", taken: "This name is taken", start: "Start the game",
-    settingsEmail: "E-mail address", mails: "Send me mails when a game waits for me or ends", save: "Save", saved: "Saved.",
+    language: "Language of pages and mails", settingsEmail: "E-mail address", mails: "Send me mails when a game waits for me or ends", save: "Save", saved: "Saved.",
     emailRefused: "This e-mail address does not look right", delete: "Delete the account", deleteYes: "Yes, delete it",
-    deletePassword: "Password", playing: "Games in play", presentPassword: "Present password", newPassword: "New password",
+    deletePassword: "Password", playing: "Games in play", record: "download the record", presentPassword: "Present password", newPassword: "New password",
     changePassword: "Change the password", passwordWrong: "The password is wrong.", everywhere: "Sign out everywhere",
     passwordChanged: "The password is changed; you are signed out on every other device.",
   },
@@ -30,13 +31,32 @@ const WORDS = {
     signOut: "Abmelden", settings: "Einstellungen", profile: "Profil", myGames: "Meine Partien", yourTurn: "Du bist am Zug",
     nameRefused: "Dieser Name geht nicht", passwordRefused: "Dieses Passwort geht nicht",
     wrong: "Der Name oder das Passwort ist falsch.", taken: "Dieser Name ist vergeben", start: "Partie starten",
-    settingsEmail: "E-Mail-Adresse", mails: "Mir Mails schicken, wenn eine Partie auf mich wartet oder endet", save: "Speichern",
+    language: "Sprache der Seiten und Mails", settingsEmail: "E-Mail-Adresse", mails: "Mir Mails schicken, wenn eine Partie auf mich wartet oder endet", save: "Speichern",
     saved: "Gespeichert.", emailRefused: "Diese E-Mail-Adresse sieht nicht richtig aus", delete: "Konto löschen",
     deleteYes: "Ja, löschen", deletePassword: "Passwort", playing: "Laufende Partien", presentPassword: "Jetziges Passwort",
     newPassword: "Neues Passwort", changePassword: "Passwort ändern", passwordWrong: "Das Passwort ist falsch.",
     everywhere: "Überall abmelden", passwordChanged: "Das Passwort ist geändert; auf allen anderen Geräten bist du abgemeldet.",
   },
 };
+
+/** Plays seat `seat` (`{seat, token}`) of game `id` to the end through
+ * the API, always the first legal move, the computer answering each. */
+async function playToTheEnd(server, id, { seat, token }) {
+  for (;;) {
+    const view = await (await fetch(`${server.url}/api/games/${id}`)).json();
+    if (view.status === "over") return;
+    if (view.state.to_act !== seat || view.thinking !== null) {
+      await new Promise((done) => setTimeout(done, 20));
+      continue;
+    }
+    const answer = await fetch(`${server.url}/api/games/${id}/moves`, {
+      method: "POST",
+      body: JSON.stringify({ move: view.state.legal[0], at: view.record.moves.length }),
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    });
+    assert.equal(answer.status, 200, await answer.text());
+  }
+}
 
 /** Fills and sends the sign-up form. */
 async function signUp(page, words, name, password, email = "") {
@@ -167,6 +187,20 @@ for (const { lang, locale, viewport } of [
       assert.equal(await other.locator("h1.profile-name").textContent(), name);
       await other.locator(`.profile-playing li[data-game='${id}']`).waitFor();
       assert.equal(await other.locator(".profile-ratings").count(), 0);
+      if (lang === "en") {
+        // Played to its end, the game is among the finished ones with its
+        // record to download (once: a whole game costs seconds).
+        const { seats } = await (await other.context().request.get(`${server.url}/api/games/${id}/mine`)).json();
+        await playToTheEnd(server, id, seats[0]);
+        await other.reload();
+        const finished = other.locator(`.profile-finished li[data-game='${id}']`);
+        await finished.waitFor();
+        assert.equal(await other.locator(`.profile-playing li[data-game='${id}']`).count(), 0);
+        const [download] = await Promise.all([other.waitForEvent("download"), finished.getByRole("link", { name: words.record }).click()]);
+        const record = JSON.parse(readFileSync(await download.path(), "utf8"));
+        const replay = await (await fetch(`${server.url}/api/replay`, { method: "POST", body: JSON.stringify(record), headers: { "Content-Type": "application/json" } })).json();
+        assert.equal(replay.error, null, "the downloaded record replays");
+      }
 
       // Settings: an address the server refuses, then a good one, mails off.
       await menu(other, words.settings);
@@ -177,11 +211,16 @@ for (const { lang, locale, viewport } of [
       await details.locator(".error").getByText(words.emailRefused).waitFor();
       await details.getByLabel(words.settingsEmail, { exact: true }).fill("karl@example.org");
       await details.getByLabel(words.mails).setChecked(false);
+      // The language chosen here is the pages' too: from here on German.
+      await details.getByLabel(words.language).selectOption("de");
       await details.getByRole("button", { name: words.save }).click();
-      await details.locator(".done").getByText(words.saved).waitFor();
+      const after = WORDS.de;
+      await other.locator(".settings form").first().locator(".done").getByText(after.saved).waitFor();
+      assert.equal(await other.locator("#language").inputValue(), "de");
       const me = await other.evaluate(async () => (await fetch("/api/me")).json());
       assert.equal(me.email, "karl@example.org");
       assert.equal(me.mail_on, false);
+      assert.equal(me.language, "de");
       if (viewport.width < 600) {
         // A checkbox is picked by its whole label.
         await assertTouchTargets(other, ".settings input:not([type=checkbox]), .settings .toggle, .settings select, .settings button");
@@ -191,31 +230,31 @@ for (const { lang, locale, viewport } of [
       // everywhere ends this one; the new password signs in again.
       const NEW_PASSWORD = "quiet-harbour-83";
       const change = other.locator(".settings form").nth(1);
-      await change.getByLabel(words.presentPassword, { exact: true }).fill("not-the-password-1");
-      await change.getByLabel(words.newPassword, { exact: true }).fill(NEW_PASSWORD);
-      await change.getByRole("button", { name: words.changePassword }).click();
-      await change.locator(".error").getByText(words.passwordWrong).waitFor();
-      await change.getByLabel(words.presentPassword, { exact: true }).fill(PASSWORD);
-      await change.getByRole("button", { name: words.changePassword }).click();
-      await change.locator(".done").getByText(words.passwordChanged).waitFor();
+      await change.getByLabel(after.presentPassword, { exact: true }).fill("not-the-password-1");
+      await change.getByLabel(after.newPassword, { exact: true }).fill(NEW_PASSWORD);
+      await change.getByRole("button", { name: after.changePassword }).click();
+      await change.locator(".error").getByText(after.passwordWrong).waitFor();
+      await change.getByLabel(after.presentPassword, { exact: true }).fill(PASSWORD);
+      await change.getByRole("button", { name: after.changePassword }).click();
+      await change.locator(".done").getByText(after.passwordChanged).waitFor();
       // Asked outside the pages (with their cookies), which log nothing.
       assert.equal((await page.context().request.get(`${server.url}/api/me`)).status(), 401);
-      await other.getByRole("button", { name: words.everywhere }).click();
+      await other.getByRole("button", { name: after.everywhere }).click();
       await other.waitForURL(/\/account$/);
       assert.equal((await other.context().request.get(`${server.url}/api/me`)).status(), 401);
-      await signIn(other, words, name, NEW_PASSWORD);
+      await signIn(other, after, name, NEW_PASSWORD);
       await other.waitForURL((url) => url.pathname === "/");
-      await menu(other, words.settings);
+      await menu(other, after.settings);
       await other.waitForURL(/\/settings$/);
 
       // Deleting asks for the password and once more; then the account is
       // gone and the first browser's session with it.
       const remove = other.locator("form.delete");
-      await remove.getByLabel(words.deletePassword, { exact: true }).fill(NEW_PASSWORD);
-      await remove.getByRole("button", { name: words.delete }).click();
-      await remove.getByRole("button", { name: words.deleteYes }).click();
+      await remove.getByLabel(after.deletePassword, { exact: true }).fill(NEW_PASSWORD);
+      await remove.getByRole("button", { name: after.delete }).click();
+      await remove.getByRole("button", { name: after.deleteYes }).click();
       await other.waitForURL((url) => url.pathname === "/");
-      await other.locator("#account-menu").getByRole("link", { name: words.signIn }).waitFor();
+      await other.locator("#account-menu").getByRole("link", { name: after.signIn }).waitFor();
       assert.equal((await fetch(`${server.url}/api/players/${name}`)).status, 404);
       await page.goto(server.url);
       await page.locator("#account-menu").getByRole("link", { name: words.signIn }).waitFor();
