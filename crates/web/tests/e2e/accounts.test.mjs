@@ -175,6 +175,13 @@ for (const { lang, locale, viewport } of [
       await waitForMoreMoves(other, before);
       assert.ok(await other.evaluate((game) => localStorage.getItem(`carolus.game.${game}`), id));
 
+      // The first browser, which holds the seat's token too, lists the
+      // game once: as the account's.
+      await page.goto(server.url);
+      await page.locator(`.list-account li[data-game='${id}']`).waitFor();
+      await page.locator(".list-mine[data-loaded]").waitFor({ state: "attached" });
+      assert.equal(await page.locator(`.list-mine li[data-game='${id}']`).count(), 0);
+
       // The profile lists the game in play, and no ratings (none exist).
       // The menu is reached by the keyboard: Enter opens it, Tab walks it.
       await other.locator(".account-menu summary").focus();
