@@ -736,3 +736,74 @@ rematch-offered = { $name } bietet eine Revanche an.
 rematch-join = Zur Revanche
 rematch-yours = Du hast eine Revanche angeboten; die anderen werden eingeladen.
 rematch-go = Zur Revanche gehen
+
+# Account pages
+account-sign-in-link = Anmelden
+account-menu-label = Konto von { $name }
+account-my-games = Meine Partien
+account-profile = Profil
+account-settings = Einstellungen
+account-sign-out = Abmelden
+account-title = Dein Konto
+account-signed-in-as = Du bist als { $name } angemeldet.
+account-sign-in = Anmelden
+account-sign-up = Konto anlegen
+account-name = Name
+account-name-hint = 2 bis 20 Buchstaben, Ziffern, _ und -, beginnend mit einem Buchstaben oder einer Ziffer.
+account-password = Passwort
+account-password-hint = Mindestens 10 Zeichen; kein gängiges Passwort und nicht dein Name.
+account-email = E-Mail-Adresse
+account-email-optional = E-Mail-Adresse (freiwillig)
+account-email-hint = Nur für Mails, die du in den Einstellungen wählst, und zum Zurücksetzen des Passworts.
+account-no-games = Noch keine Partien.
+account-game-your-turn = du bist dran
+account-wait-seconds = { $count ->
+    [one] einer Sekunde
+   *[other] { $count } Sekunden
+    }
+account-wait-minutes = { $count ->
+    [one] einer Minute
+   *[other] { $count } Minuten
+    }
+account-error-network = Der Server ist nicht erreichbar. Prüfe die Verbindung und versuche es noch einmal.
+account-error-wrong = Der Name oder das Passwort ist falsch.
+account-error-password-wrong = Das Passwort ist falsch.
+account-error-not-found = Dieses Konto gibt es nicht.
+account-error-name-taken = Dieser Name ist vergeben (Namen, die sich nur in Groß- und Kleinschreibung oder ähnlich aussehenden Zeichen unterscheiden, gelten als einer).
+account-error-name = Dieser Name geht nicht: 2 bis 20 Buchstaben, Ziffern, _ und -, beginnend mit einem Buchstaben oder einer Ziffer.
+account-error-password = Dieses Passwort geht nicht: mindestens 10 Zeichen, kein gängiges Passwort und nicht dein Name.
+account-error-email = Diese E-Mail-Adresse sieht nicht richtig aus (name@domain.example).
+account-error-refused = Der Server hat diese Änderung abgelehnt.
+account-error-wait = Zu viele Versuche. Versuche es in { $wait } noch einmal.
+account-error-wait-soon = Zu viele Versuche. Versuche es gleich noch einmal.
+account-error-unavailable = Der Server ist ausgelastet. Versuche es gleich noch einmal.
+account-error-other = Etwas ist schiefgegangen. Versuche es noch einmal.
+settings-title = Einstellungen
+settings-signed-out = Melde dich an, um deine Einstellungen zu sehen.
+settings-details = E-Mail und Sprache
+settings-email-hint = Leer lassen, um die Adresse zu entfernen.
+settings-mails = Mir Mails schicken, wenn eine Partie auf mich wartet oder endet
+settings-language = Sprache der Seiten und Mails
+settings-save = Speichern
+settings-saved = Gespeichert.
+settings-password = Passwort
+settings-password-now = Jetziges Passwort
+settings-password-new = Neues Passwort
+settings-password-change = Passwort ändern
+settings-password-changed = Das Passwort ist geändert; auf allen anderen Geräten bist du abgemeldet.
+settings-sign-out-everywhere = Überall abmelden
+settings-sign-out-everywhere-explained = Beendet jede Sitzung deines Kontos, auf diesem Gerät und allen anderen.
+settings-delete = Konto löschen
+settings-delete-explained = Dein Konto, seine Sitzungen und persönlichen Daten werden gelöscht. Beendete Partien bleiben, dein Platz heißt dann „gelöschter Spieler“.
+settings-delete-confirm = Das Konto endgültig löschen? Das lässt sich nicht rückgängig machen.
+settings-delete-yes = Ja, löschen
+settings-delete-no = Nein, behalten
+profile-not-found-title = Spieler nicht gefunden
+profile-not-found = Es gibt keinen Spieler namens { $name }.
+profile-since = Spielt seit { $date }
+profile-ratings = Wertungen
+profile-playing = Laufende Partien
+profile-finished = Beendete Partien
+profile-none-playing = Keine laufenden Partien.
+profile-none-finished = Noch keine beendeten Partien.
+profile-record = Aufzeichnung herunterladen

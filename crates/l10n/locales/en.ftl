@@ -737,3 +737,74 @@ rematch-offered = { $name } offers a rematch.
 rematch-join = Join the rematch
 rematch-yours = You offered a rematch; the others are asked to join.
 rematch-go = Go to the rematch
+
+# Account pages
+account-sign-in-link = Sign in
+account-menu-label = Account of { $name }
+account-my-games = My games
+account-profile = Profile
+account-settings = Settings
+account-sign-out = Sign out
+account-title = Your account
+account-signed-in-as = You are signed in as { $name }.
+account-sign-in = Sign in
+account-sign-up = Make an account
+account-name = Name
+account-name-hint = 2 to 20 letters, digits, _ and -, beginning with a letter or a digit.
+account-password = Password
+account-password-hint = At least 10 characters; not a common password and not your name.
+account-email = E-mail address
+account-email-optional = E-mail address (optional)
+account-email-hint = Only for mails you choose in your settings and for resetting the password.
+account-no-games = No games yet.
+account-game-your-turn = your turn
+account-wait-seconds = { $count ->
+    [one] one second
+   *[other] { $count } seconds
+    }
+account-wait-minutes = { $count ->
+    [one] one minute
+   *[other] { $count } minutes
+    }
+account-error-network = The server cannot be reached. Check the connection and try again.
+account-error-wrong = The name or the password is wrong.
+account-error-password-wrong = The password is wrong.
+account-error-not-found = There is no such account.
+account-error-name-taken = This name is taken (names that differ only in capitals or look-alike letters count as one).
+account-error-name = This name cannot be used: 2 to 20 letters, digits, _ and -, beginning with a letter or a digit.
+account-error-password = This password cannot be used: at least 10 characters, not a common password and not your name.
+account-error-email = This e-mail address does not look right (name@domain.example).
+account-error-refused = The server refused this change.
+account-error-wait = Too many attempts. Try again in { $wait }.
+account-error-wait-soon = Too many attempts. Try again in a moment.
+account-error-unavailable = The server is busy. Try again in a moment.
+account-error-other = Something went wrong. Try again.
+settings-title = Settings
+settings-signed-out = Sign in to see your settings.
+settings-details = E-mail and language
+settings-email-hint = Leave it empty to remove the address.
+settings-mails = Send me mails when a game waits for me or ends
+settings-language = Language of pages and mails
+settings-save = Save
+settings-saved = Saved.
+settings-password = Password
+settings-password-now = Present password
+settings-password-new = New password
+settings-password-change = Change the password
+settings-password-changed = The password is changed; you are signed out on every other device.
+settings-sign-out-everywhere = Sign out everywhere
+settings-sign-out-everywhere-explained = Ends every session of your account, on this device and all others.
+settings-delete = Delete the account
+settings-delete-explained = Your account, its sessions and personal data are deleted. Finished games stay, with your seat named "deleted player".
+settings-delete-confirm = Delete the account for good? This cannot be undone.
+settings-delete-yes = Yes, delete it
+settings-delete-no = No, keep it
+profile-not-found-title = Player not found
+profile-not-found = There is no player named { $name }.
+profile-since = Playing since { $date }
+profile-ratings = Ratings
+profile-playing = Games in play
+profile-finished = Finished games
+profile-none-playing = No games in play.
+profile-none-finished = No finished games yet.
+profile-record = download the record

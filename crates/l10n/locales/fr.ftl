@@ -741,3 +741,74 @@ rematch-offered = { $name } propose une revanche.
 rematch-join = Rejoindre la revanche
 rematch-yours = Vous avez proposé une revanche ; les autres sont invités à la rejoindre.
 rematch-go = Aller à la revanche
+
+# Account pages
+account-sign-in-link = Se connecter
+account-menu-label = Compte de { $name }
+account-my-games = Mes parties
+account-profile = Profil
+account-settings = Réglages
+account-sign-out = Se déconnecter
+account-title = Votre compte
+account-signed-in-as = Vous êtes connecté en tant que { $name }.
+account-sign-in = Se connecter
+account-sign-up = Créer un compte
+account-name = Nom
+account-name-hint = 2 à 20 lettres, chiffres, _ et -, commençant par une lettre ou un chiffre.
+account-password = Mot de passe
+account-password-hint = Au moins 10 caractères ; ni un mot de passe courant, ni votre nom.
+account-email = Adresse e-mail
+account-email-optional = Adresse e-mail (facultative)
+account-email-hint = Seulement pour les e-mails choisis dans vos réglages et pour réinitialiser le mot de passe.
+account-no-games = Pas encore de parties.
+account-game-your-turn = à vous
+account-wait-seconds = { $count ->
+    [one] une seconde
+   *[other] { $count } secondes
+    }
+account-wait-minutes = { $count ->
+    [one] une minute
+   *[other] { $count } minutes
+    }
+account-error-network = Le serveur est injoignable. Vérifiez la connexion et réessayez.
+account-error-wrong = Le nom ou le mot de passe est erroné.
+account-error-password-wrong = Le mot de passe est erroné.
+account-error-not-found = Ce compte n’existe pas.
+account-error-name-taken = Ce nom est pris (les noms qui ne diffèrent que par les majuscules ou des lettres semblables comptent pour un).
+account-error-name = Ce nom n’est pas possible : 2 à 20 lettres, chiffres, _ et -, commençant par une lettre ou un chiffre.
+account-error-password = Ce mot de passe n’est pas possible : au moins 10 caractères, ni un mot de passe courant, ni votre nom.
+account-error-email = Cette adresse e-mail ne semble pas correcte (nom@domaine.example).
+account-error-refused = Le serveur a refusé cette modification.
+account-error-wait = Trop de tentatives. Réessayez dans { $wait }.
+account-error-wait-soon = Trop de tentatives. Réessayez dans un instant.
+account-error-unavailable = Le serveur est occupé. Réessayez dans un instant.
+account-error-other = Un problème est survenu. Réessayez.
+settings-title = Réglages
+settings-signed-out = Connectez-vous pour voir vos réglages.
+settings-details = E-mail et langue
+settings-email-hint = Laissez vide pour supprimer l’adresse.
+settings-mails = M’envoyer un e-mail quand une partie m’attend ou se termine
+settings-language = Langue des pages et des e-mails
+settings-save = Enregistrer
+settings-saved = Enregistré.
+settings-password = Mot de passe
+settings-password-now = Mot de passe actuel
+settings-password-new = Nouveau mot de passe
+settings-password-change = Changer le mot de passe
+settings-password-changed = Le mot de passe est changé ; vous êtes déconnecté sur tous les autres appareils.
+settings-sign-out-everywhere = Se déconnecter partout
+settings-sign-out-everywhere-explained = Met fin à chaque session de votre compte, sur cet appareil et sur tous les autres.
+settings-delete = Supprimer le compte
+settings-delete-explained = Votre compte, ses sessions et vos données personnelles sont supprimés. Les parties terminées restent, votre place y est nommée « joueur supprimé ».
+settings-delete-confirm = Supprimer le compte pour de bon ? Impossible de revenir en arrière.
+settings-delete-yes = Oui, le supprimer
+settings-delete-no = Non, le garder
+profile-not-found-title = Joueur introuvable
+profile-not-found = Il n’y a pas de joueur nommé { $name }.
+profile-since = Joue depuis le { $date }
+profile-ratings = Classements
+profile-playing = Parties en cours
+profile-finished = Parties terminées
+profile-none-playing = Aucune partie en cours.
+profile-none-finished = Pas encore de partie terminée.
+profile-record = télécharger l’enregistrement

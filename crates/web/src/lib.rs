@@ -42,8 +42,18 @@ fn embedded(name: &str) -> Option<rust_embed::EmbeddedFile> {
 }
 
 /// The paths of the client's pages: the lobby, a game's table, the replay
-/// of an uploaded record, the rules and the way into the guided first game.
-pub const PAGE_PATHS: [&str; 5] = ["/", "/games/{id}", "/replay", "/rules", "/learn"];
+/// of an uploaded record, the rules, the way into the guided first game,
+/// signing up or in, one's settings and a player's profile.
+pub const PAGE_PATHS: [&str; 8] = [
+    "/",
+    "/games/{id}",
+    "/replay",
+    "/rules",
+    "/learn",
+    "/account",
+    "/settings",
+    "/players/{name}",
+];
 
 /// What the browser may do with the pages: scripts, styles and connections
 /// only from this server (the WebSocket included), no frames, no plug-ins.
@@ -180,7 +190,16 @@ mod tests {
 
     #[tokio::test]
     async fn every_page_path_serves_the_document_with_its_policy() {
-        for path in ["/", "/games/abcdefghijkm", "/replay", "/rules", "/learn"] {
+        for path in [
+            "/",
+            "/games/abcdefghijkm",
+            "/replay",
+            "/rules",
+            "/learn",
+            "/account",
+            "/settings",
+            "/players/Karl",
+        ] {
             let response = get_path(path, None).await;
             assert_eq!(response.status(), StatusCode::OK, "{path}");
             assert_eq!(

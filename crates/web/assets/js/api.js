@@ -4,10 +4,12 @@
 
 /** An answer of the server that is not a success, with its JSON body. */
 export class ApiError extends Error {
-  constructor(status, body) {
+  constructor(status, body, retryAfter = null) {
     super(body && body.error ? body.error : `the server answered ${status}`);
     this.status = status;
     this.body = body || {};
+    // Seconds to wait before asking again (429 and 503 carry it).
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -32,7 +34,10 @@ export async function request(method, path, { body, token } = {}) {
   } catch {
     answer = null;
   }
-  if (!response.ok) throw new ApiError(response.status, answer);
+  if (!response.ok) {
+    const wait = Number(response.headers.get("Retry-After"));
+    throw new ApiError(response.status, answer, Number.isFinite(wait) && wait > 0 ? wait : null);
+  }
   return answer;
 }
 

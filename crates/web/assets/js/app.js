@@ -8,6 +8,9 @@ import { showRecordPage } from "./replay.js";
 import { showRules } from "./rules.js";
 import { showTable } from "./table.js";
 import { showLearn } from "./learn.js";
+import { loadAccount, showAccountPage, startMenu } from "./account.js";
+import { showSettings } from "./settings.js";
+import { showProfile } from "./profile.js";
 
 const main = document.getElementById("main");
 let page = null;
@@ -24,6 +27,12 @@ async function route() {
   const game = /^\/games\/([a-z0-9]+)$/.exec(path);
   if (game) {
     page = await showTable(main, game[1]);
+  } else if (path === "/account") {
+    showAccountPage(main, navigate);
+  } else if (path === "/settings") {
+    await showSettings(main, navigate);
+  } else if (/^\/players\/[^/]+$/.test(path)) {
+    await showProfile(main, decodeURIComponent(path.slice("/players/".length)));
   } else if (path === "/replay") {
     showRecordPage(main);
   } else if (path === "/rules") {
@@ -35,7 +44,12 @@ async function route() {
     });
   } else {
     page = showLobby(main, navigate);
+    // The header's "my games" leads to its list in the lobby.
+    if (location.hash === "#my-games") document.getElementById("my-games")?.scrollIntoView();
   }
+  // A title another page set (the table's turn, the lobby's count) is not
+  // kept on a page that says nothing in it.
+  if (!game && path !== "/") document.title = "Carolus";
   for (const link of document.querySelectorAll("header nav a")) {
     link.toggleAttribute("aria-current", link.getAttribute("href") === path);
   }
@@ -53,9 +67,12 @@ window.addEventListener("popstate", route);
 const chooser = document.getElementById("language");
 chooser.addEventListener("change", async () => {
   await setLanguage(chooser.value, true);
+  startMenu(navigate);
   route();
 });
 
 await setLanguage(preferredLanguage());
 chooser.value = language();
+startMenu(navigate);
+await loadAccount();
 route();

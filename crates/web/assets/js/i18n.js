@@ -15,13 +15,19 @@ let plurals = new Intl.PluralRules("en");
 
 /** The language of the page: the person's choice, else the browser's. */
 export function preferredLanguage() {
-  const chosen = localStorage.getItem(STORAGE_KEY);
-  if (LANGUAGES.includes(chosen)) return chosen;
+  const chosen = chosenLanguage();
+  if (chosen) return chosen;
   for (const tag of navigator.languages || [navigator.language || "en"]) {
     const base = String(tag).toLowerCase().split("-")[0];
     if (LANGUAGES.includes(base)) return base;
   }
   return "en";
+}
+
+/** The language the person chose on this device, or null. */
+export function chosenLanguage() {
+  const chosen = localStorage.getItem(STORAGE_KEY);
+  return LANGUAGES.includes(chosen) ? chosen : null;
 }
 
 export function language() {

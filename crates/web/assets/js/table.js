@@ -16,6 +16,7 @@
 // element, the focus moves to the new element with the same key, or to the
 // next choice there is; what changed is said in a polite live region.
 
+import { account } from "./account.js";
 import { ApiError, forgetToken, heldTokens, keepPendingToken, keepToken, request, watchGame } from "./api.js";
 import { language, t } from "./i18n.js";
 import { el, showBanner, showInView } from "./page.js";
@@ -54,7 +55,22 @@ export async function showTable(main, id) {
       el("p", {}, el("a", { href: "/" }, t("back-to-lobby")))));
     return null;
   }
+  await seatsOfAccount(id);
   return new Table(main, id, view);
+}
+
+/** On a device that holds no token of game `id`, the signed-in person's
+ * seats of it (GET /api/games/{id}/mine), kept like a seat link's token,
+ * so that a game started elsewhere is played here too. */
+async function seatsOfAccount(id) {
+  const held = heldTokens(id);
+  if (!account() || Object.keys(held.seats).length > 0 || held.pending.length > 0) return;
+  try {
+    const mine = await request("GET", `/api/games/${id}/mine`);
+    for (const { seat, token } of mine.seats) keepToken(id, seat, token);
+  } catch {
+    // 404: no seat of it is this person's; they watch, as anyone may.
+  }
 }
 
 /** The parts of the table, each drawn again only when what it reads changed. */
