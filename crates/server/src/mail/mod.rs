@@ -356,7 +356,6 @@ impl Post {
     /// `request` names the reset (e.g. its token's hash in hex), so that
     /// the same request is never queued twice. The link is kept in the
     /// outbox only until the mail is sent.
-    #[allow(dead_code)] // The accounts call it; they are built apart.
     pub(crate) async fn queue_password_reset(
         &self,
         store: &Store,
