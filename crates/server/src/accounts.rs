@@ -473,17 +473,28 @@ pub struct Me {
     pub language: String,
     /// When the account was made, in milliseconds since 1970.
     pub created_ms: i64,
+    /// Whether the address stopped mails about games by an unsubscribe
+    /// link: then none are sent, even with `mail_on`, until mails are
+    /// turned on again (`"mail_on": true` in `PATCH /api/me`).
+    pub unsubscribed: bool,
 }
 
 impl Me {
-    fn of(account: &AccountRow) -> Me {
-        Me {
+    async fn of(state: &AppState, account: &AccountRow) -> Result<Me, ApiError> {
+        let unsubscribed = match &account.email {
+            Some(address) => crate::mail::unsubscribed(state.store(), address)
+                .await
+                .map_err(unreachable)?,
+            None => false,
+        };
+        Ok(Me {
             name: account.name.clone(),
             email: account.email.clone(),
             mail_on: account.mail_on,
             language: account.language.clone(),
             created_ms: account.created_ms,
-        }
+            unsubscribed,
+        })
     }
 }
 
@@ -1019,8 +1030,11 @@ pub async fn sign_out_everywhere(
             headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
-pub async fn me(SignedIn(session): SignedIn) -> Json<Me> {
-    Json(Me::of(&session.account))
+pub async fn me(
+    State(state): State<AppState>,
+    SignedIn(session): SignedIn,
+) -> Result<Json<Me>, ApiError> {
+    Ok(Json(Me::of(&state, &session.account).await?))
 }
 
 /// Changes the account's settings.
@@ -1066,7 +1080,16 @@ pub async fn change_settings(
         .await
         .map_err(unreachable)?
         .ok_or_else(|| ApiError::unauthorized("the account was deleted meanwhile"))?;
-    Ok(Json(Me::of(&account)))
+    // Turning mails on is the person's word against an earlier unsubscribe
+    // link of their address: the settings and the outbox agree again.
+    if change.mail_on == Some(true)
+        && let Some(address) = &account.email
+    {
+        crate::mail::resubscribe(store, address)
+            .await
+            .map_err(unreachable)?;
+    }
+    Ok(Json(Me::of(&state, &account).await?))
 }
 
 /// Changes the password and ends the account's other sessions.

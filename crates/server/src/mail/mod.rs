@@ -381,6 +381,18 @@ impl Post {
     }
 }
 
+/// Whether `address` asked, by an unsubscribe link, for no more mails
+/// about games: what the settings show.
+pub(crate) async fn unsubscribed(store: &Store, address: &str) -> Result<bool, StoreError> {
+    queue::opted_out(store, address).await
+}
+
+/// Lets mails about games go to `address` again: its person turned them
+/// on in the settings, which undoes an earlier unsubscribe link.
+pub(crate) async fn resubscribe(store: &Store, address: &str) -> Result<(), StoreError> {
+    queue::clear_opt_out(store, address).await
+}
+
 #[cfg(test)]
 mod tests;
 

@@ -294,6 +294,19 @@ pub async fn opt_out(store: &Store, address: &str, now_ms: i64) -> Result<(), St
     Ok(())
 }
 
+/// Sends mails to `address` again: the person turned mails on in their
+/// settings after an unsubscribe link had stopped them.
+pub async fn clear_opt_out(store: &Store, address: &str) -> Result<(), StoreError> {
+    let address = token::normal(address);
+    on_database!(store, pool, _now, "" => {
+        sqlx::query("DELETE FROM mail_optouts WHERE address = $1")
+            .bind(&address)
+            .execute(pool)
+            .await?;
+    });
+    Ok(())
+}
+
 /// Whether game `game` still awaits the decision it awaited at `ply` moves
 /// after `takebacks` take backs: nobody has moved since.
 pub async fn still_awaited(

@@ -792,3 +792,63 @@ async fn without_smtp_a_reset_request_is_answered_alike_and_queues_nothing() {
         .unwrap();
     assert_eq!((resets, mails), (0, 0));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn turning_mails_on_undoes_an_unsubscribe_link_and_the_settings_show_it() {
+    let sink = SmtpSink::start().await;
+    let state = accounts_server(config(&sink)).await;
+    let (status, _, session) = call(
+        &state,
+        "POST",
+        "/api/accounts",
+        json!({"name": "Karl", "password": "zwei Ritter im Turm", "email": "Karl@example.org"}),
+        None,
+    )
+    .await;
+    assert_eq!(status, 201);
+    let session = session.as_deref();
+    let me = |change: Option<Value>| {
+        let state = state.clone();
+        async move {
+            let (status, me, _) = match change {
+                Some(change) => call(&state, "PATCH", "/api/me", change, session).await,
+                None => call(&state, "GET", "/api/me", Value::Null, session).await,
+            };
+            assert_eq!(status, 200, "{me}");
+            (
+                me["mail_on"].as_bool().unwrap(),
+                me["unsubscribed"].as_bool().unwrap(),
+            )
+        }
+    };
+    assert_eq!(me(Some(json!({"mail_on": true}))).await, (true, false));
+
+    // The link at the foot of a mail, for the address in another case.
+    let token = state
+        .post()
+        .key(state.store())
+        .await
+        .unwrap()
+        .sign("karl@EXAMPLE.org");
+    let (status, _) = post(&state, &format!("/unsubscribe?token={token}")).await;
+    assert_eq!(status, 200);
+    assert_eq!(me(None).await, (true, true), "mails on, but unsubscribed");
+    assert_eq!(
+        me(Some(json!({"mail_on": false}))).await,
+        (false, true),
+        "turning mails off leaves the unsubscribe"
+    );
+    assert_eq!(me(Some(json!({"language": "de"}))).await, (false, true));
+    assert_eq!(me(Some(json!({"mail_on": true}))).await, (true, false));
+    assert!(
+        !queue::opted_out(state.store(), "karl@example.org")
+            .await
+            .unwrap()
+    );
+
+    // Without an address there is nothing to be unsubscribed.
+    assert_eq!(
+        me(Some(json!({"email": null, "mail_on": true}))).await,
+        (true, false)
+    );
+}
