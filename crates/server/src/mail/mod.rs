@@ -343,6 +343,7 @@ impl Post {
                     recipient: &recipient,
                     kind,
                     payload: payload.to_string(),
+                    created_ms: now_ms,
                     due_ms: due,
                 },
             )
@@ -372,6 +373,7 @@ impl Post {
                 recipient,
                 kind: queue::Kind::Reset,
                 payload: serde_json::json!({ "link": link, "to": recipient.name }).to_string(),
+                created_ms: now_ms,
                 due_ms: now_ms,
             },
         )
