@@ -58,6 +58,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::api::{CreateGame, ErrorBody, SeatToken, Status};
 use crate::error::ApiError;
 use crate::extract::{ClientAddr, JsonBody, PathOf, limited};
+use crate::limits::RateLimiter;
 use crate::live::Command;
 use crate::routes::GamePath;
 use crate::state::AppState;
@@ -86,6 +87,17 @@ const PRUNE_EVERY_MS: i64 = 60_000;
 /// The most games a profile or "my games" lists.
 const MAX_GAMES: usize = 200;
 
+/// Password-reset requests from one client address: a burst of this
+/// many, then one every [`RESETS_PER_CLIENT_EVERY_S`] seconds.
+pub const RESETS_PER_CLIENT_BURST: f64 = 5.0;
+pub const RESETS_PER_CLIENT_EVERY_S: f64 = 60.0;
+
+/// Password-reset requests for one name or address, from anywhere: a
+/// burst of this many, then one every [`RESETS_PER_TARGET_EVERY_S`]
+/// seconds, so that nobody can fill a person's mailbox with resets.
+pub const RESETS_PER_TARGET_BURST: f64 = 3.0;
+pub const RESETS_PER_TARGET_EVERY_S: f64 = 600.0;
+
 /// The accounts' share of the server's state.
 pub struct Accounts {
     /// Made at the first use: making it costs one hash.
@@ -98,6 +110,11 @@ pub struct Accounts {
     /// The `--public-url`'s origin (`https://carolus.example`), if given.
     site: Option<String>,
     secure: bool,
+    /// Password-reset requests per client address.
+    resets_by_client: RateLimiter,
+    /// Password-reset requests per account asked for (the name's key or
+    /// the address in lower case), whether or not it exists.
+    resets_by_target: RateLimiter<String>,
 }
 
 impl Accounts {
@@ -114,6 +131,14 @@ impl Accounts {
             pruned_ms: AtomicI64::new(0),
             site: public_url.and_then(origin_of),
             secure: public_url.is_some_and(|url| url.starts_with("https://")),
+            resets_by_client: RateLimiter::new(
+                1.0 / RESETS_PER_CLIENT_EVERY_S,
+                RESETS_PER_CLIENT_BURST,
+            ),
+            resets_by_target: RateLimiter::new(
+                1.0 / RESETS_PER_TARGET_EVERY_S,
+                RESETS_PER_TARGET_BURST,
+            ),
         }
     }
 
@@ -448,17 +473,28 @@ pub struct Me {
     pub language: String,
     /// When the account was made, in milliseconds since 1970.
     pub created_ms: i64,
+    /// Whether the address stopped mails about games by an unsubscribe
+    /// link: then none are sent, even with `mail_on`, until mails are
+    /// turned on again (`"mail_on": true` in `PATCH /api/me`).
+    pub unsubscribed: bool,
 }
 
 impl Me {
-    fn of(account: &AccountRow) -> Me {
-        Me {
+    async fn of(state: &AppState, account: &AccountRow) -> Result<Me, ApiError> {
+        let unsubscribed = match &account.email {
+            Some(address) => crate::mail::unsubscribed(state.store(), address)
+                .await
+                .map_err(unreachable)?,
+            None => false,
+        };
+        Ok(Me {
             name: account.name.clone(),
             email: account.email.clone(),
             mail_on: account.mail_on,
             language: account.language.clone(),
             created_ms: account.created_ms,
-        }
+            unsubscribed,
+        })
     }
 }
 
@@ -994,8 +1030,11 @@ pub async fn sign_out_everywhere(
             headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
 )]
-pub async fn me(SignedIn(session): SignedIn) -> Json<Me> {
-    Json(Me::of(&session.account))
+pub async fn me(
+    State(state): State<AppState>,
+    SignedIn(session): SignedIn,
+) -> Result<Json<Me>, ApiError> {
+    Ok(Json(Me::of(&state, &session.account).await?))
 }
 
 /// Changes the account's settings.
@@ -1041,7 +1080,16 @@ pub async fn change_settings(
         .await
         .map_err(unreachable)?
         .ok_or_else(|| ApiError::unauthorized("the account was deleted meanwhile"))?;
-    Ok(Json(Me::of(&account)))
+    // Turning mails on is the person's word against an earlier unsubscribe
+    // link of their address: the settings and the outbox agree again.
+    if change.mail_on == Some(true)
+        && let Some(address) = &account.email
+    {
+        crate::mail::resubscribe(store, address)
+            .await
+            .map_err(unreachable)?;
+    }
+    Ok(Json(Me::of(&state, &account).await?))
 }
 
 /// Changes the password and ends the account's other sessions.
@@ -1318,11 +1366,8 @@ pub struct ResetRequest {
 
 /// Makes a one-time password-reset token for the account `account_id`,
 /// valid for an hour, and stores its hash: the token for the link of a
-/// reset mail (`{public_url}/reset#token=TOKEN`). The mail module calls
-/// this when a person who gave an address asks for a reset.
-// Nothing sends mail yet: the mail module (issue 67's mail part) will call
-// this; the tests below use it meanwhile.
-#[cfg_attr(not(test), allow(dead_code))]
+/// reset mail (`{public_url}/reset#token=TOKEN`), made when a person who
+/// gave an address asks for a reset ([`request_reset`]).
 pub async fn issue_reset(state: &AppState, account_id: i64) -> Result<Token, ApiError> {
     let now = Timestamp::from_unix_ms(state.clock().now_ms());
     let (token, record) = token::new_reset(now).map_err(|error| {
@@ -1339,6 +1384,164 @@ pub async fn issue_reset(state: &AppState, account_id: i64) -> Result<Token, Api
         .await
         .map_err(unreachable)?;
     Ok(token)
+}
+
+/// `POST /api/password-reset/request`: whose password to reset, by the
+/// account's name or by its e-mail address (exactly one of the two).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResetAsk {
+    pub name: Option<String>,
+    pub email: Option<String>,
+}
+
+/// The answer to every well-formed reset request, whether or not an
+/// account was found: the same words for all.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct ResetAsked {
+    /// What happens now, the same for every request.
+    pub status: String,
+}
+
+/// What [`ResetAsked::status`] says.
+const RESET_ASKED: &str = "if an account with an e-mail address matches, a link to set a new password was sent to it; the link is valid for one hour";
+
+/// The longest name or address a reset request may carry.
+const MAX_RESET_TARGET_CHARS: usize = MAX_EMAIL_CHARS;
+
+/// Whose password to reset: one account by name, or every account (at most
+/// ten) with an address.
+enum ResetTarget {
+    Name(String),
+    Email(String),
+}
+
+impl ResetTarget {
+    fn of(ask: ResetAsk) -> Result<ResetTarget, ApiError> {
+        let target = match (ask.name, ask.email) {
+            (Some(name), None) => ResetTarget::Name(name.trim().to_owned()),
+            (None, Some(email)) => ResetTarget::Email(email.trim().to_owned()),
+            _ => {
+                return Err(refused("give exactly one of the fields `name` and `email`"));
+            }
+        };
+        let (field, text) = match &target {
+            ResetTarget::Name(text) => ("name", text),
+            ResetTarget::Email(text) => ("email", text),
+        };
+        if text.is_empty() || text.chars().count() > MAX_RESET_TARGET_CHARS {
+            return Err(refused(format!(
+                "field `{field}`: must have 1 to {MAX_RESET_TARGET_CHARS} characters"
+            )));
+        }
+        Ok(target)
+    }
+
+    /// The limiter's key: the name's look-alike key, or the address in
+    /// lower case.
+    fn key(&self) -> String {
+        match self {
+            ResetTarget::Name(name) => format!("n:{}", carolus_accounts::name::skeleton_of(name)),
+            ResetTarget::Email(email) => format!("e:{}", email.to_lowercase()),
+        }
+    }
+}
+
+/// Asks for a password-reset mail. The answer is 202 with the same body
+/// whether or not an account matches, and comes before the account is
+/// looked up (the lookup and the mail happen on a task of their own), so
+/// that neither its words nor its time tell whether a name or address is
+/// known. Without `--smtp` the server sends no mail: it answers the same,
+/// and queues nothing.
+#[utoipa::path(
+    post, path = "/api/password-reset/request", request_body = ResetAsk,
+    responses(
+        (status = 202, description = "Asked: a mail is sent if an account with an address matches (the same answer when none does)", body = ResetAsked),
+        (status = 400, description = "The body is not JSON or not these fields", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 422, description = "Neither or both of `name` and `email`, or one that is empty or too long", body = ErrorBody),
+        (status = 429, description = "Too many reset requests from this address or for this account", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until the request may be sent again"))),
+    )
+)]
+pub async fn request_reset(
+    State(state): State<AppState>,
+    ClientAddr(client): ClientAddr,
+    JsonBody(ask): JsonBody<ResetAsk>,
+) -> Result<(StatusCode, Json<ResetAsked>), ApiError> {
+    limited(&state, client)?;
+    let target = ResetTarget::of(ask)?;
+    let too_many = |wait| ApiError::too_many("too many password-reset requests; wait", wait);
+    let accounts = state.accounts();
+    accounts
+        .resets_by_client
+        .take(AddressKey::of(client).address())
+        .map_err(too_many)?;
+    accounts
+        .resets_by_target
+        .take(target.key())
+        .map_err(too_many)?;
+    if state.post().config().is_some() {
+        let state = state.clone();
+        tokio::spawn(async move {
+            if let Err(error) = send_resets(&state, &target).await {
+                tracing::warn!(?error, "a password-reset mail could not be queued");
+            }
+        });
+    }
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(ResetAsked {
+            status: RESET_ASKED.to_owned(),
+        }),
+    ))
+}
+
+/// Queues a reset mail, with a fresh one-time link, to each account that
+/// `target` names and that has an address.
+async fn send_resets(state: &AppState, target: &ResetTarget) -> Result<(), ApiError> {
+    let Some(config) = state.post().config() else {
+        return Ok(());
+    };
+    let store = state.store();
+    let accounts = match target {
+        ResetTarget::Name(name) => store
+            .account_by_key(&carolus_accounts::name::skeleton_of(name))
+            .await
+            .map_err(unreachable)?
+            .into_iter()
+            .collect(),
+        ResetTarget::Email(email) => store.accounts_by_email(email).await.map_err(unreachable)?,
+    };
+    for account in accounts {
+        let Some(address) = account.email.clone() else {
+            continue;
+        };
+        let token = issue_reset(state, account.id).await?;
+        let link = format!("{}/reset#token={}", config.public_url(), token.as_str());
+        let recipient = crate::mail::Recipient {
+            address,
+            // The accounts keep only the site's languages; an older one
+            // reads as English, as the game mails do.
+            language: account
+                .language
+                .parse()
+                .unwrap_or(carolus_l10n::Language::English),
+            name: account.name.clone(),
+        };
+        let request = hex_of(token.hash().as_bytes());
+        state
+            .post()
+            .queue_password_reset(store, state.clock(), &recipient, &request, &link)
+            .await
+            .map_err(unreachable)?;
+    }
+    Ok(())
+}
+
+/// `bytes` in lower-case hexadecimal.
+fn hex_of(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 /// Sets a new password with a reset link's token: once, within its hour.

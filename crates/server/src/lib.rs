@@ -116,6 +116,7 @@ pub fn app(state: AppState) -> Router {
         )
         .route("/api/me/password", post(accounts::change_password))
         .route("/api/password-reset", post(accounts::reset_password))
+        .route("/api/password-reset/request", post(accounts::request_reset))
         .route("/api/me/games", get(accounts::my_games))
         .route("/api/players/{name}", get(accounts::profile))
         .route("/api/replay", post(replay::replay))

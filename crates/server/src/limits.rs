@@ -61,13 +61,14 @@ impl Default for Limits {
     }
 }
 
-/// A token bucket per client address: `rate` tokens a second, up to
+/// A token bucket per client address (or per other key `K`, such as the
+/// account a password reset is asked for): `rate` tokens a second, up to
 /// `burst`.
 #[derive(Debug)]
-pub struct RateLimiter {
+pub struct RateLimiter<K = IpAddr> {
     rate: f64,
     burst: f64,
-    buckets: Mutex<HashMap<IpAddr, Bucket>>,
+    buckets: Mutex<HashMap<K, Bucket>>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -80,9 +81,9 @@ struct Bucket {
 /// filled up again, so that its memory stays bounded.
 const SWEEP_ABOVE: usize = 10_000;
 
-impl RateLimiter {
+impl<K: std::hash::Hash + Eq> RateLimiter<K> {
     /// A limiter allowing `per_second` on average and bursts of `burst`.
-    pub fn new(per_second: f64, burst: f64) -> RateLimiter {
+    pub fn new(per_second: f64, burst: f64) -> RateLimiter<K> {
         RateLimiter {
             rate: per_second,
             burst: burst.max(1.0),
@@ -92,11 +93,11 @@ impl RateLimiter {
 
     /// Takes one token for `client`; or, if it has none left, how long
     /// until its bucket holds one again (what a 429's `Retry-After` says).
-    pub fn take(&self, client: IpAddr) -> Result<(), Duration> {
+    pub fn take(&self, client: K) -> Result<(), Duration> {
         self.take_at(client, Instant::now())
     }
 
-    fn take_at(&self, client: IpAddr, now: Instant) -> Result<(), Duration> {
+    fn take_at(&self, client: K, now: Instant) -> Result<(), Duration> {
         let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
         if buckets.len() > SWEEP_ABOVE {
             let (rate, burst) = (self.rate, self.burst);

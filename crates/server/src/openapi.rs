@@ -68,6 +68,7 @@ use crate::{explain, replay};
         accounts::my_games,
         accounts::my_seats,
         accounts::reset_password,
+        accounts::request_reset,
         explain::explain,
         lesson::start_lesson,
         lesson::lesson_step,
@@ -128,6 +129,8 @@ use crate::{explain, replay};
         accounts::MyGame,
         accounts::MySeats,
         accounts::ResetRequest,
+        accounts::ResetAsk,
+        accounts::ResetAsked,
         api::RematchOffer,
         api::RematchCreated,
         api::Invitations,
@@ -626,6 +629,31 @@ impl PartialSchema for accounts::ResetRequest {
 }
 
 impl ToSchema for accounts::ResetRequest {}
+
+impl PartialSchema for accounts::ResetAsk {
+    fn schema() -> RefOr<Schema> {
+        let target = || string(1, accounts::MAX_EMAIL_CHARS);
+        one_of(
+            "`POST /api/password-reset/request`: the account's name or its e-mail address",
+            vec![
+                object(
+                    "By the account's name",
+                    &["name"],
+                    vec![("name", target().into())],
+                )
+                .into(),
+                object(
+                    "By the account's e-mail address",
+                    &["email"],
+                    vec![("email", target().into())],
+                )
+                .into(),
+            ],
+        )
+    }
+}
+
+impl ToSchema for accounts::ResetAsk {}
 
 /// A request that is explained: a new game's record up to its first
 /// decision (`carolus new --seed 1`) and a legal move there. Schemathesis

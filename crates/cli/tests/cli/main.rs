@@ -13,6 +13,7 @@ mod browser;
 mod docs;
 mod hangup;
 mod loadtest;
+mod mail;
 mod matches;
 mod new;
 mod play;

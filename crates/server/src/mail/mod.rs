@@ -343,6 +343,7 @@ impl Post {
                     recipient: &recipient,
                     kind,
                     payload: payload.to_string(),
+                    created_ms: now_ms,
                     due_ms: due,
                 },
             )
@@ -356,7 +357,6 @@ impl Post {
     /// `request` names the reset (e.g. its token's hash in hex), so that
     /// the same request is never queued twice. The link is kept in the
     /// outbox only until the mail is sent.
-    #[allow(dead_code)] // The accounts call it; they are built apart.
     pub(crate) async fn queue_password_reset(
         &self,
         store: &Store,
@@ -373,6 +373,7 @@ impl Post {
                 recipient,
                 kind: queue::Kind::Reset,
                 payload: serde_json::json!({ "link": link, "to": recipient.name }).to_string(),
+                created_ms: now_ms,
                 due_ms: now_ms,
             },
         )
@@ -380,6 +381,18 @@ impl Post {
         self.inner.wake.notify_one();
         Ok(())
     }
+}
+
+/// Whether `address` asked, by an unsubscribe link, for no more mails
+/// about games: what the settings show.
+pub(crate) async fn unsubscribed(store: &Store, address: &str) -> Result<bool, StoreError> {
+    queue::opted_out(store, address).await
+}
+
+/// Lets mails about games go to `address` again: its person turned them
+/// on in the settings, which undoes an earlier unsubscribe link.
+pub(crate) async fn resubscribe(store: &Store, address: &str) -> Result<(), StoreError> {
+    queue::clear_opt_out(store, address).await
 }
 
 #[cfg(test)]

@@ -72,7 +72,11 @@ pub struct NewMail<'a> {
     pub kind: Kind,
     /// What the mail says, as JSON text.
     pub payload: String,
-    /// Not sent before then (milliseconds since 1970).
+    /// When it is queued (milliseconds since 1970).
+    pub created_ms: i64,
+    /// Not sent before then (milliseconds since 1970), unless a turn's
+    /// mail and the sending server's `--mail-delay` is shorter (see
+    /// [`claim`]).
     pub due_ms: i64,
 }
 
@@ -114,7 +118,7 @@ impl Outcome {
 pub async fn enqueue(store: &Store, mail: &NewMail<'_>) -> Result<bool, StoreError> {
     let sql = "INSERT INTO mail_outbox \
                (event, recipient, language, kind, payload, created_ms, due_ms) \
-               VALUES ($1, $2, $3, $4, $5, $6, $6) \
+               VALUES ($1, $2, $3, $4, $5, $6, $7) \
                ON CONFLICT (event, recipient) DO NOTHING";
     let done = on_database!(store, pool, _now, "" => {
         sqlx::query(sql)
@@ -123,6 +127,7 @@ pub async fn enqueue(store: &Store, mail: &NewMail<'_>) -> Result<bool, StoreErr
             .bind(mail.recipient.language.code())
             .bind(mail.kind.as_str())
             .bind(&mail.payload)
+            .bind(mail.created_ms)
             .bind(mail.due_ms)
             .execute(pool)
             .await?
@@ -134,27 +139,35 @@ pub async fn enqueue(store: &Store, mail: &NewMail<'_>) -> Result<bool, StoreErr
 /// Claims up to `limit` due mails nobody holds (or whose holder's lease
 /// lapsed) for `worker` for `lease`, oldest due first, counting an
 /// attempt on each; `now_ms` is the present on SQLite.
+///
+/// A turn's mail not yet tried is also due once `turn_delay` (the sending
+/// server's `--mail-delay`) has passed since it was queued: the delay is
+/// the sender's, so a server restarted with a shorter one sends the
+/// mails queued under the longer one by then.
 pub async fn claim(
     store: &Store,
     worker: &str,
     lease: Duration,
     limit: usize,
+    turn_delay: Duration,
     now_ms: i64,
 ) -> Result<Vec<Claimed>, StoreError> {
-    let rows = on_database!(store, pool, now, "$4" => {
+    let rows = on_database!(store, pool, now, "$5" => {
         let lock = if now == DATABASE_MS { " FOR UPDATE SKIP LOCKED" } else { "" };
         let sql = format!(
             "UPDATE mail_outbox SET claimed_by = $1, lease_until_ms = {now} + $2, \
              attempts = attempts + 1 \
              WHERE id IN (SELECT id FROM mail_outbox WHERE outcome IS NULL \
-             AND due_ms <= {now} AND (lease_until_ms IS NULL OR lease_until_ms < {now}) \
+             AND (due_ms <= {now} OR (kind = 'turn' AND attempts = 0 AND created_ms + $4 <= {now})) \
+             AND (lease_until_ms IS NULL OR lease_until_ms < {now}) \
              ORDER BY due_ms, id LIMIT $3{lock}) \
              RETURNING id, event, recipient, language, kind, payload, attempts"
         );
         let query = sqlx::query(sqlx::AssertSqlSafe(sql))
             .bind(worker)
             .bind(lease.as_millis() as i64)
-            .bind(limit as i64);
+            .bind(limit as i64)
+            .bind(turn_delay.as_millis() as i64);
         let query = if now == DATABASE_MS { query } else { query.bind(now_ms) };
         query
             .fetch_all(pool)
@@ -290,6 +303,19 @@ pub async fn opt_out(store: &Store, address: &str, now_ms: i64) -> Result<(), St
         .bind(now_ms)
         .execute(pool)
         .await?;
+    });
+    Ok(())
+}
+
+/// Sends mails to `address` again: the person turned mails on in their
+/// settings after an unsubscribe link had stopped them.
+pub async fn clear_opt_out(store: &Store, address: &str) -> Result<(), StoreError> {
+    let address = token::normal(address);
+    on_database!(store, pool, _now, "" => {
+        sqlx::query("DELETE FROM mail_optouts WHERE address = $1")
+            .bind(&address)
+            .execute(pool)
+            .await?;
     });
     Ok(())
 }

@@ -555,3 +555,300 @@ async fn two_servers_on_postgres_send_each_mail_exactly_once() {
         worker.await.unwrap();
     }
 }
+
+/// Sends `body` as JSON with `method` to `uri`, from this site, with the
+/// session cookie if given: the status, the body and the session a
+/// `Set-Cookie` gives.
+async fn call(
+    state: &AppState,
+    method: &str,
+    uri: &str,
+    body: Value,
+    session: Option<&str>,
+) -> (u16, Value, Option<String>) {
+    let mut request = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header(header::HOST, "carolus.test")
+        .header(header::ORIGIN, "http://carolus.test")
+        .header(header::CONTENT_TYPE, "application/json");
+    if let Some(session) = session {
+        request = request.header(header::COOKIE, format!("carolus_session={session}"));
+    }
+    let request = request.body(Body::from(body.to_string())).unwrap();
+    let response = crate::app(state.clone()).oneshot(request).await.unwrap();
+    let status = response.status().as_u16();
+    let cookie = response
+        .headers()
+        .get(header::SET_COOKIE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|cookie| cookie.strip_prefix("carolus_session="))
+        .map(|rest| rest.split(';').next().unwrap_or_default().to_owned());
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    (status, body, cookie)
+}
+
+/// A server whose recipients are its store's accounts, as `carolus serve`
+/// makes it.
+async fn accounts_server(config: MailConfig) -> AppState {
+    let store = Store::open("sqlite::memory:").await.unwrap();
+    let setup = Setup {
+        mail: Some(config),
+        ..Setup::default()
+    };
+    AppState::with_setup(store, Limits::default(), setup)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reset_request_mails_one_link_in_the_persons_language_that_sets_a_new_password() {
+    let mut sink = SmtpSink::start().await;
+    let state = accounts_server(config(&sink)).await;
+    let worker = start(&state).unwrap();
+    let old = "zwei Ritter im Turm";
+    let (status, _, session) = call(
+        &state,
+        "POST",
+        "/api/accounts",
+        json!({"name": "Karl", "password": old, "email": "Karl@Example.org"}),
+        None,
+    )
+    .await;
+    assert_eq!(status, 201);
+    let (status, _, _) = call(
+        &state,
+        "PATCH",
+        "/api/me",
+        json!({"language": "fr"}),
+        session.as_deref(),
+    )
+    .await;
+    assert_eq!(status, 200);
+
+    // An unknown name and a known one get the same answer.
+    let (status, unknown, _) = call(
+        &state,
+        "POST",
+        "/api/password-reset/request",
+        json!({"name": "Nobody"}),
+        None,
+    )
+    .await;
+    assert_eq!(status, 202);
+    let (status, known, _) = call(
+        &state,
+        "POST",
+        "/api/password-reset/request",
+        json!({"name": "karl"}),
+        None,
+    )
+    .await;
+    assert_eq!(status, 202);
+    assert_eq!(unknown, known);
+
+    let mail = sink.next(PATIENCE).await;
+    assert_eq!(mail.to, ["Karl@Example.org"]);
+    assert_eq!(
+        mail.header("Subject").as_deref(),
+        Some("Un nouveau mot de passe pour Carolus")
+    );
+    assert!(mail.body().contains("le joueur Karl"), "{}", mail.body());
+    let link = link_of(&mail, "https://carolus.example/reset#token=");
+    let token = link
+        .strip_prefix("https://carolus.example/reset#token=")
+        .unwrap();
+    let rows = settled(state.store(), "Karl@Example.org").await;
+    assert_eq!(rows.len(), 1, "one mail for one request: {rows:?}");
+    assert_eq!(rows[0].2.as_deref(), Some("sent"));
+
+    let new = "drei Bauern am Fluss";
+    let (status, _, _) = call(
+        &state,
+        "POST",
+        "/api/password-reset",
+        json!({"token": token, "new_password": new}),
+        None,
+    )
+    .await;
+    assert_eq!(status, 204);
+    let sign_in = |password: &'static str| {
+        let state = state.clone();
+        async move {
+            call(
+                &state,
+                "POST",
+                "/api/session",
+                json!({"name": "Karl", "password": password}),
+                None,
+            )
+            .await
+            .0
+        }
+    };
+    assert_eq!(sign_in(new).await, 200);
+    assert_eq!(sign_in(old).await, 401);
+
+    // Asked for by address (in another case): one more mail, and nothing
+    // for the unknown name asked for before (the outbox has two rows, both
+    // Karl's).
+    let (status, _, _) = call(
+        &state,
+        "POST",
+        "/api/password-reset/request",
+        json!({"email": "karl@example.ORG"}),
+        None,
+    )
+    .await;
+    assert_eq!(status, 202);
+    let again = sink.next(PATIENCE).await;
+    assert_eq!(again.to, ["Karl@Example.org"]);
+    assert_ne!(
+        link_of(&again, "https://carolus.example/reset#token="),
+        link,
+        "each request has its own link"
+    );
+    let crate::store::Database::Sqlite(pool) = state.store().database() else {
+        panic!("counted on SQLite");
+    };
+    let everyone: Vec<String> = sqlx::query_scalar("SELECT recipient FROM mail_outbox")
+        .fetch_all(pool)
+        .await
+        .unwrap();
+    assert_eq!(everyone, ["Karl@Example.org", "Karl@Example.org"]);
+    assert!(sink.taken().is_empty());
+    worker.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reset_requests_are_limited_per_account_asked_for_whether_or_not_it_exists() {
+    let sink = SmtpSink::start().await;
+    let state = accounts_server(config(&sink)).await;
+    for name in ["Ghost", "ghost", "GHOST"] {
+        let (status, _, _) = call(
+            &state,
+            "POST",
+            "/api/password-reset/request",
+            json!({"name": name}),
+            None,
+        )
+        .await;
+        assert_eq!(status, 202, "{name}");
+    }
+    let request = Request::post("/api/password-reset/request")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(json!({"name": "gHost"}).to_string()))
+        .unwrap();
+    let response = crate::app(state.clone()).oneshot(request).await.unwrap();
+    assert_eq!(response.status(), 429);
+    let wait: u64 = response.headers()[header::RETRY_AFTER]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(wait > 0);
+    // Neither or both fields: 422, saying what to give.
+    for body in [json!({}), json!({"name": "a", "email": "a@b.example"})] {
+        let (status, answer, _) =
+            call(&state, "POST", "/api/password-reset/request", body, None).await;
+        assert_eq!(status, 422);
+        assert!(answer.to_string().contains("exactly one of"), "{answer}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_smtp_a_reset_request_is_answered_alike_and_queues_nothing() {
+    let store = Store::open("sqlite::memory:").await.unwrap();
+    let state = AppState::with_setup(store, Limits::default(), Setup::default());
+    let (status, _, _) = call(
+        &state,
+        "POST",
+        "/api/accounts",
+        json!({"name": "Karl", "password": "zwei Ritter im Turm", "email": "karl@example.org"}),
+        None,
+    )
+    .await;
+    assert_eq!(status, 201);
+    let (status, body, _) = call(
+        &state,
+        "POST",
+        "/api/password-reset/request",
+        json!({"name": "Karl"}),
+        None,
+    )
+    .await;
+    assert_eq!(status, 202);
+    assert!(body["status"].as_str().unwrap().contains("one hour"));
+    let crate::store::Database::Sqlite(pool) = state.store().database() else {
+        panic!("counted on SQLite");
+    };
+    // No task was started that could still write: nothing is, or will be.
+    let resets: i64 = sqlx::query_scalar("SELECT count(*) FROM password_resets")
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    let mails: i64 = sqlx::query_scalar("SELECT count(*) FROM mail_outbox")
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    assert_eq!((resets, mails), (0, 0));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn turning_mails_on_undoes_an_unsubscribe_link_and_the_settings_show_it() {
+    let sink = SmtpSink::start().await;
+    let state = accounts_server(config(&sink)).await;
+    let (status, _, session) = call(
+        &state,
+        "POST",
+        "/api/accounts",
+        json!({"name": "Karl", "password": "zwei Ritter im Turm", "email": "Karl@example.org"}),
+        None,
+    )
+    .await;
+    assert_eq!(status, 201);
+    let session = session.as_deref();
+    let me = |change: Option<Value>| {
+        let state = state.clone();
+        async move {
+            let (status, me, _) = match change {
+                Some(change) => call(&state, "PATCH", "/api/me", change, session).await,
+                None => call(&state, "GET", "/api/me", Value::Null, session).await,
+            };
+            assert_eq!(status, 200, "{me}");
+            (
+                me["mail_on"].as_bool().unwrap(),
+                me["unsubscribed"].as_bool().unwrap(),
+            )
+        }
+    };
+    assert_eq!(me(Some(json!({"mail_on": true}))).await, (true, false));
+
+    // The link at the foot of a mail, for the address in another case.
+    let token = state
+        .post()
+        .key(state.store())
+        .await
+        .unwrap()
+        .sign("karl@EXAMPLE.org");
+    let (status, _) = post(&state, &format!("/unsubscribe?token={token}")).await;
+    assert_eq!(status, 200);
+    assert_eq!(me(None).await, (true, true), "mails on, but unsubscribed");
+    assert_eq!(
+        me(Some(json!({"mail_on": false}))).await,
+        (false, true),
+        "turning mails off leaves the unsubscribe"
+    );
+    assert_eq!(me(Some(json!({"language": "de"}))).await, (false, true));
+    assert_eq!(me(Some(json!({"mail_on": true}))).await, (true, false));
+    assert!(
+        !queue::opted_out(state.store(), "karl@example.org")
+            .await
+            .unwrap()
+    );
+
+    // Without an address there is nothing to be unsubscribed.
+    assert_eq!(
+        me(Some(json!({"email": null, "mail_on": true}))).await,
+        (true, false)
+    );
+}

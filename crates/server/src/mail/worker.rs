@@ -68,8 +68,15 @@ async fn work(state: AppState, config: MailConfig, transport: Transport) {
                 return;
             }
             let now = state.clock().now_ms();
-            let claimed =
-                queue::claim(state.store(), post.worker(), config.lease, CLAIM_LIMIT, now).await;
+            let claimed = queue::claim(
+                state.store(),
+                post.worker(),
+                config.lease,
+                CLAIM_LIMIT,
+                config.turn_delay,
+                now,
+            )
+            .await;
             match claimed {
                 Ok(mails) if mails.is_empty() => break,
                 Ok(mails) => {

@@ -151,6 +151,24 @@ impl Store {
         }))
     }
 
+    /// The accounts whose e-mail address is `email`, ignoring case (an
+    /// address may be given to several accounts), at most 10: for
+    /// password resets asked for by address.
+    pub async fn accounts_by_email(&self, email: &str) -> Result<Vec<AccountRow>, StoreError> {
+        let sql = concat!(
+            "SELECT ",
+            account_columns!(),
+            " FROM accounts WHERE lower(email) = lower($1) ORDER BY id LIMIT 10"
+        );
+        Ok(with_pool!(self, pool => {
+            let mut accounts = Vec::new();
+            for row in sqlx::query(sql).bind(email).fetch_all(pool).await? {
+                accounts.push(account_of!(row));
+            }
+            accounts
+        }))
+    }
+
     /// The account `id`.
     pub async fn account(&self, id: i64) -> Result<Option<AccountRow>, StoreError> {
         let sql = concat!(
