@@ -52,6 +52,7 @@ mod limits;
 mod live;
 mod metrics;
 mod openapi;
+mod rating;
 mod replay;
 mod routes;
 mod secret;

@@ -167,6 +167,11 @@ pub async fn create_game(
 ) -> Result<(StatusCode, Json<CreatedGame>), ApiError> {
     let id = secret::new_game_id();
     let (new, seats) = request.to_new_table(&id)?;
+    if request.rated && session.is_none() {
+        return Err(ApiError::forbidden(
+            "field `rated`: sign in to create a rated game",
+        ));
+    }
     let (status, Json(created)) = start_game(&state, client, id, new, seats).await?;
     if let Some(session) = &session {
         accounts::own_created(&state, session, &created.id, &request, &created.seats).await;
@@ -359,6 +364,7 @@ pub async fn claim_seat(
         .ask(|answer| Command::Claim {
             seat,
             name: request.name,
+            signed_in: session.is_some(),
             answer,
         })
         .await??;

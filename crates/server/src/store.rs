@@ -194,6 +194,9 @@ pub(crate) mod accounts;
 
 pub use accounts::{AccountRow, NewAccount, OwnedGame, Settings};
 
+// The ratings' queries (issue 67), likewise.
+pub(crate) mod ratings;
+
 /// A change waiting for the writer, and where its outcome goes.
 #[derive(Debug)]
 struct Job {
@@ -549,7 +552,7 @@ impl Store {
             for _ in 0..ATTEMPTS {
                 let Some(game) = sqlx::query(
                     "SELECT created_ms, hints, clock, header, turn_started_ms, length, takebacks, \
-                     result, listed, host_seat, abandon_after_ms, rematch, rematch_by \
+                     result, listed, host_seat, abandon_after_ms, rematch, rematch_by, rated \
                      FROM games WHERE id = $1",
                 )
                 .bind(id)
@@ -572,6 +575,7 @@ impl Store {
                     abandon_after_ms: game.try_get("abandon_after_ms")?,
                     rematch: game.try_get("rematch")?,
                     rematch_by: game.try_get("rematch_by")?,
+                    rated: game.try_get("rated")?,
                 };
                 let moves = sqlx::query(
                     "SELECT ply, token FROM moves WHERE game_id = $1 AND ply < $2 ORDER BY ply",
@@ -894,6 +898,7 @@ struct GameRow {
     abandon_after_ms: i64,
     rematch: Option<String>,
     rematch_by: Option<i64>,
+    rated: bool,
 }
 
 /// A seat's row as [`Store::load`] reads it.
@@ -1075,6 +1080,7 @@ fn table_of(
             listed: game.listed,
             abandon_after_ms: game.abandon_after_ms,
             invites: Vec::new(),
+            rated: game.rated,
         },
         away_since_ms,
         rematch: match (game.rematch, game.rematch_by) {

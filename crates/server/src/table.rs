@@ -189,6 +189,9 @@ pub struct Hosting {
     /// written with the new game; the store drops a seal when the seat is
     /// claimed, and the host reads them from the store.
     pub invites: Vec<(usize, Vec<u8>)>,
+    /// A rated game (issue 67): its end updates the ratings of the
+    /// accounts that own its seats, once (`rating.rs`).
+    pub rated: bool,
 }
 
 impl Default for Hosting {
@@ -198,6 +201,7 @@ impl Default for Hosting {
             listed: true,
             abandon_after_ms: DEFAULT_ABANDON_AFTER_MS,
             invites: Vec::new(),
+            rated: false,
         }
     }
 }
@@ -557,6 +561,7 @@ impl Table {
                 abandon_after_ms: self.hosting.abandon_after_ms,
                 // Everyone joins with the token they hold: nothing to seal.
                 invites: Vec::new(),
+                rated: self.hosting.rated,
             },
         };
         Ok((new, seat.index()))
