@@ -37,7 +37,10 @@ pub fn finishes(result: &Value, seats: usize, teams: bool) -> Vec<Finish> {
     let castles = |seat: usize| result["castles"][seat].as_u64().unwrap_or(0);
     let key = |seat: usize| {
         if teams {
-            (listed("winners", seat) || listed("winners", (seat + 2) % 4), 0)
+            (
+                listed("winners", seat) || listed("winners", (seat + 2) % 4),
+                0,
+            )
         } else {
             (listed("winners", seat), castles(seat))
         }
@@ -91,13 +94,12 @@ pub fn rate(
         })
         .collect();
     let after = if mode == Mode::Teams {
-        let [a, b, c, d] = <[Seat; 4]>::try_from(seats.as_slice()).map_err(|_| {
-            RatingError::SeatCount {
+        let [a, b, c, d] =
+            <[Seat; 4]>::try_from(seats.as_slice()).map_err(|_| RatingError::SeatCount {
                 mode,
                 expected: 4,
                 given: seats.len(),
-            }
-        })?;
+            })?;
         let [[s0, s2], [s1, s3]] = rate_team_game([[a, c], [b, d]])?;
         vec![s0, s1, s2, s3]
     } else {
@@ -156,6 +158,199 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    use crate::store::NewAccount;
+    use crate::table::NewSeat;
+    use carolus_ai::Level;
+
+    /// A stored game of `players` seats (`None`: a person, owned by an
+    /// account of `reuse` in turn, then by new ones; `Some(level)`: the
+    /// computer), rated, and its people's accounts.
+    async fn rated_game(store: &Store, players: &[Option<u8>], reuse: &[i64]) -> (Table, Vec<i64>) {
+        let seats = players
+            .iter()
+            .enumerate()
+            .map(|(index, level)| match level {
+                Some(level) => NewSeat::Computer {
+                    level: Level::new(*level).unwrap(),
+                    name: None,
+                },
+                None => NewSeat::Person {
+                    name: format!("P{index}"),
+                    token_hash: crate::secret::token_hash(&format!("token {index}")),
+                },
+            })
+            .collect();
+        let new = table::NewTable {
+            players: players.len(),
+            teams: players.len() == 4,
+            seats,
+            clock: Some(table::Clock::RealTime {
+                initial_ms: 60_000,
+                increment_ms: 0,
+            }),
+            hosting: table::Hosting {
+                rated: true,
+                ..table::Hosting::default()
+            },
+            ..table::NewTable::default()
+        };
+        let table = Table::create(
+            crate::secret::new_game_id(),
+            new,
+            0,
+            &mut table::test_draws(0),
+        )
+        .unwrap();
+        store.insert(&table).await.unwrap();
+        let mut accounts = Vec::new();
+        for (index, level) in players.iter().enumerate() {
+            if level.is_none() {
+                let account = match reuse.get(accounts.len()) {
+                    Some(&account) => account,
+                    None => new_account(store, &table, index).await,
+                };
+                store
+                    .own_seat(&table.id, index, account, &format!("token {index}"))
+                    .await
+                    .unwrap();
+                accounts.push(account);
+            }
+        }
+        (table, accounts)
+    }
+
+    async fn new_account(store: &Store, table: &Table, index: usize) -> i64 {
+        let name = format!("{}p{index}", &table.id[..8]).to_lowercase();
+        store
+            .create_account(&NewAccount {
+                name: &name,
+                name_key: &name,
+                password_hash: "x",
+                email: None,
+                language: "en",
+                created_ms: 0,
+            })
+            .await
+            .unwrap()
+            .unwrap()
+    }
+
+    /// `table` ended with `result`.
+    fn ended(table: &Table, result: Value) -> Table {
+        let mut over = table.clone();
+        over.game.record_mut().result = Some(result);
+        over
+    }
+
+    async fn rating_of(store: &Store, account: i64, mode: Mode) -> (Rating, i64) {
+        let row = store
+            .ratings(account)
+            .await
+            .unwrap()
+            .into_iter()
+            .find(|row| row.mode == mode)
+            .unwrap();
+        (row.rating, row.games)
+    }
+
+    crate::store::on_every_store_pair!(
+        two_servers_ending_the_same_game_apply_its_update_once,
+        rated_games_against_level_3_move_a_newcomer_toward_its_anchor,
+        a_three_player_result_orders_the_changes,
+    );
+
+    async fn two_servers_ending_the_same_game_apply_its_update_once(one: Store, two: Store) {
+        let (table, accounts) = rated_game(&one, &[None, Some(3)], &[]).await;
+        let over = ended(
+            &table,
+            json!({"winners": [0], "castles": [9, 3], "rounds": 5}),
+        );
+        let (a, b) = tokio::join!(apply(&one, &over, 10), apply(&two, &over, 10));
+        let applied = [a.unwrap(), b.unwrap()];
+        assert_eq!(
+            applied.iter().filter(|done| **done).count(),
+            1,
+            "{applied:?}"
+        );
+        // Again, later, from either: nothing.
+        assert!(!apply(&two, &over, 20).await.unwrap());
+        assert!(!apply(&one, &over, 20).await.unwrap());
+        let (rating, games) = rating_of(&one, accounts[0], Mode::TwoPlayers).await;
+        assert_eq!(games, 1);
+        assert!(rating.mu > Rating::NEWCOMER.mu, "{rating:?}");
+        let changes = two.rating_changes(None, Some(&table.id), 10).await.unwrap();
+        assert_eq!(changes.len(), 1, "{changes:?}");
+        assert_eq!(changes[0].after, rating);
+        assert_eq!(changes[0].before, Rating::NEWCOMER);
+    }
+
+    async fn rated_games_against_level_3_move_a_newcomer_toward_its_anchor(one: Store, two: Store) {
+        let level3 = carolus_accounts::rating::anchor(Mode::TwoPlayers, 3).unwrap();
+        // A newcomer who loses to level 3 falls toward its anchor.
+        let (table, accounts) = rated_game(&one, &[Some(3), None], &[]).await;
+        let over = ended(
+            &table,
+            json!({"winners": [0], "castles": [9, 3], "rounds": 5}),
+        );
+        assert!(apply(&one, &over, 10).await.unwrap());
+        let (after, _) = rating_of(&two, accounts[0], Mode::TwoPlayers).await;
+        assert!(
+            after.mu < Rating::NEWCOMER.mu && after.mu > level3.mu - 3.0,
+            "{after:?}"
+        );
+        assert!(after.sigma < Rating::NEWCOMER.sigma);
+        // One who first wins four in a row, then wins and loses in turn,
+        // comes back from far above to near it, from either server.
+        let mut account = Vec::new();
+        let mut high = None;
+        for game in 0..34 {
+            let (table, accounts) = rated_game(&one, &[None, Some(3)], &account).await;
+            account = accounts;
+            let winner = if game < 4 { 0 } else { game % 2 };
+            let over = ended(&table, json!({"winners": [winner], "castles": [5, 5]}));
+            let store = if game % 3 == 0 { &two } else { &one };
+            assert!(apply(store, &over, 100 + game as i64).await.unwrap());
+            if game == 3 {
+                high = Some(rating_of(&one, account[0], Mode::TwoPlayers).await.0);
+            }
+        }
+        let high = high.unwrap();
+        let (rating, games) = rating_of(&one, account[0], Mode::TwoPlayers).await;
+        assert_eq!(games, 34);
+        assert!(high.mu - level3.mu > 4.0, "{high:?}");
+        assert!(
+            (rating.mu - level3.mu).abs() < 2.0,
+            "{rating:?} from {high:?}"
+        );
+        assert!(!rating.is_provisional(), "{rating:?}");
+    }
+
+    async fn a_three_player_result_orders_the_changes(one: Store, _two: Store) {
+        let (table, accounts) = rated_game(&one, &[None, None, None], &[]).await;
+        let over = ended(
+            &table,
+            json!({"winners": [1], "castles": [4, 9, 6], "rounds": 5}),
+        );
+        assert!(apply(&one, &over, 10).await.unwrap());
+        let mut mu = Vec::new();
+        for account in &accounts {
+            mu.push(rating_of(&one, *account, Mode::ThreePlayers).await.0.mu);
+        }
+        assert!(mu[1] > mu[2] && mu[2] > mu[0], "{mu:?}");
+        let board = one.leaderboard(Mode::ThreePlayers, 10).await.unwrap();
+        let names: Vec<&str> = board.iter().map(|leader| leader.name.as_str()).collect();
+        assert_eq!(names.len(), 3);
+        assert!(
+            names[0].ends_with("p1") && names[2].ends_with("p0"),
+            "{names:?}"
+        );
+        // A deleted account leaves the board.
+        one.delete_account(accounts[1]).await.unwrap();
+        let board = one.leaderboard(Mode::ThreePlayers, 10).await.unwrap();
+        assert_eq!(board.len(), 2);
+        assert!(board.iter().all(|leader| !leader.name.ends_with("p1")));
+    }
+
     #[test]
     fn places_follow_the_winners_then_the_castles() {
         let result = json!({"winners": [1], "castles": [4, 9, 4], "rounds": 7});
@@ -202,8 +397,9 @@ mod tests {
     fn three_players_are_rated_in_the_order_of_the_result() {
         let result = json!({"winners": [2], "castles": [5, 3, 9]});
         let places = finishes(&result, 3, false);
-        let before: Vec<(usize, i64, Rating)> =
-            (0..3).map(|seat| (seat, seat as i64 + 1, Rating::NEWCOMER)).collect();
+        let before: Vec<(usize, i64, Rating)> = (0..3)
+            .map(|seat| (seat, seat as i64 + 1, Rating::NEWCOMER))
+            .collect();
         let after = rate(Mode::ThreePlayers, &[None, None, None], &places, &before).unwrap();
         let mu = |seat: usize| after.iter().find(|(s, _)| *s == seat).unwrap().1.mu;
         assert!(mu(2) > mu(0) && mu(0) > mu(1), "{after:?}");
@@ -214,7 +410,13 @@ mod tests {
         let result = json!({"winners": [0, 2], "castles": [9, 2, 8, 1]});
         let places = finishes(&result, 4, true);
         let before = [(0, 1, Rating::NEWCOMER), (1, 2, Rating::NEWCOMER)];
-        let after = rate(Mode::Teams, &[None, None, Some(3), Some(3)], &places, &before).unwrap();
+        let after = rate(
+            Mode::Teams,
+            &[None, None, Some(3), Some(3)],
+            &places,
+            &before,
+        )
+        .unwrap();
         assert_eq!(after.len(), 2);
         assert!(after[0].1.mu > 25.0 && after[1].1.mu < 25.0, "{after:?}");
     }

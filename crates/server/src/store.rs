@@ -1163,6 +1163,41 @@ fn result_json(record: &Record) -> Option<String> {
     record.result.as_ref().map(Value::to_string)
 }
 
+/// Declares each named `async fn(Store, Store)` as two tests: on SQLite
+/// (one store in memory, given twice: one server) and, if PostgreSQL is
+/// configured for tests, on a scratch database opened twice, as two
+/// servers on one database are.
+#[cfg(test)]
+macro_rules! on_every_store_pair {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let store = crate::store::Store::open("sqlite::memory:").await.unwrap();
+                    super::$name(store.clone(), store).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    if let Some(database) = crate::scratch::create().await.unwrap() {
+                        let one = crate::store::Store::open(&database.url).await.unwrap();
+                        let two = crate::store::Store::open(&database.url).await.unwrap();
+                        super::$name(one.clone(), two.clone()).await;
+                        one.close().await;
+                        two.close().await;
+                    }
+                }
+            )*
+        }
+    };
+}
+#[cfg(test)]
+pub(crate) use on_every_store_pair;
+
 #[cfg(test)]
 mod tests {
     use carolus_rules::Seat;
