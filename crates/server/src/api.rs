@@ -648,6 +648,13 @@ pub struct GameView {
     pub abandon_after_s: Option<u64>,
     /// The rematch offered after the game, if any.
     pub rematch: Option<RematchOffer>,
+    /// A rated game (its end changes the players' ratings).
+    #[serde(default)]
+    pub rated: bool,
+    /// Once a rated game is over and its update applied: each rated seat's
+    /// change, by seat (computer seats have none).
+    #[serde(default)]
+    pub rating_changes: Vec<crate::rating::SeatRatingChange>,
 }
 
 /// A rematch offered after a game: the new game, who offered it, and

@@ -119,6 +119,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/password-reset", post(accounts::reset_password))
         .route("/api/me/games", get(accounts::my_games))
         .route("/api/players/{name}", get(accounts::profile))
+        .route("/api/leaderboard", get(rating::leaderboard))
         .route("/api/replay", post(replay::replay))
         .route("/api/outcomes", post(replay::outcomes))
         .route("/api/explain", post(explain::explain))

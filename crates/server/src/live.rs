@@ -1129,6 +1129,9 @@ impl Live {
                 .is_none()
                 .then_some((table.hosting.abandon_after_ms / 1000) as u64),
             rematch: self.rematch_offer(),
+            rated: table.hosting.rated,
+            // Read by `GET /api/games/{id}` from the store, once over.
+            rating_changes: Vec::new(),
         }
     }
 

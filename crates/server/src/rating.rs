@@ -12,13 +12,249 @@
 //! when it was created) plays as a newcomer whose rating is kept nowhere:
 //! it still moves the others as an opponent of that strength would.
 
+use axum::Json;
+use axum::extract::State;
 use carolus_accounts::rating::{
     Finish, Mode, Player, Rating, RatingError, Seat, rate_free_for_all, rate_team_game,
 };
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
 
+use crate::api::ErrorBody;
+use crate::error::ApiError;
+use crate::extract::QueryOf;
+use crate::state::AppState;
+use crate::store::ratings::{Leader, RatingChange, RatingRow};
 use crate::store::{Store, StoreError};
 use crate::table::{self, Table};
+
+/// A mode as the API names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub enum ModeName {
+    /// Two players.
+    #[serde(rename = "2p")]
+    TwoPlayers,
+    /// Three players.
+    #[serde(rename = "3p")]
+    ThreePlayers,
+    /// The team game.
+    #[serde(rename = "teams")]
+    Teams,
+}
+
+impl ModeName {
+    fn of(mode: Mode) -> ModeName {
+        match mode {
+            Mode::TwoPlayers => ModeName::TwoPlayers,
+            Mode::ThreePlayers => ModeName::ThreePlayers,
+            Mode::Teams => ModeName::Teams,
+        }
+    }
+
+    fn mode(self) -> Mode {
+        match self {
+            ModeName::TwoPlayers => Mode::TwoPlayers,
+            ModeName::ThreePlayers => Mode::ThreePlayers,
+            ModeName::Teams => Mode::Teams,
+        }
+    }
+}
+
+/// A rating as the API shows it (OpenSkill's scale; `rating` is the
+/// number a page shows, `mean` × 60, with a `?` while `provisional`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct RatingView {
+    /// The number shown: the mean × 60, rounded (a newcomer's is 1500).
+    pub rating: i64,
+    /// The estimate (OpenSkill's mu; a newcomer's is 25).
+    pub mean: f64,
+    /// Its uncertainty (one standard deviation).
+    pub sigma: f64,
+    /// `mean − 3·sigma`, by which lists rank.
+    pub conservative: f64,
+    /// Whether `sigma` is still high (above 4.5): shown with a `?`.
+    pub provisional: bool,
+}
+
+impl RatingView {
+    fn of(rating: Rating) -> RatingView {
+        RatingView {
+            rating: rating.shown(),
+            mean: rating.mu,
+            sigma: rating.sigma,
+            conservative: rating.conservative(),
+            provisional: rating.is_provisional(),
+        }
+    }
+}
+
+/// A player's rating in one mode, in their profile.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ModeRating {
+    pub mode: ModeName,
+    #[serde(flatten)]
+    pub rating: RatingView,
+    /// Rated games played in the mode.
+    pub games: i64,
+}
+
+impl ModeRating {
+    pub fn of(row: &RatingRow) -> ModeRating {
+        ModeRating {
+            mode: ModeName::of(row.mode),
+            rating: RatingView::of(row.rating),
+            games: row.games,
+        }
+    }
+}
+
+/// A point of a player's rating history: their rating in `mode` after
+/// the rated game `game`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct RatingPoint {
+    pub game: String,
+    pub mode: ModeName,
+    #[serde(flatten)]
+    pub rating: RatingView,
+    /// When the game's update was applied, in milliseconds since 1970.
+    pub at_ms: i64,
+}
+
+impl RatingPoint {
+    pub fn of(change: &RatingChange) -> RatingPoint {
+        RatingPoint {
+            game: change.game_id.clone(),
+            mode: ModeName::of(change.mode),
+            rating: RatingView::of(change.after),
+            at_ms: change.at_ms,
+        }
+    }
+}
+
+/// A seat's rating change by a finished rated game, in its view.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SeatRatingChange {
+    pub seat: usize,
+    pub before: RatingView,
+    pub after: RatingView,
+    /// `after.rating − before.rating`, the change a page shows.
+    pub change: i64,
+}
+
+impl SeatRatingChange {
+    pub fn of(change: &RatingChange) -> SeatRatingChange {
+        SeatRatingChange {
+            seat: change.seat,
+            before: RatingView::of(change.before),
+            after: RatingView::of(change.after),
+            change: change.after.shown() - change.before.shown(),
+        }
+    }
+}
+
+/// The query of `GET /api/leaderboard`.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct LeaderboardQuery {
+    /// The mode: `2p`, `3p` or `teams`.
+    #[param(value_type = String, pattern = "^(2p|3p|teams)$")]
+    pub mode: ModeName,
+}
+
+/// A row of the leaderboard.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct LeaderboardEntry {
+    /// 1 for the best.
+    pub rank: usize,
+    pub name: String,
+    #[serde(flatten)]
+    pub rating: RatingView,
+    pub games: i64,
+}
+
+/// `GET /api/leaderboard`: the best players of a mode.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Leaderboard {
+    pub mode: ModeName,
+    /// Best first, by `conservative`; at most 100.
+    pub players: Vec<LeaderboardEntry>,
+}
+
+/// The most players the leaderboard lists.
+pub const LEADERBOARD_SIZE: usize = 100;
+
+/// The best players of a mode.
+#[utoipa::path(
+    get, path = "/api/leaderboard",
+    params(LeaderboardQuery),
+    responses(
+        (status = 200, description = "The mode's best players, by mean − 3σ", body = Leaderboard),
+        (status = 400, description = "No mode, or not one of 2p, 3p and teams", body = ErrorBody),
+        (status = 503, description = "The store cannot be reached", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
+    )
+)]
+pub async fn leaderboard(
+    State(state): State<AppState>,
+    QueryOf(LeaderboardQuery { mode }): QueryOf<LeaderboardQuery>,
+) -> Result<Json<Leaderboard>, ApiError> {
+    let leaders = state
+        .store()
+        .leaderboard(mode.mode(), LEADERBOARD_SIZE)
+        .await
+        .map_err(unreachable)?;
+    Ok(Json(Leaderboard {
+        mode,
+        players: leaders
+            .iter()
+            .enumerate()
+            .map(|(index, leader): (usize, &Leader)| LeaderboardEntry {
+                rank: index + 1,
+                name: leader.name.clone(),
+                rating: RatingView::of(leader.rating),
+                games: leader.games,
+            })
+            .collect(),
+    }))
+}
+
+/// A player's ratings and their history, for the profile.
+pub async fn profile_ratings(
+    store: &Store,
+    account: i64,
+) -> Result<(Vec<ModeRating>, Vec<RatingPoint>), ApiError> {
+    let ratings = store.ratings(account).await.map_err(unreachable)?;
+    let history = store
+        .rating_changes(Some(account), None, HISTORY_POINTS)
+        .await
+        .map_err(unreachable)?;
+    Ok((
+        ratings.iter().map(ModeRating::of).collect(),
+        history.iter().map(RatingPoint::of).collect(),
+    ))
+}
+
+/// The most points of a profile's history: its latest rated games.
+pub const HISTORY_POINTS: usize = 200;
+
+/// Each seat's rating change in the finished rated game `id` (empty until
+/// its update is applied, and for games that are not rated).
+pub async fn game_changes(store: &Store, id: &str) -> Result<Vec<SeatRatingChange>, ApiError> {
+    let changes = store
+        .rating_changes(None, Some(id), 4)
+        .await
+        .map_err(unreachable)?;
+    let mut changes: Vec<SeatRatingChange> = changes.iter().map(SeatRatingChange::of).collect();
+    changes.sort_by_key(|change| change.seat);
+    Ok(changes)
+}
+
+fn unreachable(error: StoreError) -> ApiError {
+    tracing::warn!(%error, "the store failed for the ratings");
+    ApiError::unavailable("the store cannot be reached; try again")
+}
 
 /// The mode of a game of `players` seats (four: the team game).
 pub fn mode(players: usize) -> Option<Mode> {
