@@ -303,7 +303,11 @@ impl AppState {
     /// sweep (`cluster.rs`) starts the games whose work falls due
     /// and nobody has claimed, and the others start when a client asks.
     pub async fn resume(&self) -> Result<usize, StoreError> {
-        self.rate_missed().await?;
+        if let Err(error) = self.rate_missed().await {
+            // The games stay unrated until the next start; the server
+            // plays on.
+            warn!(%error, "the missed rating updates could not be applied");
+        }
         if self.inner.store.is_shared() {
             return Ok(0);
         }

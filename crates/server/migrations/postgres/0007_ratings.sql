@@ -38,6 +38,10 @@ CREATE TABLE rating_history (
 
 CREATE INDEX rating_history_by_account ON rating_history (account_id, mode, at_ms);
 
+-- The finished rated games, which each start looks through for updates a
+-- stopped server never applied (those without a row in `rated_games`).
+CREATE INDEX games_rated_over ON games (id) WHERE rated AND status = 'over';
+
 CREATE TABLE rated_games (
     game_id TEXT PRIMARY KEY NOT NULL REFERENCES games (id),
     applied_ms BIGINT NOT NULL
