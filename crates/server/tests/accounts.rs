@@ -739,6 +739,40 @@ async fn a_session_expires_after_thirty_days_unless_used(db: &Db) {
     assert_eq!(me(&app, &session).await.status, StatusCode::UNAUTHORIZED);
 }
 
+/// Creates the rated game `game` as `karl` (seat 0 named, seat 1 open),
+/// checks that seat 1 cannot be claimed without a session, and claims it
+/// for a new account Otto: the game's id and tokens.
+async fn rated_game(app: &Router, karl: &str, game: Value) -> (String, Vec<String>) {
+    let created = Call::new(Method::POST, "/api/games")
+        .body(game)
+        .cookie(karl)
+        .send(app)
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let claim_uri = format!("/api/games/{id}/seats/1");
+    let stranger = Call::new(Method::POST, &claim_uri)
+        .body(json!({"name": "Otto"}))
+        .send(app)
+        .await;
+    assert_eq!(stranger.status, StatusCode::FORBIDDEN, "{}", stranger.text);
+    let otto = sign_up(app, "Otto").await;
+    let claimed = Call::new(Method::POST, &claim_uri)
+        .body(json!({"name": "Otto"}))
+        .cookie(&otto)
+        .send(app)
+        .await;
+    assert_eq!(claimed.status, StatusCode::OK, "{}", claimed.text);
+    let tokens = vec![
+        created.body["seats"][0]["token"]
+            .as_str()
+            .unwrap()
+            .to_owned(),
+        claimed.body["token"].as_str().unwrap().to_owned(),
+    ];
+    (id, tokens)
+}
+
 /// A rated game between two accounts through the API: refused when it
 /// cannot be rated, claimed only with a session, and once over, each
 /// seat's change in its view, the ratings and history in the profiles
@@ -785,33 +819,7 @@ async fn a_rated_game_changes_the_ratings_shown_everywhere(db: &Db) {
         "{}",
         two_named.text
     );
-    let created = Call::new(Method::POST, "/api/games")
-        .body(game)
-        .cookie(&karl)
-        .send(&app)
-        .await;
-    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
-    let id = created.body["id"].as_str().unwrap().to_owned();
-    let claim_uri = format!("/api/games/{id}/seats/1");
-    let stranger = Call::new(Method::POST, &claim_uri)
-        .body(json!({"name": "Otto"}))
-        .send(&app)
-        .await;
-    assert_eq!(stranger.status, StatusCode::FORBIDDEN, "{}", stranger.text);
-    let otto = sign_up(&app, "Otto").await;
-    let claimed = Call::new(Method::POST, &claim_uri)
-        .body(json!({"name": "Otto"}))
-        .cookie(&otto)
-        .send(&app)
-        .await;
-    assert_eq!(claimed.status, StatusCode::OK, "{}", claimed.text);
-    let tokens = vec![
-        created.body["seats"][0]["token"]
-            .as_str()
-            .unwrap()
-            .to_owned(),
-        claimed.body["token"].as_str().unwrap().to_owned(),
-    ];
+    let (id, tokens) = rated_game(&app, &karl, game).await;
     assert_eq!(view(&app, &id).await["take_back"], false);
     play_to_the_end(&app, &id, &tokens).await;
 
