@@ -561,7 +561,10 @@ impl Table {
                 abandon_after_ms: self.hosting.abandon_after_ms,
                 // Everyone joins with the token they hold: nothing to seal.
                 invites: Vec::new(),
-                rated: self.hosting.rated,
+                // Not rated: the rematch's seats are not owned by the
+                // accounts (owners are written at creation and claims), so
+                // it could not promise that every seat is an account's.
+                rated: false,
             },
         };
         Ok((new, seat.index()))
