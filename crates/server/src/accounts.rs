@@ -568,9 +568,11 @@ impl PlayerGame {
 pub struct Profile {
     pub name: String,
     pub created_ms: i64,
-    /// Ratings per mode: empty until rated games exist.
-    #[schema(value_type = Vec<Object>)]
-    pub ratings: Vec<serde_json::Value>,
+    /// Ratings per mode, for the modes of the player's rated games.
+    pub ratings: Vec<crate::rating::ModeRating>,
+    /// The rating after each of the latest rated games (up to 200),
+    /// oldest first: the profile's graph.
+    pub history: Vec<crate::rating::RatingPoint>,
     /// Games in play (and open ones waiting for players), latest first.
     pub playing: Vec<PlayerGame>,
     /// Finished games, latest first; their records are at
@@ -1213,7 +1215,7 @@ pub async fn delete_account(
     get, path = "/api/players/{name}",
     params(PlayerPath),
     responses(
-        (status = 200, description = "The player's games (ratings are empty until rated games exist)", body = Profile),
+        (status = 200, description = "The player's ratings and games", body = Profile),
         (status = 404, description = "No player has this name", body = ErrorBody),
         (status = 503, description = "The store cannot be reached", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
@@ -1239,10 +1241,12 @@ pub async fn profile(
         .iter()
         .map(PlayerGame::of)
         .partition(|game| game.status == Status::Over);
+    let (ratings, history) = crate::rating::profile_ratings(store, account.id).await?;
     Ok(Json(Profile {
         name: account.name,
         created_ms: account.created_ms,
-        ratings: Vec::new(),
+        ratings,
+        history,
         playing,
         finished,
     }))

@@ -65,6 +65,12 @@ pub struct CreateGame {
         skip_serializing_if = "Option::is_none"
     )]
     pub abandon_after_s: Option<u64>,
+    /// A rated game (issue 67): its end changes the ratings of the
+    /// accounts that play it. Needs the creator signed in, a clock, at
+    /// most one named person's seat (the creator's) and no invited seats;
+    /// its open seats are claimed only by people signed in.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// The shortest time a host may give before a game may be abandoned, in
@@ -216,6 +222,7 @@ impl CreateGame {
             clock: None,
             hints: false,
             abandon_after_s: None,
+            rated: false,
         }
     }
 
@@ -271,7 +278,11 @@ impl CreateGame {
                 }
             });
         }
-        let hosting = self.hosting(id, &tokens, &invited_seats)?;
+        let mut hosting = self.hosting(id, &tokens, &invited_seats)?;
+        hosting.rated = self.rated;
+        if self.rated {
+            self.check_rated(&tokens, &invited_seats)?;
+        }
         let new = NewTable {
             players: self.players,
             teams,
@@ -283,6 +294,29 @@ impl CreateGame {
             hosting,
         };
         Ok((new, tokens))
+    }
+
+    /// Why a rated game cannot be as asked, if it cannot: every person's
+    /// seat must end up an account's, which a named seat other than the
+    /// creator's or an invited seat cannot promise (their tokens go to
+    /// whoever the link reaches); and the clock keeps both a rated game's
+    /// pace and its take backs off (see `Table::may_take_back`).
+    fn check_rated(&self, tokens: &[SeatToken], invited: &[usize]) -> Result<(), ApiError> {
+        let bad = |message: &str| ApiError::bad_request(format!("field `rated`: {message}"));
+        if self.clock.is_none() {
+            return Err(bad("a rated game needs a clock"));
+        }
+        if !invited.is_empty() {
+            return Err(bad(
+                "a rated game has no invited seats; leave them open for people signed in",
+            ));
+        }
+        if tokens.len() > 1 {
+            return Err(bad(
+                "a rated game has one named person's seat, the creator's; the others are open or the computer's",
+            ));
+        }
+        Ok(())
     }
 
     /// The host (the creator's own seat: the first person's seat that is
@@ -326,6 +360,7 @@ impl CreateGame {
             listed: invited.is_empty(),
             abandon_after_ms,
             invites,
+            rated: false,
         })
     }
 }
@@ -613,6 +648,13 @@ pub struct GameView {
     pub abandon_after_s: Option<u64>,
     /// The rematch offered after the game, if any.
     pub rematch: Option<RematchOffer>,
+    /// A rated game (its end changes the players' ratings).
+    #[serde(default)]
+    pub rated: bool,
+    /// Once a rated game is over and its update applied: each rated seat's
+    /// change, by seat (computer seats have none).
+    #[serde(default)]
+    pub rating_changes: Vec<crate::rating::SeatRatingChange>,
 }
 
 /// A rematch offered after a game: the new game, who offered it, and

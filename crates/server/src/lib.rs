@@ -52,6 +52,7 @@ mod limits;
 mod live;
 mod metrics;
 mod openapi;
+mod rating;
 mod replay;
 mod routes;
 mod secret;
@@ -119,6 +120,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/password-reset/request", post(accounts::request_reset))
         .route("/api/me/games", get(accounts::my_games))
         .route("/api/players/{name}", get(accounts::profile))
+        .route("/api/leaderboard", get(rating::leaderboard))
         .route("/api/replay", post(replay::replay))
         .route("/api/outcomes", post(replay::outcomes))
         .route("/api/explain", post(explain::explain))

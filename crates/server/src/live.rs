@@ -83,6 +83,9 @@ pub enum Command {
     Claim {
         seat: usize,
         name: String,
+        /// Whether the claim comes with a session: a rated game's seats
+        /// are claimed only by accounts.
+        signed_in: bool,
         answer: oneshot::Sender<Result<SeatToken, ApiError>>,
     },
     View {
@@ -525,8 +528,20 @@ impl Live {
                     state: with_state.then(|| self.state.clone()),
                 }));
             }
-            Command::Claim { seat, name, answer } => {
-                let _ = answer.send(self.claim(seat, &name).await);
+            Command::Claim {
+                seat,
+                name,
+                signed_in,
+                answer,
+            } => {
+                let result = if self.table.hosting.rated && !signed_in {
+                    Err(ApiError::forbidden(
+                        "a rated game's seats are claimed only by people signed in",
+                    ))
+                } else {
+                    self.claim(seat, &name).await
+                };
+                let _ = answer.send(result);
             }
             Command::View { answer } => {
                 let _ = answer.send(self.view());
@@ -862,6 +877,9 @@ impl Live {
             info!(game = %self.table.id, "game over");
         }
         let ended = self.table.status() == Status::Over && !was_over;
+        if ended && self.table.hosting.rated {
+            self.rate();
+        }
         if moves.is_empty() && !shortened && !ended {
             self.send_seats();
         } else {
@@ -871,6 +889,24 @@ impl Live {
         if offered && let Some(offer) = self.rematch_offer() {
             self.send(self.table.length(), &ServerMessage::Rematch(offer));
         }
+    }
+
+    /// Applies the rating update of this finished rated game, apart from
+    /// the game's task (the watchers need not wait for it). Every server
+    /// that sees the game end tries; the store applies it once.
+    fn rate(&self) {
+        let store = self.services.store.clone();
+        let table = self.table.clone();
+        let now = self.services.clock.now_ms();
+        tokio::spawn(async move {
+            match crate::rating::apply(&store, &table, now).await {
+                Ok(true) => info!(game = %table.id, "ratings updated"),
+                Ok(false) => {}
+                Err(error) => {
+                    error!(game = %table.id, %error, "the ratings could not be updated; tried again at the next start")
+                }
+            }
+        });
     }
 
     /// Follows a change another server committed: from its `notice` when
@@ -1093,6 +1129,9 @@ impl Live {
                 .is_none()
                 .then_some((table.hosting.abandon_after_ms / 1000) as u64),
             rematch: self.rematch_offer(),
+            rated: table.hosting.rated,
+            // Read by `GET /api/games/{id}` from the store, once over.
+            rating_changes: Vec::new(),
         }
     }
 

@@ -22,7 +22,7 @@ use crate::api::{self, MAX_DAYS_PER_MOVE, MAX_INCREMENT_S, MAX_INITIAL_S};
 use crate::lesson;
 use crate::routes;
 use crate::table::MAX_NAME_CHARS;
-use crate::{explain, replay};
+use crate::{explain, rating, replay};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -72,6 +72,7 @@ use crate::{explain, replay};
         explain::explain,
         lesson::start_lesson,
         lesson::lesson_step,
+        rating::leaderboard,
     ),
     components(schemas(
         api::CreateGame,
@@ -135,6 +136,13 @@ use crate::{explain, replay};
         api::RematchCreated,
         api::Invitations,
         api::Invitation,
+        rating::ModeName,
+        rating::RatingView,
+        rating::ModeRating,
+        rating::RatingPoint,
+        rating::SeatRatingChange,
+        rating::Leaderboard,
+        rating::LeaderboardEntry,
     )),
     modifiers(&BearerToken)
 )]
@@ -356,6 +364,16 @@ fn game_of(players: usize) -> RefOr<Schema> {
                 ObjectBuilder::new()
                     .schema_type(Type::Boolean)
                     .description(Some("Whether the seats may ask the computer for hints"))
+                    .into(),
+            ),
+            (
+                "rated",
+                ObjectBuilder::new()
+                    .schema_type(Type::Boolean)
+                    .description(Some(
+                        "A rated game: needs a session, a clock, at most one named person's \
+                         seat (the creator's) and no invited seats",
+                    ))
                     .into(),
             ),
             (

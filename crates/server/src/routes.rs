@@ -152,6 +152,7 @@ fn page_cursor(text: &str) -> Option<Cursor> {
                     description = "Ask for advice, with the token of a seat in `seats`")),
             )),
         (status = 400, description = "The body is not JSON or does not describe a game", body = ErrorBody),
+        (status = 403, description = "A rated game asked for without signing in", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
         (status = 429, description = "Too many games created from this address", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
@@ -167,6 +168,11 @@ pub async fn create_game(
 ) -> Result<(StatusCode, Json<CreatedGame>), ApiError> {
     let id = secret::new_game_id();
     let (new, seats) = request.to_new_table(&id)?;
+    if request.rated && session.is_none() {
+        return Err(ApiError::forbidden(
+            "field `rated`: sign in to create a rated game",
+        ));
+    }
     let (status, Json(created)) = start_game(&state, client, id, new, seats).await?;
     if let Some(session) = &session {
         accounts::own_created(&state, session, &created.id, &request, &created.seats).await;
@@ -319,7 +325,11 @@ pub async fn get_game(
     PathOf(GamePath { id }): PathOf<GamePath>,
 ) -> Result<Json<GameView>, ApiError> {
     let game = state.game(&id).await?;
-    Ok(Json(game.ask(|answer| Command::View { answer }).await?))
+    let mut view = game.ask(|answer| Command::View { answer }).await?;
+    if view.rated && view.status == Status::Over {
+        view.rating_changes = crate::rating::game_changes(state.store(), &id).await?;
+    }
+    Ok(Json(view))
 }
 
 /// Claims an open seat.
@@ -333,6 +343,7 @@ pub async fn get_game(
                     description = "Play a move, with the token just given")),
             )),
         (status = 400, description = "A malformed body, name or seat", body = ErrorBody),
+        (status = 403, description = "A rated game's seat, claimed without signing in", body = ErrorBody),
         (status = 404, description = "No such game, or the game has no such seat", body = ErrorBody),
         (status = 409, description = "The seat is taken, or was never open", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
@@ -359,6 +370,7 @@ pub async fn claim_seat(
         .ask(|answer| Command::Claim {
             seat,
             name: request.name,
+            signed_in: session.is_some(),
             answer,
         })
         .await??;

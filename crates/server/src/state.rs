@@ -303,6 +303,11 @@ impl AppState {
     /// sweep (`cluster.rs`) starts the games whose work falls due
     /// and nobody has claimed, and the others start when a client asks.
     pub async fn resume(&self) -> Result<usize, StoreError> {
+        if let Err(error) = self.rate_missed().await {
+            // The games stay unrated until the next start; the server
+            // plays on.
+            warn!(%error, "the missed rating updates could not be applied");
+        }
         if self.inner.store.is_shared() {
             return Ok(0);
         }
@@ -318,6 +323,21 @@ impl AppState {
             info!(games = resumed, "resumed the games in play");
         }
         Ok(resumed)
+    }
+
+    /// Applies the rating updates of finished rated games that a server
+    /// stopped before applying (between the game's end and its update),
+    /// on every start; the store applies each once, also when several
+    /// servers start together.
+    async fn rate_missed(&self) -> Result<(), StoreError> {
+        const AT_ONCE: usize = 1000;
+        let store = &self.inner.store;
+        for id in store.unrated_finished(AT_ONCE).await? {
+            if let Some(table) = store.load(&id).await? {
+                crate::rating::apply(store, &table, self.clock().now_ms()).await?;
+            }
+        }
+        Ok(())
     }
 
     /// Begins shutting down: games finish what they are doing and stop,

@@ -194,6 +194,9 @@ pub(crate) mod accounts;
 
 pub use accounts::{AccountRow, NewAccount, OwnedGame, Settings};
 
+// The ratings' queries (issue 67), likewise.
+pub(crate) mod ratings;
+
 /// A change waiting for the writer, and where its outcome goes.
 #[derive(Debug)]
 struct Job {
@@ -549,7 +552,7 @@ impl Store {
             for _ in 0..ATTEMPTS {
                 let Some(game) = sqlx::query(
                     "SELECT created_ms, hints, clock, header, turn_started_ms, length, takebacks, \
-                     result, listed, host_seat, abandon_after_ms, rematch, rematch_by \
+                     result, listed, host_seat, abandon_after_ms, rematch, rematch_by, rated \
                      FROM games WHERE id = $1",
                 )
                 .bind(id)
@@ -572,6 +575,7 @@ impl Store {
                     abandon_after_ms: game.try_get("abandon_after_ms")?,
                     rematch: game.try_get("rematch")?,
                     rematch_by: game.try_get("rematch_by")?,
+                    rated: game.try_get("rated")?,
                 };
                 let moves = sqlx::query(
                     "SELECT ply, token FROM moves WHERE game_id = $1 AND ply < $2 ORDER BY ply",
@@ -894,6 +898,7 @@ struct GameRow {
     abandon_after_ms: i64,
     rematch: Option<String>,
     rematch_by: Option<i64>,
+    rated: bool,
 }
 
 /// A seat's row as [`Store::load`] reads it.
@@ -1075,6 +1080,7 @@ fn table_of(
             listed: game.listed,
             abandon_after_ms: game.abandon_after_ms,
             invites: Vec::new(),
+            rated: game.rated,
         },
         away_since_ms,
         rematch: match (game.rematch, game.rematch_by) {
@@ -1156,6 +1162,41 @@ fn header_json(record: &Record) -> String {
 fn result_json(record: &Record) -> Option<String> {
     record.result.as_ref().map(Value::to_string)
 }
+
+/// Declares each named `async fn(Store, Store)` as two tests: on SQLite
+/// (one store in memory, given twice: one server) and, if PostgreSQL is
+/// configured for tests, on a scratch database opened twice, as two
+/// servers on one database are.
+#[cfg(test)]
+macro_rules! on_every_store_pair {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let store = crate::store::Store::open("sqlite::memory:").await.unwrap();
+                    super::$name(store.clone(), store).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    if let Some(database) = crate::scratch::create().await.unwrap() {
+                        let one = crate::store::Store::open(&database.url).await.unwrap();
+                        let two = crate::store::Store::open(&database.url).await.unwrap();
+                        super::$name(one.clone(), two.clone()).await;
+                        one.close().await;
+                        two.close().await;
+                    }
+                }
+            )*
+        }
+    };
+}
+#[cfg(test)]
+pub(crate) use on_every_store_pair;
 
 #[cfg(test)]
 mod tests {

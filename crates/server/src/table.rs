@@ -189,6 +189,9 @@ pub struct Hosting {
     /// written with the new game; the store drops a seal when the seat is
     /// claimed, and the host reads them from the store.
     pub invites: Vec<(usize, Vec<u8>)>,
+    /// A rated game (issue 67): its end updates the ratings of the
+    /// accounts that own its seats, once (`rating.rs`).
+    pub rated: bool,
 }
 
 impl Default for Hosting {
@@ -198,6 +201,7 @@ impl Default for Hosting {
             listed: true,
             abandon_after_ms: DEFAULT_ABANDON_AFTER_MS,
             invites: Vec::new(),
+            rated: false,
         }
     }
 }
@@ -557,6 +561,10 @@ impl Table {
                 abandon_after_ms: self.hosting.abandon_after_ms,
                 // Everyone joins with the token they hold: nothing to seal.
                 invites: Vec::new(),
+                // Not rated: the rematch's seats are not owned by the
+                // accounts (owners are written at creation and claims), so
+                // it could not promise that every seat is an account's.
+                rated: false,
             },
         };
         Ok((new, seat.index()))

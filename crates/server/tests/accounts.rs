@@ -538,6 +538,7 @@ async fn the_owner_gets_their_seat_on_any_device_and_a_token_never_gives_the_acc
     assert_eq!(profile.status, StatusCode::OK, "{}", profile.text);
     assert_eq!(profile.body["name"], "Karl");
     assert_eq!(profile.body["ratings"], json!([]));
+    assert_eq!(profile.body["history"], json!([]));
     assert_eq!(profile.body["playing"][0]["id"], id.as_str());
     assert_eq!(profile.body["finished"], json!([]));
     assert!(profile.body.get("email").is_none());
@@ -738,7 +739,151 @@ async fn a_session_expires_after_thirty_days_unless_used(db: &Db) {
     assert_eq!(me(&app, &session).await.status, StatusCode::UNAUTHORIZED);
 }
 
+/// Creates the rated game `game` as `karl` (seat 0 named, seat 1 open),
+/// checks that seat 1 cannot be claimed without a session, and claims it
+/// for a new account Otto: the game's id and tokens.
+async fn rated_game(app: &Router, karl: &str, game: Value) -> (String, Vec<String>) {
+    let created = Call::new(Method::POST, "/api/games")
+        .body(game)
+        .cookie(karl)
+        .send(app)
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let claim_uri = format!("/api/games/{id}/seats/1");
+    let stranger = Call::new(Method::POST, &claim_uri)
+        .body(json!({"name": "Otto"}))
+        .send(app)
+        .await;
+    assert_eq!(stranger.status, StatusCode::FORBIDDEN, "{}", stranger.text);
+    let otto = sign_up(app, "Otto").await;
+    let claimed = Call::new(Method::POST, &claim_uri)
+        .body(json!({"name": "Otto"}))
+        .cookie(&otto)
+        .send(app)
+        .await;
+    assert_eq!(claimed.status, StatusCode::OK, "{}", claimed.text);
+    let tokens = vec![
+        created.body["seats"][0]["token"]
+            .as_str()
+            .unwrap()
+            .to_owned(),
+        claimed.body["token"].as_str().unwrap().to_owned(),
+    ];
+    (id, tokens)
+}
+
+/// A rated game between two accounts through the API: refused when it
+/// cannot be rated, claimed only with a session, and once over, each
+/// seat's change in its view, the ratings and history in the profiles
+/// and both players on the leaderboard.
+async fn a_rated_game_changes_the_ratings_shown_everywhere(db: &Db) {
+    let (app, _) = server(db).await;
+    let clock = json!({"initial_s": 3600, "increment_s": 0});
+    let game = json!({"players": 2, "rated": true, "clock": clock,
+                      "seats": [{"name": "Karl"}, {"open": true}]});
+    // Without a session, without a clock, with a second named person.
+    let anonymous = Call::new(Method::POST, "/api/games")
+        .body(game.clone())
+        .send(&app)
+        .await;
+    assert_eq!(
+        anonymous.status,
+        StatusCode::FORBIDDEN,
+        "{}",
+        anonymous.text
+    );
+    assert!(anonymous.text.contains("sign in"), "{}", anonymous.text);
+    let karl = sign_up(&app, "Karl").await;
+    let no_clock = Call::new(Method::POST, "/api/games")
+        .body(json!({"players": 2, "rated": true, "seats": [{"name": "Karl"}, {"open": true}]}))
+        .cookie(&karl)
+        .send(&app)
+        .await;
+    assert_eq!(
+        no_clock.status,
+        StatusCode::BAD_REQUEST,
+        "{}",
+        no_clock.text
+    );
+    assert!(no_clock.text.contains("clock"), "{}", no_clock.text);
+    let two_named = Call::new(Method::POST, "/api/games")
+        .body(json!({"players": 2, "rated": true, "clock": clock,
+                     "seats": [{"name": "Karl"}, {"name": "Otto"}]}))
+        .cookie(&karl)
+        .send(&app)
+        .await;
+    assert_eq!(
+        two_named.status,
+        StatusCode::BAD_REQUEST,
+        "{}",
+        two_named.text
+    );
+    let (id, tokens) = rated_game(&app, &karl, game).await;
+    assert_eq!(view(&app, &id).await["take_back"], false);
+    play_to_the_end(&app, &id, &tokens).await;
+
+    // The update is applied apart from the game's task: wait for it.
+    let mut over = view(&app, &id).await;
+    for _ in 0..500 {
+        if over["rating_changes"]
+            .as_array()
+            .is_some_and(|c| c.len() == 2)
+        {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        over = view(&app, &id).await;
+    }
+    assert_eq!(over["rated"], true);
+    let changes = over["rating_changes"].as_array().unwrap();
+    assert_eq!(changes.len(), 2, "{over}");
+    let winners = over["record"]["result"]["winners"]
+        .as_array()
+        .unwrap()
+        .clone();
+    for change in changes {
+        assert_eq!(change["before"]["rating"], 1500);
+        assert_eq!(change["before"]["provisional"], true);
+        let seat = change["seat"].as_u64().unwrap();
+        let won = winners.contains(&json!(seat));
+        let delta = change["change"].as_i64().unwrap();
+        if winners.len() == 1 {
+            assert_eq!(delta > 0, won, "{change}");
+        }
+    }
+    for name in ["Karl", "Otto"] {
+        let profile = Call::new(Method::GET, &format!("/api/players/{name}"))
+            .send(&app)
+            .await;
+        assert_eq!(profile.status, StatusCode::OK, "{}", profile.text);
+        assert_eq!(profile.body["ratings"][0]["mode"], "2p");
+        assert_eq!(profile.body["ratings"][0]["games"], 1);
+        assert_eq!(profile.body["history"][0]["game"], id.as_str());
+    }
+    let board = Call::new(Method::GET, "/api/leaderboard?mode=2p")
+        .send(&app)
+        .await;
+    assert_eq!(board.status, StatusCode::OK, "{}", board.text);
+    assert_eq!(board.body["players"].as_array().unwrap().len(), 2);
+    let first = &board.body["players"][0];
+    assert_eq!(first["rank"], 1);
+    assert!(
+        first["conservative"].as_f64().unwrap()
+            >= board.body["players"][1]["conservative"].as_f64().unwrap()
+    );
+    let empty = Call::new(Method::GET, "/api/leaderboard?mode=3p")
+        .send(&app)
+        .await;
+    assert_eq!(empty.body["players"], json!([]));
+    let bad = Call::new(Method::GET, "/api/leaderboard?mode=5p")
+        .send(&app)
+        .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{}", bad.text);
+}
+
 on_every_store!(
+    a_rated_game_changes_the_ratings_shown_everywhere,
     signing_up_signs_in_and_the_session_answers_who_i_am,
     names_that_differ_only_by_case_or_look_alikes_are_taken,
     hostile_names_and_weak_passwords_are_refused_saying_why,

@@ -280,6 +280,9 @@ impl Store {
                 "DELETE FROM sessions WHERE account_id = $1",
                 "DELETE FROM seat_owners WHERE account_id = $1",
                 "DELETE FROM password_resets WHERE account_id = $1",
+                // Ratings go with the account (issue 67); the games stay.
+                "DELETE FROM ratings WHERE account_id = $1",
+                "DELETE FROM rating_history WHERE account_id = $1",
             ] {
                 sqlx::query(sql).bind(id).execute(&mut *tx).await?;
             }

@@ -600,8 +600,8 @@ fn payload(notice: &Notice) -> String {
 async fn insert_game(tx: &mut PgConnection, table: &Table) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO games (id, created_ms, updated_ms, players, teams, hints, clock, header, \
-         status, length, turn_started_ms, result, due_ms, listed, host_seat, abandon_after_ms) \
-         VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+         status, length, turn_started_ms, result, due_ms, listed, host_seat, abandon_after_ms, rated) \
+         VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
     )
     .bind(&table.id)
     .bind(table.created_ms)
@@ -618,6 +618,7 @@ async fn insert_game(tx: &mut PgConnection, table: &Table) -> Result<(), sqlx::E
     .bind(table.hosting.listed)
     .bind(table.hosting.host.map(|seat| seat as i64))
     .bind(table.hosting.abandon_after_ms)
+    .bind(table.hosting.rated)
     .execute(&mut *tx)
     .await?;
     let mut levels = Vec::new();

@@ -357,8 +357,8 @@ async fn take_back(
 async fn insert_game(tx: &mut SqliteConnection, table: &Table) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO games (id, created_ms, updated_ms, players, teams, hints, clock, header, \
-         status, length, turn_started_ms, result, listed, host_seat, abandon_after_ms) \
-         VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+         status, length, turn_started_ms, result, listed, host_seat, abandon_after_ms, rated) \
+         VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
     )
     .bind(&table.id)
     .bind(table.created_ms)
@@ -374,6 +374,7 @@ async fn insert_game(tx: &mut SqliteConnection, table: &Table) -> Result<(), sql
     .bind(table.hosting.listed)
     .bind(table.hosting.host.map(|seat| seat as i64))
     .bind(table.hosting.abandon_after_ms)
+    .bind(table.hosting.rated)
     .execute(&mut *tx)
     .await?;
     let invites = super::sealed_invites(table);
