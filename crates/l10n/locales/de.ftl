@@ -807,3 +807,9 @@ profile-finished = Beendete Partien
 profile-none-playing = Keine laufenden Partien.
 profile-none-finished = Noch keine beendeten Partien.
 profile-record = Aufzeichnung herunterladen
+
+## Ratings on a profile
+profile-rated-games = { $count ->
+    [one] eine gewertete Partie
+   *[other] { $count } gewertete Partien
+    }

@@ -808,3 +808,9 @@ profile-finished = Finished games
 profile-none-playing = No games in play.
 profile-none-finished = No finished games yet.
 profile-record = download the record
+
+## Ratings on a profile
+profile-rated-games = { $count ->
+    [one] one rated game
+   *[other] { $count } rated games
+    }

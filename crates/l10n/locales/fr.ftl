@@ -812,3 +812,9 @@ profile-finished = Parties terminées
 profile-none-playing = Aucune partie en cours.
 profile-none-finished = Pas encore de partie terminée.
 profile-record = télécharger l’enregistrement
+
+## Ratings on a profile
+profile-rated-games = { $count ->
+    [one] une partie classée
+   *[other] { $count } parties classées
+    }

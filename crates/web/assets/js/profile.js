@@ -65,11 +65,17 @@ function gameItems(games, names, none, finished) {
   return list;
 }
 
-/** The ratings, one line a mode, if the server gave any. */
+/** The catalog's words for each rating mode the server names. */
+const MODE_WORDS = { "2p": "players-2", "3p": "players-3", teams: "players-4" };
+
+/** The ratings, one line a mode, if the server gave any: the rating in
+ * whole points, with "?" while it is provisional (its uncertainty high). */
 function ratings(list) {
   if (!Array.isArray(list) || list.length === 0) return null;
   return el("section", { class: "game-list profile-ratings", "aria-labelledby": "profile-ratings" },
     el("h2", { id: "profile-ratings" }, t("profile-ratings")),
-    el("ul", { class: "games" }, list.map((rating) => el("li", {},
-      el("span", {}, String(rating.mode ?? "")), " ", el("strong", {}, String(rating.rating ?? rating.value ?? ""))))));
+    el("ul", { class: "games" }, list.map((rating) => el("li", { "data-mode": rating.mode },
+      el("span", {}, MODE_WORDS[rating.mode] ? t(MODE_WORDS[rating.mode]) : String(rating.mode)), " ",
+      el("strong", {}, `${Math.round(rating.rating)}${rating.provisional ? "?" : ""}`), " ",
+      el("span", { class: "muted" }, t("profile-rated-games", { count: rating.games }))))));
 }
