@@ -146,7 +146,9 @@ test("a line of the log opens the replay at its move with the board in view; the
       await page.goto(`${server.url}/games/${game.id}`);
       // The log in words and the analysis: every position is at hand.
       await page.locator(".analysis svg.graph").waitFor({ timeout: 120000 });
-      const line = page.locator(".log-list li[data-move='12']");
+      // Its number, not its middle: a finished game's line also holds a
+      // "Why?" button, which shows the position before the move instead.
+      const line = page.locator(".log-list li[data-move='12'] .move-number");
       await line.scrollIntoViewIfNeeded();
       await line.click();
       assert.equal(await page.locator(".replay-slider").inputValue(), "12");
