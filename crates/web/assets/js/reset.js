@@ -32,9 +32,8 @@ function resetProblem(problem) {
 /** /reset: set a new password with the link's token. */
 export function showResetPage(main) {
   takeToken();
-  const title = el("h1", {}, t("reset-title"));
   if (!token) {
-    main.replaceChildren(el("section", { class: "notice reset" }, title,
+    main.replaceChildren(el("section", { class: "notice reset" }, el("h1", {}, t("reset-title")),
       el("p", {}, t("reset-no-link")),
       el("p", {}, el("a", { href: "/account" }, t("reset-ask-again")))));
     return;
@@ -45,7 +44,8 @@ export function showResetPage(main) {
     { type: "password", autocomplete: "new-password", required: true, minlength: 10 });
   const lines = statusLines(resetProblem);
   const form = el("form", { class: "account-form reset", "aria-labelledby": "reset-form-title" },
-    el("h2", { id: "reset-form-title" }, t("reset-title")), password.row, again.row,
+    // The form is the page: its heading is the page's.
+    el("h1", { id: "reset-form-title" }, t("reset-title")), password.row, again.row,
     el("button", { type: "submit", class: "primary" }, t("reset-save")), lines.error);
   onSubmit(form, lines, async () => {
     if (password.input.value !== again.input.value) {
