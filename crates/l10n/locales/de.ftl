@@ -813,3 +813,20 @@ profile-rated-games = { $count ->
     [one] eine gewertete Partie
    *[other] { $count } gewertete Partien
     }
+
+# Password reset pages
+reset-forgot = Passwort vergessen?
+reset-forgot-who = Name oder E-Mail-Adresse
+reset-forgot-hint = Hat das Konto eine E-Mail-Adresse, geht an sie ein Link, mit dem du ein neues Passwort setzt.
+reset-forgot-send = Link schicken
+reset-asked = Wenn ein Konto mit E-Mail-Adresse passt, ging an sie ein Link, mit dem du ein neues Passwort setzt. Der Link gilt eine Stunde.
+reset-title = Neues Passwort setzen
+reset-new-password = Neues Passwort
+reset-repeat-password = Neues Passwort noch einmal
+reset-save = Passwort setzen
+reset-mismatch = Die beiden Passwörter sind verschieden. Gib zweimal dasselbe ein.
+reset-done = Das neue Passwort ist gesetzt. Auf allen Geräten bist du abgemeldet.
+reset-sign-in = Mit dem neuen Passwort anmelden
+reset-no-link = Diese Adresse enthält keinen Link zum Zurücksetzen. Öffne den Link aus der Mail oder fordere einen neuen an.
+reset-ask-again = Neuen Link anfordern
+reset-error-link = Dieser Link ist ungültig, abgelaufen oder schon benutzt. Fordere einen neuen an.

@@ -814,3 +814,20 @@ profile-rated-games = { $count ->
     [one] one rated game
    *[other] { $count } rated games
     }
+
+# Password reset pages
+reset-forgot = Forgot your password?
+reset-forgot-who = Name or e-mail address
+reset-forgot-hint = If the account has an e-mail address, a link to set a new password is sent to it.
+reset-forgot-send = Send the link
+reset-asked = If an account with an e-mail address matches, a link to set a new password was sent to it. The link is valid for one hour.
+reset-title = Set a new password
+reset-new-password = New password
+reset-repeat-password = New password again
+reset-save = Set the password
+reset-mismatch = The two passwords differ. Type the same one twice.
+reset-done = The new password is set. You are signed out on every device.
+reset-sign-in = Sign in with the new password
+reset-no-link = This address carries no reset link. Open the link from the mail, or ask for a new one.
+reset-ask-again = Ask for a new link
+reset-error-link = This link is not valid, has expired or was used. Ask for a new one.

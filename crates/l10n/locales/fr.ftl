@@ -818,3 +818,20 @@ profile-rated-games = { $count ->
     [one] une partie classée
    *[other] { $count } parties classées
     }
+
+# Password reset pages
+reset-forgot = Mot de passe oublié ?
+reset-forgot-who = Nom ou adresse e-mail
+reset-forgot-hint = Si le compte a une adresse e-mail, un lien pour choisir un nouveau mot de passe y est envoyé.
+reset-forgot-send = Envoyer le lien
+reset-asked = Si un compte avec une adresse e-mail correspond, un lien pour choisir un nouveau mot de passe y a été envoyé. Le lien est valable une heure.
+reset-title = Choisir un nouveau mot de passe
+reset-new-password = Nouveau mot de passe
+reset-repeat-password = Nouveau mot de passe, à nouveau
+reset-save = Enregistrer le mot de passe
+reset-mismatch = Les deux mots de passe diffèrent. Tapez deux fois le même.
+reset-done = Le nouveau mot de passe est enregistré. Vous êtes déconnecté sur tous les appareils.
+reset-sign-in = Se connecter avec le nouveau mot de passe
+reset-no-link = Cette adresse ne contient pas de lien de réinitialisation. Ouvrez le lien du mail ou demandez-en un nouveau.
+reset-ask-again = Demander un nouveau lien
+reset-error-link = Ce lien n'est pas valable, a expiré ou a déjà servi. Demandez-en un nouveau.

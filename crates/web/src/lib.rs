@@ -44,7 +44,7 @@ fn embedded(name: &str) -> Option<rust_embed::EmbeddedFile> {
 /// The paths of the client's pages: the lobby, a game's table, the replay
 /// of an uploaded record, the rules, the way into the guided first game,
 /// signing up or in, one's settings and a player's profile.
-pub const PAGE_PATHS: [&str; 8] = [
+pub const PAGE_PATHS: [&str; 9] = [
     "/",
     "/games/{id}",
     "/replay",
@@ -53,6 +53,7 @@ pub const PAGE_PATHS: [&str; 8] = [
     "/account",
     "/settings",
     "/players/{name}",
+    "/reset",
 ];
 
 /// What the browser may do with the pages: scripts, styles and connections

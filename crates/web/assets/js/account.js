@@ -153,8 +153,9 @@ export function field(id, label, attributes = {}, hint = null) {
   };
 }
 
-/** A form's place for its error (read out when it appears) and its result. */
-export function statusLines() {
+/** A form's place for its error (read out when it appears) and its result;
+ * `explain` turns a failure into words (by default an account request's). */
+export function statusLines(explain = accountProblem) {
   const error = el("p", { class: "error", role: "alert", hidden: true });
   const done = el("p", { class: "done", role: "status", hidden: true });
   return {
@@ -165,7 +166,7 @@ export function statusLines() {
       done.hidden = true;
     },
     fail(problem) {
-      error.textContent = accountProblem(problem);
+      error.textContent = explain(problem);
       error.hidden = false;
     },
     succeed(text) {
@@ -203,7 +204,30 @@ export function showAccountPage(main, navigate) {
     return;
   }
   main.replaceChildren(el("div", { class: "account-page" },
-    el("h1", {}, t("account-title")), signInForm(navigate), signUpForm(navigate)));
+    el("h1", {}, t("account-title")),
+    el("div", { class: "sign-in-column" }, signInForm(navigate), forgotForm()),
+    signUpForm(navigate)));
+}
+
+/** "Forgot your password?": asks for a reset mail by name or address. The
+ * answer is the same whether or not an account matches (API.md), and so
+ * are the words said here. */
+function forgotForm() {
+  const who = field("forgot-who", t("reset-forgot-who"), { type: "text", autocomplete: "username", required: true, maxlength: 254 },
+    t("reset-forgot-hint"));
+  const lines = statusLines();
+  const form = el("form", { class: "account-form forgot", "aria-labelledby": "forgot-title" },
+    who.row, el("button", { type: "submit" }, t("reset-forgot-send")), lines.error, lines.done);
+  onSubmit(form, lines, async () => {
+    const text = who.input.value.trim();
+    // Names have no "@" (API.md), so one means an address.
+    const body = text.includes("@") ? { email: text } : { name: text };
+    await request("POST", "/api/password-reset/request", { body });
+    lines.succeed(t("reset-asked"));
+  });
+  // Folded away until asked for: most people signing in remember.
+  return el("details", { class: "forgot-section" },
+    el("summary", { id: "forgot-title" }, t("reset-forgot")), form);
 }
 
 function signInForm(navigate) {

@@ -11,6 +11,7 @@ import { showLearn } from "./learn.js";
 import { loadAccount, showAccountPage, startMenu } from "./account.js";
 import { showSettings } from "./settings.js";
 import { showProfile } from "./profile.js";
+import { showResetPage } from "./reset.js";
 
 const main = document.getElementById("main");
 let page = null;
@@ -29,6 +30,8 @@ async function route() {
     page = await showTable(main, game[1]);
   } else if (path === "/account") {
     showAccountPage(main, navigate);
+  } else if (path === "/reset") {
+    showResetPage(main);
   } else if (path === "/settings") {
     await showSettings(main, navigate);
   } else if (/^\/players\/[^/]+$/.test(path)) {

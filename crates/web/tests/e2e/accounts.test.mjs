@@ -9,7 +9,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { decideByPointing, logLength, waitForMoreMoves, withBrowser } from "./harness.mjs";
+import { decideByPointing, expectRefusals, logLength, waitForMoreMoves, withBrowser } from "./harness.mjs";
 
 const PASSWORD = "orange-meadow-47";
 
@@ -79,19 +79,6 @@ async function signIn(page, words, name, password) {
 async function menu(page, item) {
   await page.locator(".account-menu summary").click();
   await page.locator(".account-menu .menu").getByText(item, { exact: true }).click();
-}
-
-/** Takes the browser's report of each refusal in `statuses` off the page's
- * problems: those answers were asked for, and the browser logs every
- * failed request however the page handles it. Any other problem stays. */
-async function expectRefusals(page, statuses) {
-  for (const status of statuses) {
-    const find = () => page.problems.findIndex((problem) => problem.includes(`status of ${status} `));
-    // The browser's report may come after the page has shown the answer:
-    // it is waited for, as the event it is.
-    while (find() < 0) await page.waitForEvent("console", { timeout: 10000 });
-    page.problems.splice(find(), 1);
-  }
 }
 
 /** Every visible control under `selector` is at least 44 by 44 pixels. */

@@ -33,7 +33,9 @@ process.on("exit", () => {
 export async function startServer(extra = []) {
   const directory = mkdtempSync(join(tmpdir(), "carolus-e2e-"));
   const child = spawn(binary(), [
-    "serve", "--listen", "127.0.0.1:0", "--db", join(directory, "games.db"),
+    // A test that must know its address before the start (a
+    // `--public-url` naming it) gives its own `--listen`.
+    "serve", ...(extra.includes("--listen") ? [] : ["--listen", "127.0.0.1:0"]), "--db", join(directory, "games.db"),
     "--think", "0.05", "--creates-per-minute", "1000", "--messages-per-second", "1000",
     // Level 3 analyses without searching: quick in a debug build.
     "--analysis-level", "3", ...extra,
@@ -164,5 +166,18 @@ export async function withBrowser({ viewport = { width: 1360, height: 900 }, loc
   } finally {
     await browser.close();
     await server.stop();
+  }
+}
+
+/** Takes the browser's report of each refusal in `statuses` off the page's
+ * problems: those answers were asked for, and the browser logs every
+ * failed request however the page handles it. Any other problem stays. */
+export async function expectRefusals(page, statuses) {
+  for (const status of statuses) {
+    const find = () => page.problems.findIndex((problem) => problem.includes(`status of ${status} `));
+    // The browser's report may come after the page has shown the answer:
+    // it is waited for, as the event it is.
+    while (find() < 0) await page.waitForEvent("console", { timeout: 10000 });
+    page.problems.splice(find(), 1);
   }
 }
