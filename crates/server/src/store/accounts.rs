@@ -220,8 +220,8 @@ impl Store {
     /// Deletes the account `id` with its sessions, seats' ownership and
     /// reset tokens, in one transaction; in every finished game where it
     /// owned a seat, the seat's name (in the seat's row and the record's
-    /// header) becomes [`DELETED_PLAYER`]. Answers those games' ids, so
-    /// that the server can drop its copies of them.
+    /// header) becomes "deleted player" (`DELETED_PLAYER`). Answers those
+    /// games' ids, so that the server can drop its copies of them.
     ///
     /// Games still in play keep their seats' names: their tasks own their
     /// rows until they end (a rename here would race their next commit).
