@@ -125,6 +125,7 @@ use crate::{explain, rating, replay};
         accounts::PasswordChange,
         accounts::Confirm,
         accounts::Profile,
+        rating::LevelResults,
         accounts::PlayerGame,
         accounts::MyGames,
         accounts::MyGame,
