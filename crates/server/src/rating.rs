@@ -243,8 +243,9 @@ pub const HISTORY_POINTS: usize = 200;
 /// their finished games with a computer of that level among their
 /// opponents (in the team game, on the other team), those they won (their
 /// side among the winners, that level's computers not) and those they
-/// lost (that level's computers among the winners, their side not); the
-/// rest were shared or won by another seat.
+/// lost (that level's computers among the winners, their side not; or
+/// their seat timed out or left, which the ratings count as last whoever
+/// then won it); the rest were shared or won by another seat.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct LevelResults {
     /// The computer's level, 1 to 5.
@@ -262,7 +263,8 @@ pub const COMPUTER_PAIRS: usize = 2000;
 /// The results against each level (in the levels' order, only those
 /// played) of the rows `store.computer_games` gives.
 pub fn against_computers(games: &[ComputerGame]) -> Vec<LevelResults> {
-    // Per game and level: whether my side won, whether that level won.
+    // Per game and level: whether my side won; whether that level won
+    // (or my seat left, which loses to every opponent).
     let mut outcomes: std::collections::BTreeMap<(&str, u8), (bool, bool)> =
         std::collections::BTreeMap::new();
     for game in games {
@@ -270,17 +272,19 @@ pub fn against_computers(games: &[ComputerGame]) -> Vec<LevelResults> {
         let Some(result) = game.result.as_ref().filter(|_| opponent) else {
             continue;
         };
-        let winner = |seat: usize| {
-            result["winners"]
+        let listed = |field: &str, seat: usize| {
+            result[field]
                 .as_array()
                 .is_some_and(|list| list.iter().any(|value| value.as_u64() == Some(seat as u64)))
         };
-        let mine = winner(game.mine) || (game.teams && winner((game.mine + 2) % 4));
+        let winner = |seat: usize| listed("winners", seat);
+        let left = listed("timed_out", game.mine) || listed("abandoned", game.mine);
+        let mine = !left && (winner(game.mine) || (game.teams && winner((game.mine + 2) % 4)));
         let entry = outcomes
             .entry((game.id.as_str(), game.level))
             .or_insert((false, false));
         entry.0 |= mine;
-        entry.1 |= winner(game.theirs);
+        entry.1 |= winner(game.theirs) || left;
     }
     let mut levels: Vec<LevelResults> = Vec::new();
     for ((_, level), (mine, theirs)) in outcomes {
@@ -816,7 +820,7 @@ mod tests {
     }
 
     #[test]
-    fn results_against_a_level_count_each_game_once_and_shared_wins_as_neither() {
+    fn results_against_a_level_count_each_game_once_a_shared_win_as_neither_and_time_out_as_lost() {
         let row = |id: &str, mine, theirs, level, winners: Value| ComputerGame {
             id: id.to_owned(),
             teams: false,
@@ -832,6 +836,11 @@ mod tests {
             // A shared victory, and a game another seat won.
             row("b", 1, 0, 4, json!([0, 1])),
             row("c", 0, 2, 1, json!([1])),
+            // My seat ran out of time, and the computer playing it won.
+            ComputerGame {
+                result: Some(json!({"winners": [0], "timed_out": [0]})),
+                ..row("d", 0, 1, 5, json!([]))
+            },
         ];
         assert_eq!(
             against_computers(&rows),
@@ -845,6 +854,12 @@ mod tests {
                 LevelResults {
                     level: 4,
                     games: 2,
+                    won: 0,
+                    lost: 1
+                },
+                LevelResults {
+                    level: 5,
+                    games: 1,
                     won: 0,
                     lost: 1
                 },

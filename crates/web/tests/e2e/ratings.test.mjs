@@ -128,7 +128,9 @@ test("a rated game against the computer changes the rating shown at the table, o
     await page.getByText("The numbers").click();
     const row = page.locator(`.rating-table tr[data-game='${id}'] td`);
     assert.match(await row.nth(2).innerText(), new RegExp(`^${after}\\?\\s*\\(provisional\\)$`));
-    const won = (over.record.result.winners || []).includes(0);
+    // A seat that ran out of time counts as lost, as the ratings count it.
+    const result = over.record.result;
+    const won = (result.winners || []).includes(0) && !(result.timed_out || []).includes(0);
     assert.equal(await page.locator(".profile-computers li[data-level='1']").innerText(),
       `Level 1 (beginner) one game: ${won ? 1 : 0} won, ${won ? 0 : 1} lost`);
 
@@ -160,9 +162,9 @@ test("a rated game against the computer changes the rating shown at the table, o
   });
 });
 
-for (const { lang, locale, leaderboard, mode, provisional } of [
-  { lang: "de", locale: "de-DE", leaderboard: "Bestenliste", mode: "Teamspiel", provisional: "vorläufig" },
-  { lang: "fr", locale: "fr-FR", leaderboard: "Classement", mode: "Partie en équipes", provisional: "provisoire" },
+for (const { lang, locale, leaderboard, mode, provisional, lost } of [
+  { lang: "de", locale: "de-DE", leaderboard: "Bestenliste", mode: "Teamspiel", provisional: "vorläufig", lost: "eine Partie: 0 gewonnen, 1 verloren" },
+  { lang: "fr", locale: "fr-FR", leaderboard: "Classement", mode: "Partie en équipes", provisional: "provisoire", lost: "une partie : victoires 0, défaites 1" },
 ]) {
   test(`the leaderboard and the profile's ratings fit a phone (${lang}, 375x812)`, { timeout: 300000 }, async () => {
     await withBrowser({ viewport: { width: 375, height: 812 }, locale, extra: [] }, async ({ server, open }) => {
@@ -200,6 +202,8 @@ for (const { lang, locale, leaderboard, mode, provisional } of [
       await page.goto(`${server.url}/players/${NAME}`);
       await page.locator("svg.rating-graph[data-mode='2p']").waitFor();
       assert.match(await page.locator(".profile-ratings li[data-mode='2p']").innerText(), new RegExp(`\\d+\\?\\s*\\(${provisional}\\)`));
+      // Out of time, the seat counts as lost, whoever then won it.
+      assert.equal(await page.locator(".profile-computers li[data-level='1'] .muted").innerText(), lost);
       await page.locator(".rating-numbers summary").tap();
       await page.locator(".rating-table").waitFor();
       assert.ok(await fitsTheScreen(page), "the profile fits the screen");
