@@ -88,7 +88,10 @@ test("a rated game against the computer changes the rating shown at the table, o
     await page.goto(`${server.url}/account`);
     await expectRefusals(page, [401]);
     await signIn(page, NAME);
-    await page.getByLabel("Rated game").check();
+    // By keyboard this time.
+    await page.getByLabel("Rated game").focus();
+    await page.keyboard.press("Space");
+    assert.equal(await page.getByLabel("Rated game").isChecked(), true);
     await page.locator(".seat-row[data-seat='1'] .seat-kind").selectOption("computer");
     await page.locator(".seat-row[data-seat='1'] .seat-level").selectOption("1");
     await page.getByRole("button", { name: "Start the game" }).click();
@@ -108,6 +111,7 @@ test("a rated game against the computer changes the rating shown at the table, o
     await change.waitFor({ timeout: 30000 });
     const said = await change.innerText();
     assert.match(said, new RegExp(`^${NAME}: 1500\\? → \\d+\\? \\([+−]\\d+\\)$`));
+    assert.equal(await change.locator("*").count(), 0, "the name is text, never markup");
     const over = await (await fetch(`${server.url}/api/games/${id}`)).json();
     const after = over.rating_changes[0].after.rating;
     assert.ok(said.includes(`→ ${after}?`), said);
