@@ -639,7 +639,10 @@ mod tests {
         // The game ended and was stored, but its server stopped before the
         // update: nothing is rated yet.
         let (table, accounts) = finished_game(&one, &[None, None], &[], abandoned(0, 1)).await;
-        assert_eq!(one.unrated_finished(10).await.unwrap(), [table.id.clone()]);
+        assert_eq!(
+            one.unrated_finished(10).await.unwrap(),
+            std::slice::from_ref(&table.id)
+        );
         assert!(one.ratings(accounts[0]).await.unwrap().is_empty());
         // The next start (of either server, or both at once) rates it.
         let first = AppState::new(one.clone(), crate::Limits::default());
