@@ -5,12 +5,13 @@
 // see them here.
 
 import { account } from "./account.js";
-import { ApiError, heldGames, keepToken, request, seatLink } from "./api.js";
+import { heldGames, keepToken, request, seatLink } from "./api.js";
 import { copyField } from "./copy.js";
 import { t } from "./i18n.js";
 import { seatName } from "./names.js";
 import { el } from "./page.js";
 import { gameNames } from "./profile.js";
+import { ratedProblem } from "./ratings.js";
 import { lessonGame } from "./table/lesson.js";
 
 const KINDS = ["here", "invite", "open", "computer"];
@@ -231,19 +232,6 @@ function ratedBody(body, rows) {
   rows.forEach((row, seat) => {
     if (row.kind === "here" && !row.name) body.seats[seat].name = account().name;
   });
-}
-
-/** The server's refusal of a rated game in words (API.md: 403 without a
- * session, 400 naming the field `rated` and what it lacks), or null for
- * any other answer, which is said as it is. */
-function ratedProblem(problem) {
-  if (!(problem instanceof ApiError)) return null;
-  if (problem.status === 403) return t("lobby-rated-error-session");
-  const reason = problem.status === 400 ? problem.body.error || "" : "";
-  if (!reason.startsWith("field `rated`")) return null;
-  if (reason.includes("clock")) return t("lobby-rated-error-clock");
-  if (reason.includes("invited")) return t("lobby-rated-error-invited");
-  return t("lobby-rated-error-seats");
 }
 
 function seatRow(seat, count, previous) {
