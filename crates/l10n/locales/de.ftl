@@ -830,3 +830,51 @@ reset-sign-in = Mit dem neuen Passwort anmelden
 reset-no-link = Diese Adresse enthält keinen Link zum Zurücksetzen. Öffne den Link aus der Mail oder fordere einen neuen an.
 reset-ask-again = Neuen Link anfordern
 reset-error-link = Dieser Link ist ungültig, abgelaufen oder schon benutzt. Fordere einen neuen an.
+
+# Ratings in the page: the lobby's rated games, the table's rating changes, the leaderboard, the profile's graph
+nav-leaderboard = Bestenliste
+rating-mode-2p = 2 Spieler
+rating-mode-3p = 3 Spieler
+rating-mode-teams = Teamspiel
+rating-provisional = vorläufig
+lobby-rated = Gewertete Partie
+lobby-rated-explained = Eine gewertete Partie ändert die Wertungen der Menschen, die sie spielen. Sie braucht eine Uhr; nur dein eigener Platz wird hier gespielt, die anderen spielt der Computer oder sie sind offen für angemeldete Menschen; Entscheidungen können nicht zurückgenommen werden.
+lobby-rated-sign-in = Melde dich an, um gewertete Partien zu spielen.
+lobby-rated-error-session = Melde dich an, um eine gewertete Partie anzulegen.
+lobby-rated-error-clock = Eine gewertete Partie braucht eine Uhr.
+lobby-rated-error-invited = Eine gewertete Partie hat keine eingeladenen Plätze: Lass sie offen für angemeldete Menschen.
+lobby-rated-error-seats = In einer gewerteten Partie trägt nur dein eigener Platz einen Namen: Die anderen spielt der Computer oder sie sind offen für angemeldete Menschen.
+table-rated = Gewertete Partie
+table-rated-explained = Das Ergebnis ändert die Wertungen der Spieler.
+table-rating-changes = Änderungen der Wertung
+table-rating-pending = Die Wertungen werden berechnet …
+table-rating-none = In dieser Partie hat sich keine Wertung eines Kontos geändert.
+table-rating-change = { $name }: { $before } → { $after } ({ $change })
+leaderboard-title = Bestenliste
+leaderboard-intro = Die Reihenfolge folgt einem vorsichtigen Wert: der Wertung abzüglich ihrer dreifachen Unsicherheit, damit ein paar glückliche Partien nicht für die Spitze reichen.
+leaderboard-modes = Spielarten
+leaderboard-caption = Die besten Spieler: { $mode }
+leaderboard-rank = Rang
+leaderboard-player = Spieler
+leaderboard-rating = Wertung
+leaderboard-games = Gewertete Partien
+leaderboard-empty = In dieser Spielart hat noch niemand eine gewertete Partie gespielt ({ $mode }).
+leaderboard-provisional-note = Eine mit ? markierte Wertung ist vorläufig: Es wurden zu wenige Partien gespielt, um sie genau zu kennen.
+profile-leaderboard-link = Zur Bestenliste
+profile-rating-history = Wertung im Verlauf
+profile-rating-graph-title = Wertung im Verlauf: { $mode }
+profile-rating-graph-description = { $count ->
+    [one] Nach einer gewerteten Partie: { $last }.
+   *[other] Über { $count } gewertete Partien, von { $first } bis { $last }; am höchsten { $high }.
+    }
+profile-rating-graph-axis = Gewertete Partien, die älteste zuerst
+profile-rating-table-show = Die Zahlen
+profile-rating-table-game = Partie
+profile-rating-table-date = Datum
+profile-rating-table-rating = Wertung danach
+profile-computers = Gegen den Computer
+profile-computer-results = { $games ->
+    [one] eine Partie
+   *[other] { $games } Partien
+    }: { $won } gewonnen, { $lost } verloren
+leaderboard-loading = Die Liste wird geladen …

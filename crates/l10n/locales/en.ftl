@@ -831,3 +831,51 @@ reset-sign-in = Sign in with the new password
 reset-no-link = This address carries no reset link. Open the link from the mail, or ask for a new one.
 reset-ask-again = Ask for a new link
 reset-error-link = This link is not valid, has expired or was used. Ask for a new one.
+
+# Ratings in the page: the lobby's rated games, the table's rating changes, the leaderboard, the profile's graph
+nav-leaderboard = Leaderboard
+rating-mode-2p = 2 players
+rating-mode-3p = 3 players
+rating-mode-teams = Team game
+rating-provisional = provisional
+lobby-rated = Rated game
+lobby-rated-explained = A rated game changes the ratings of the people who play it. It needs a clock; only your own seat is played here, the others are the computer's or open to people who are signed in; decisions cannot be taken back.
+lobby-rated-sign-in = Sign in to play rated games.
+lobby-rated-error-session = Sign in to create a rated game.
+lobby-rated-error-clock = A rated game needs a clock.
+lobby-rated-error-invited = A rated game has no invited seats: leave them open for people who are signed in.
+lobby-rated-error-seats = In a rated game only your own seat is named: the others are the computer's or open for people who are signed in.
+table-rated = Rated game
+table-rated-explained = The result changes the players' ratings.
+table-rating-changes = Rating changes
+table-rating-pending = The ratings are being updated…
+table-rating-none = No account's rating changed in this game.
+table-rating-change = { $name }: { $before } → { $after } ({ $change })
+leaderboard-title = Leaderboard
+leaderboard-intro = Players are ranked by a cautious value: their rating less three times its uncertainty, so that a few lucky games are not enough to lead.
+leaderboard-modes = Modes
+leaderboard-caption = The best players: { $mode }
+leaderboard-rank = Rank
+leaderboard-player = Player
+leaderboard-rating = Rating
+leaderboard-games = Rated games
+leaderboard-empty = Nobody has played a rated game in this mode yet ({ $mode }).
+leaderboard-provisional-note = A rating marked ? is provisional: too few games have been played to know it well.
+profile-leaderboard-link = See the leaderboard
+profile-rating-history = Rating over time
+profile-rating-graph-title = Rating over time: { $mode }
+profile-rating-graph-description = { $count ->
+    [one] After one rated game: { $last }.
+   *[other] Over { $count } rated games, from { $first } to { $last }; highest { $high }.
+    }
+profile-rating-graph-axis = Rated games, oldest first
+profile-rating-table-show = The numbers
+profile-rating-table-game = Game
+profile-rating-table-date = Date
+profile-rating-table-rating = Rating after it
+profile-computers = Against the computer
+profile-computer-results = { $games ->
+    [one] one game
+   *[other] { $games } games
+    }: { $won } won, { $lost } lost
+leaderboard-loading = Loading the list…

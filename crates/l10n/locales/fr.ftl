@@ -835,3 +835,51 @@ reset-sign-in = Se connecter avec le nouveau mot de passe
 reset-no-link = Cette adresse ne contient pas de lien de réinitialisation. Ouvrez le lien du mail ou demandez-en un nouveau.
 reset-ask-again = Demander un nouveau lien
 reset-error-link = Ce lien n'est pas valable, a expiré ou a déjà servi. Demandez-en un nouveau.
+
+# Ratings in the page: the lobby's rated games, the table's rating changes, the leaderboard, the profile's graph
+nav-leaderboard = Classement
+rating-mode-2p = 2 joueurs
+rating-mode-3p = 3 joueurs
+rating-mode-teams = Partie en équipes
+rating-provisional = provisoire
+lobby-rated = Partie classée
+lobby-rated-explained = Une partie classée change le classement des personnes qui la jouent. Elle demande une pendule ; seule votre place est jouée ici, les autres sont à l'ordinateur ou ouvertes aux personnes connectées ; on ne peut pas reprendre ses décisions.
+lobby-rated-sign-in = Connectez-vous pour jouer des parties classées.
+lobby-rated-error-session = Connectez-vous pour créer une partie classée.
+lobby-rated-error-clock = Une partie classée demande une pendule.
+lobby-rated-error-invited = Une partie classée n'a pas de places sur invitation : laissez-les ouvertes aux personnes connectées.
+lobby-rated-error-seats = Dans une partie classée, seule votre place porte un nom : les autres sont à l'ordinateur ou ouvertes aux personnes connectées.
+table-rated = Partie classée
+table-rated-explained = Le résultat change le classement des joueurs.
+table-rating-changes = Changements de classement
+table-rating-pending = Les classements sont en cours de mise à jour…
+table-rating-none = Le classement d'aucun compte n'a changé dans cette partie.
+table-rating-change = { $name } : { $before } → { $after } ({ $change })
+leaderboard-title = Classement
+leaderboard-intro = Les joueurs sont rangés selon une valeur prudente : leur classement moins trois fois son incertitude, pour que quelques parties heureuses ne suffisent pas à mener.
+leaderboard-modes = Modes de jeu
+leaderboard-caption = Les meilleurs joueurs : { $mode }
+leaderboard-rank = Rang
+leaderboard-player = Joueur
+leaderboard-rating = Classement
+leaderboard-games = Parties classées
+leaderboard-empty = Personne n'a encore joué de partie classée dans ce mode ({ $mode }).
+leaderboard-provisional-note = Un classement marqué ? est provisoire : trop peu de parties ont été jouées pour bien le connaître.
+profile-leaderboard-link = Voir le classement
+profile-rating-history = Classement au fil du temps
+profile-rating-graph-title = Classement au fil du temps : { $mode }
+profile-rating-graph-description = { $count ->
+    [one] Après une partie classée : { $last }.
+   *[other] Sur { $count } parties classées, de { $first } à { $last } ; au plus haut { $high }.
+    }
+profile-rating-graph-axis = Parties classées, la plus ancienne d'abord
+profile-rating-table-show = Les chiffres
+profile-rating-table-game = Partie
+profile-rating-table-date = Date
+profile-rating-table-rating = Classement après
+profile-computers = Contre l'ordinateur
+profile-computer-results = { $games ->
+    [one] une partie
+   *[other] { $games } parties
+    } : victoires { $won }, défaites { $lost }
+leaderboard-loading = Chargement de la liste…

@@ -573,6 +573,9 @@ pub struct Profile {
     /// The rating after each of the latest rated games (up to 200),
     /// oldest first: the profile's graph.
     pub history: Vec<crate::rating::RatingPoint>,
+    /// The results against each computer level played, in the levels'
+    /// order, from the latest finished games with a computer.
+    pub computers: Vec<crate::rating::LevelResults>,
     /// Games in play (and open ones waiting for players), latest first.
     pub playing: Vec<PlayerGame>,
     /// Finished games, latest first; their records are at
@@ -1242,11 +1245,13 @@ pub async fn profile(
         .map(PlayerGame::of)
         .partition(|game| game.status == Status::Over);
     let (ratings, history) = crate::rating::profile_ratings(store, account.id).await?;
+    let computers = crate::rating::profile_computers(store, account.id).await?;
     Ok(Json(Profile {
         name: account.name,
         created_ms: account.created_ms,
         ratings,
         history,
+        computers,
         playing,
         finished,
     }))

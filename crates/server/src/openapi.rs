@@ -12,7 +12,8 @@
 use carolus_ai::Level;
 use serde_json::json;
 use utoipa::openapi::schema::{
-    AdditionalProperties, ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type,
+    AdditionalProperties, ArrayBuilder, ArrayItems, ObjectBuilder, OneOfBuilder, Schema,
+    SchemaType, Type,
 };
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{OpenApi, PartialSchema, ToSchema};
@@ -125,6 +126,7 @@ use crate::{explain, rating, replay};
         accounts::PasswordChange,
         accounts::Confirm,
         accounts::Profile,
+        rating::LevelResults,
         accounts::PlayerGame,
         accounts::MyGames,
         accounts::MyGame,
@@ -303,8 +305,10 @@ fn reference<T: ToSchema>() -> RefOr<Schema> {
 }
 
 /// A game of `players` seats: the team game for four, else the standard
-/// game.
-fn game_of(players: usize) -> RefOr<Schema> {
+/// game; `rated`: a rated game (API.md, "Ratings"), which needs a clock,
+/// names at most one person's seat and invites nobody, else a game that
+/// is not rated.
+fn game_of(players: usize, rated: bool) -> RefOr<Schema> {
     let teams = players == 4;
     let variant = if teams {
         object(
@@ -327,38 +331,53 @@ fn game_of(players: usize) -> RefOr<Schema> {
             ],
         )
     };
-    let required: &[&str] = if teams {
-        &["players", "seats", "variant"]
-    } else {
-        &["players", "seats"]
+    let mut required = vec!["players", "seats"];
+    if teams {
+        required.push("variant");
+    }
+    if rated {
+        required.extend(["rated", "clock"]);
+    }
+    let description = match (teams, rated) {
+        (true, false) => "A team game of four players".to_owned(),
+        (true, true) => "A rated team game of four players".to_owned(),
+        (false, false) => format!("A game of {players} players"),
+        (false, true) => format!("A rated game of {players} players"),
     };
-    let description = if teams {
-        "A team game of four players".to_owned()
+    let seats = if rated {
+        rated_seats(players)
     } else {
-        format!("A game of {players} players")
+        ArrayBuilder::new()
+            .items(reference::<api::SeatSpec>())
+            .min_items(Some(players))
+            .max_items(Some(players))
+            .description(Some("One entry per seat, seat 0 first"))
+            .into()
+    };
+    let clock = if rated {
+        reference::<api::ClockSpec>()
+    } else {
+        one_of(
+            "An optional clock; without one, nobody's time runs out",
+            vec![null().into(), reference::<api::ClockSpec>()],
+        )
+    };
+    let rated_field = if rated {
+        one_of_values(&[json!(true)]).description(Some(
+            "A rated game: needs a session (403 without one), a clock, at most one named \
+             person's seat (the creator's) and no invited seats",
+        ))
+    } else {
+        one_of_values(&[json!(false)]).description(Some("Not a rated game (the default)"))
     };
     object(
         &description,
-        required,
+        &required,
         vec![
             ("players", one_of_values(&[json!(players)]).into()),
             ("variant", variant),
-            (
-                "seats",
-                ArrayBuilder::new()
-                    .items(reference::<api::SeatSpec>())
-                    .min_items(Some(players))
-                    .max_items(Some(players))
-                    .description(Some("One entry per seat, seat 0 first"))
-                    .into(),
-            ),
-            (
-                "clock",
-                one_of(
-                    "An optional clock; without one, nobody's time runs out",
-                    vec![null().into(), reference::<api::ClockSpec>()],
-                ),
-            ),
+            ("seats", seats),
+            ("clock", clock),
             (
                 "hints",
                 ObjectBuilder::new()
@@ -366,16 +385,7 @@ fn game_of(players: usize) -> RefOr<Schema> {
                     .description(Some("Whether the seats may ask the computer for hints"))
                     .into(),
             ),
-            (
-                "rated",
-                ObjectBuilder::new()
-                    .schema_type(Type::Boolean)
-                    .description(Some(
-                        "A rated game: needs a session, a clock, at most one named person's \
-                         seat (the creator's) and no invited seats",
-                    ))
-                    .into(),
-            ),
+            ("rated", rated_field.into()),
             (
                 "abandon_after_s",
                 integer(api::MIN_ABANDON_AFTER_S, api::MAX_ABANDON_AFTER_S, true)
@@ -394,8 +404,16 @@ fn game_of(players: usize) -> RefOr<Schema> {
 impl PartialSchema for api::CreateGame {
     fn schema() -> RefOr<Schema> {
         one_of(
-            "`POST /api/games`: a new game of 2 or 3 players, or the team game of 4",
-            vec![game_of(2), game_of(3), game_of(4)],
+            "`POST /api/games`: a new game of 2 or 3 players, or the team game of 4; \
+             each not rated or rated",
+            vec![
+                game_of(2, false),
+                game_of(2, true),
+                game_of(3, false),
+                game_of(3, true),
+                game_of(4, false),
+                game_of(4, true),
+            ],
         )
     }
 }
@@ -404,62 +422,126 @@ impl ToSchema for api::CreateGame {}
 
 impl PartialSchema for api::SeatSpec {
     fn schema() -> RefOr<Schema> {
-        let not_open = || one_of_values(&[json!(false), json!(null)]).into();
-        let level = integer(
-            Level::MIN.number().into(),
-            Level::MAX.number().into(),
-            false,
-        )
-        .description(Some("The computer's level"));
         one_of(
             "Who sits at a seat: a person (who gets a token), the computer, or anyone \
              who claims the open seat",
             vec![
-                object(
-                    "A person",
-                    &["name"],
-                    vec![
-                        ("name", name().into()),
-                        ("ai", null().into()),
-                        ("open", not_open()),
-                        (
-                            "invited",
-                            one_of_values(&[json!(true), json!(false), json!(null)])
-                                .description(Some(
-                                    "A person invited by a link of their own: the game is \
-                                     then not listed in the lobby",
-                                ))
-                                .into(),
-                        ),
-                    ],
-                )
-                .into(),
-                object(
-                    "The computer, named \"Computer (level N)\" unless given a name",
-                    &["ai"],
-                    vec![
-                        ("ai", level.into()),
-                        (
-                            "name",
-                            one_of("The seat's name", vec![null().into(), name().into()]),
-                        ),
-                        ("open", not_open()),
-                    ],
-                )
-                .into(),
-                object(
-                    "A seat for anyone who claims it; it takes the name given then",
-                    &["open"],
-                    vec![
-                        ("open", one_of_values(&[json!(true)]).into()),
-                        ("name", null().into()),
-                        ("ai", null().into()),
-                    ],
-                )
-                .into(),
+                person_seat(true).into(),
+                computer_seat().into(),
+                open_seat().into(),
             ],
         )
     }
+}
+
+/// `false` or `null`: a seat's `open` when it is not open.
+fn not_open() -> RefOr<Schema> {
+    one_of_values(&[json!(false), json!(null)]).into()
+}
+
+/// A person's seat; `invitable`: it may be invited (not in a rated game).
+fn person_seat(invitable: bool) -> ObjectBuilder {
+    let invited: &[serde_json::Value] = if invitable {
+        &[json!(true), json!(false), json!(null)]
+    } else {
+        &[json!(false), json!(null)]
+    };
+    object(
+        "A person",
+        &["name"],
+        vec![
+            ("name", name().into()),
+            ("ai", null().into()),
+            ("open", not_open()),
+            (
+                "invited",
+                one_of_values(invited)
+                    .description(Some(
+                        "A person invited by a link of their own: the game is then not \
+                         listed in the lobby (never in a rated game)",
+                    ))
+                    .into(),
+            ),
+        ],
+    )
+}
+
+fn computer_seat() -> ObjectBuilder {
+    let level = integer(
+        Level::MIN.number().into(),
+        Level::MAX.number().into(),
+        false,
+    )
+    .description(Some("The computer's level"));
+    object(
+        "The computer, named \"Computer (level N)\" unless given a name",
+        &["ai"],
+        vec![
+            ("ai", level.into()),
+            (
+                "name",
+                one_of("The seat's name", vec![null().into(), name().into()]),
+            ),
+            ("open", not_open()),
+        ],
+    )
+}
+
+fn open_seat() -> ObjectBuilder {
+    object(
+        "A seat for anyone who claims it; it takes the name given then",
+        &["open"],
+        vec![
+            ("open", one_of_values(&[json!(true)]).into()),
+            ("name", null().into()),
+            ("ai", null().into()),
+        ],
+    )
+}
+
+/// A rated game's `players` seats: every person's seat must end up an
+/// account's, so at most one is named (the creator's, not invited), at
+/// any place; the others are the computer's or open. Said as one of: no
+/// person's seat, or the person at seat 0, 1, … and the others not.
+fn rated_seats(players: usize) -> RefOr<Schema> {
+    let other = || -> Schema {
+        OneOfBuilder::new()
+            .item(computer_seat())
+            .item(open_seat())
+            .description(Some("The computer's seat, or an open one"))
+            .build()
+            .into()
+    };
+    let mut choices: Vec<RefOr<Schema>> = vec![
+        ArrayBuilder::new()
+            .items(ArrayItems::RefOrSchema(Box::new(other().into())))
+            .min_items(Some(players))
+            .max_items(Some(players))
+            .description(Some("No person's seat: the computer's and open seats"))
+            .into(),
+    ];
+    for person in 0..players {
+        choices.push(
+            ArrayBuilder::new()
+                .prefix_items((0..players).map(|seat| {
+                    if seat == person {
+                        person_seat(false).build().into()
+                    } else {
+                        other()
+                    }
+                }))
+                .items(ArrayItems::False)
+                .min_items(Some(players))
+                .description(Some(format!(
+                    "The creator's seat {person}; the others the computer's or open"
+                )))
+                .into(),
+        );
+    }
+    one_of(
+        "One entry per seat, seat 0 first; at most one person's seat, named, not invited",
+        choices,
+    )
 }
 
 impl ToSchema for api::SeatSpec {}
@@ -833,6 +915,61 @@ mod tests {
                     }
                 }
                 _ => {}
+            }
+        }
+    }
+
+    /// A rated game's rules are the schema's (so that Schemathesis's valid
+    /// bodies are ones the server takes): each size of game is offered not
+    /// rated and rated, the rated one requiring a clock that is no `null`
+    /// and offering its seats as no person's or one person's at each place,
+    /// never invited.
+    #[test]
+    fn a_rated_game_needs_a_clock_and_names_one_seat_at_most_in_the_schema() {
+        let document: Value =
+            serde_json::from_str(&super::document()).expect("the document is JSON");
+        let games = document["components"]["schemas"]["CreateGame"]["oneOf"]
+            .as_array()
+            .expect("a new game is one of several shapes");
+        assert_eq!(games.len(), 6);
+        for (game, players) in games.iter().zip([2, 2, 3, 3, 4, 4]) {
+            let rated = game["properties"]["rated"]["enum"] == serde_json::json!([true]);
+            let required: Vec<&str> = game["required"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(Value::as_str)
+                .collect();
+            assert_eq!(required.contains(&"clock"), rated, "{game}");
+            assert_eq!(required.contains(&"rated"), rated, "{game}");
+            assert_eq!(game["properties"]["players"]["enum"][0], players);
+            if !rated {
+                assert_eq!(
+                    game["properties"]["rated"]["enum"],
+                    serde_json::json!([false])
+                );
+                continue;
+            }
+            assert_eq!(
+                game["properties"]["clock"]["$ref"],
+                "#/components/schemas/ClockSpec"
+            );
+            let seatings = game["properties"]["seats"]["oneOf"].as_array().unwrap();
+            assert_eq!(seatings.len(), players + 1, "none, or one at each place");
+            for (place, seating) in seatings.iter().skip(1).enumerate() {
+                let seats = seating["prefixItems"].as_array().unwrap();
+                assert_eq!(seats.len(), players);
+                assert_eq!(seating["items"], false);
+                for (seat, schema) in seats.iter().enumerate() {
+                    let person = schema["required"] == serde_json::json!(["name"]);
+                    assert_eq!(person, seat == place, "{seating}");
+                    if person {
+                        assert_eq!(
+                            schema["properties"]["invited"]["enum"],
+                            serde_json::json!([false, null])
+                        );
+                    }
+                }
             }
         }
     }

@@ -25,7 +25,7 @@ use crate::api::ErrorBody;
 use crate::error::ApiError;
 use crate::extract::QueryOf;
 use crate::state::AppState;
-use crate::store::ratings::{Leader, RatingChange, RatingRow};
+use crate::store::ratings::{ComputerGame, Leader, RatingChange, RatingRow};
 use crate::store::{Store, StoreError};
 use crate::table::{self, Table};
 
@@ -239,6 +239,112 @@ pub async fn profile_ratings(
 /// The most points of a profile's history: its latest rated games.
 pub const HISTORY_POINTS: usize = 200;
 
+/// A player's results against one computer level, in their profile:
+/// their finished games with a computer of that level among their
+/// opponents (in the team game, on the other team), those they won (their
+/// side among the winners, that level's computers not) and those they
+/// lost (that level's computers among the winners, their side not; or
+/// their seat timed out or left, which the ratings count as last whoever
+/// then won it); the rest were shared or won by another seat.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct LevelResults {
+    /// The computer's level, 1 to 5.
+    pub level: u8,
+    pub games: i64,
+    pub won: i64,
+    pub lost: i64,
+}
+
+/// The most (seat, computer) pairs of finished games a profile's results
+/// against the computer are counted from: the latest ones, so that a
+/// profile's cost stays bounded for a player of thousands of games.
+pub const COMPUTER_PAIRS: usize = 2000;
+
+/// The results against each level (in the levels' order, only those
+/// played) of the rows `store.computer_games` gives.
+pub fn against_computers(games: &[ComputerGame]) -> Vec<LevelResults> {
+    // Per game and level: whether my side won; whether that level won
+    // (or my seat left, which loses to every opponent).
+    let mut outcomes: std::collections::BTreeMap<(&str, u8), (bool, bool)> =
+        std::collections::BTreeMap::new();
+    for game in games {
+        let opponent = !game.teams || game.mine % 2 != game.theirs % 2;
+        let Some(result) = game.result.as_ref().filter(|_| opponent) else {
+            continue;
+        };
+        let listed = |field: &str, seat: usize| {
+            result[field]
+                .as_array()
+                .is_some_and(|list| list.iter().any(|value| value.as_u64() == Some(seat as u64)))
+        };
+        let winner = |seat: usize| listed("winners", seat);
+        let left = listed("timed_out", game.mine) || listed("abandoned", game.mine);
+        let mine = !left && (winner(game.mine) || (game.teams && winner((game.mine + 2) % 4)));
+        let entry = outcomes
+            .entry((game.id.as_str(), game.level))
+            .or_insert((false, false));
+        entry.0 |= mine;
+        entry.1 |= winner(game.theirs) || left;
+    }
+    let mut levels: Vec<LevelResults> = Vec::new();
+    for ((_, level), (mine, theirs)) in outcomes {
+        let index = match levels.iter().position(|results| results.level == level) {
+            Some(index) => index,
+            None => {
+                levels.push(LevelResults {
+                    level,
+                    games: 0,
+                    won: 0,
+                    lost: 0,
+                });
+                levels.len() - 1
+            }
+        };
+        let results = &mut levels[index];
+        results.games += 1;
+        results.won += i64::from(mine && !theirs);
+        results.lost += i64::from(theirs && !mine);
+    }
+    levels.sort_by_key(|results| results.level);
+    levels
+}
+
+/// A player's results against each computer level, for the profile.
+pub async fn profile_computers(store: &Store, account: i64) -> Result<Vec<LevelResults>, ApiError> {
+    let games = store
+        .computer_games(account, COMPUTER_PAIRS)
+        .await
+        .map_err(unreachable)?;
+    Ok(against_computers(&games))
+}
+
+/// The most missed updates a start applies (`rate_missed`): each costs a
+/// game's load and a transaction, and a start should not wait on an
+/// unbounded backlog; the rest are applied at the following starts.
+pub const MISSED_PER_START: usize = 100;
+
+/// Applies the updates of at most `limit` finished rated games that were
+/// never applied (a server stopped between a game's end and its update),
+/// earliest first: answers how many this call applied and whether more
+/// may wait (the batch was full). Each is applied once across every
+/// server, also when several start together (see `apply`).
+pub async fn rate_missed(
+    store: &Store,
+    now_ms: i64,
+    limit: usize,
+) -> Result<(usize, bool), StoreError> {
+    let ids = store.unrated_finished(limit).await?;
+    let mut applied = 0;
+    for id in &ids {
+        if let Some(table) = store.load(id).await?
+            && apply(store, &table, now_ms).await?
+        {
+            applied += 1;
+        }
+    }
+    Ok((applied, ids.len() == limit))
+}
+
 /// Each seat's rating change in the finished rated game `id` (empty until
 /// its update is applied, and for games that are not rated).
 pub async fn game_changes(store: &Store, id: &str) -> Result<Vec<SeatRatingChange>, ApiError> {
@@ -394,6 +500,7 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    use crate::AppState;
     use crate::store::NewAccount;
     use crate::table::NewSeat;
     use carolus_ai::Level;
@@ -402,6 +509,27 @@ mod tests {
     /// account of `reuse` in turn, then by new ones; `Some(level)`: the
     /// computer), rated, and its people's accounts.
     async fn rated_game(store: &Store, players: &[Option<u8>], reuse: &[i64]) -> (Table, Vec<i64>) {
+        stored_game(store, players, reuse, None).await
+    }
+
+    /// As `rated_game`, but stored already ended with `result` (given an
+    /// abandoned seat, so that the store counts it over without playing
+    /// it to the end), its update not applied.
+    async fn finished_game(
+        store: &Store,
+        players: &[Option<u8>],
+        reuse: &[i64],
+        result: Value,
+    ) -> (Table, Vec<i64>) {
+        stored_game(store, players, reuse, Some(result)).await
+    }
+
+    async fn stored_game(
+        store: &Store,
+        players: &[Option<u8>],
+        reuse: &[i64],
+        result: Option<Value>,
+    ) -> (Table, Vec<i64>) {
         let seats = players
             .iter()
             .enumerate()
@@ -437,6 +565,10 @@ mod tests {
             &mut table::test_draws(0),
         )
         .unwrap();
+        let table = match result {
+            Some(result) => ended(&table, result),
+            None => table,
+        };
         store.insert(&table).await.unwrap();
         let mut accounts = Vec::new();
         for (index, level) in players.iter().enumerate() {
@@ -493,7 +625,110 @@ mod tests {
         two_servers_ending_the_same_game_apply_its_update_once,
         rated_games_against_level_3_move_a_newcomer_toward_its_anchor,
         a_three_player_result_orders_the_changes,
+        a_game_finished_but_not_rated_is_rated_at_the_next_start_once,
+        missed_updates_are_applied_a_batch_at_a_time,
+        a_profile_counts_the_results_against_each_computer_level,
     );
+
+    /// The result of a game that seat `left` abandoned, `winner` winning.
+    fn abandoned(winner: usize, left: usize) -> Value {
+        json!({"winners": [winner], "abandoned": [left], "castles": [4, 2, 1, 0]})
+    }
+
+    async fn a_game_finished_but_not_rated_is_rated_at_the_next_start_once(one: Store, two: Store) {
+        // The game ended and was stored, but its server stopped before the
+        // update: nothing is rated yet.
+        let (table, accounts) = finished_game(&one, &[None, None], &[], abandoned(0, 1)).await;
+        assert_eq!(
+            one.unrated_finished(10).await.unwrap(),
+            std::slice::from_ref(&table.id)
+        );
+        assert!(one.ratings(accounts[0]).await.unwrap().is_empty());
+        // The next start (of either server, or both at once) rates it.
+        let first = AppState::new(one.clone(), crate::Limits::default());
+        let second = AppState::new(two.clone(), crate::Limits::default());
+        let (a, b) = tokio::join!(first.resume(), second.resume());
+        a.unwrap();
+        b.unwrap();
+        let (winner, games) = rating_of(&one, accounts[0], Mode::TwoPlayers).await;
+        assert_eq!(games, 1);
+        assert!(winner.mu > Rating::NEWCOMER.mu, "{winner:?}");
+        let (loser, games) = rating_of(&one, accounts[1], Mode::TwoPlayers).await;
+        assert_eq!(games, 1);
+        assert!(loser.mu < Rating::NEWCOMER.mu, "{loser:?}");
+        // Once: a later start changes nothing.
+        AppState::new(two.clone(), crate::Limits::default())
+            .resume()
+            .await
+            .unwrap();
+        assert_eq!(
+            rating_of(&two, accounts[0], Mode::TwoPlayers).await,
+            (winner, 1)
+        );
+        assert_eq!(
+            two.rating_changes(None, Some(&table.id), 10)
+                .await
+                .unwrap()
+                .len(),
+            2
+        );
+        assert!(two.unrated_finished(10).await.unwrap().is_empty());
+        first.begin_shutdown();
+        second.begin_shutdown();
+    }
+
+    async fn missed_updates_are_applied_a_batch_at_a_time(one: Store, two: Store) {
+        let mut account = Vec::new();
+        for _ in 0..3 {
+            let (_, accounts) =
+                finished_game(&one, &[None, Some(2)], &account, abandoned(1, 0)).await;
+            account = accounts;
+        }
+        assert_eq!(rate_missed(&one, 10, 2).await.unwrap(), (2, true));
+        assert_eq!(rating_of(&one, account[0], Mode::TwoPlayers).await.1, 2);
+        assert_eq!(rate_missed(&two, 20, 2).await.unwrap(), (1, false));
+        assert_eq!(rate_missed(&one, 30, 2).await.unwrap(), (0, false));
+        let (rating, games) = rating_of(&two, account[0], Mode::TwoPlayers).await;
+        assert_eq!(games, 3);
+        assert!(rating.mu < Rating::NEWCOMER.mu, "{rating:?}");
+    }
+
+    async fn a_profile_counts_the_results_against_each_computer_level(one: Store, _two: Store) {
+        // Won against level 2, lost to level 2; a team game against two
+        // level 3 computers with a level 1 partner, won; and a game in play
+        // against level 5, not counted.
+        let (_, account) = finished_game(&one, &[None, Some(2)], &[], abandoned(0, 1)).await;
+        finished_game(&one, &[Some(2), None], &account, abandoned(0, 1)).await;
+        finished_game(
+            &one,
+            &[None, Some(3), Some(1), Some(3)],
+            &account,
+            json!({"winners": [0, 2], "abandoned": [1], "castles": [4, 2, 1, 0]}),
+        )
+        .await;
+        rated_game(&one, &[None, Some(5)], &account).await;
+        let rows = one
+            .computer_games(account[0], COMPUTER_PAIRS)
+            .await
+            .unwrap();
+        assert_eq!(
+            against_computers(&rows),
+            [
+                LevelResults {
+                    level: 2,
+                    games: 2,
+                    won: 1,
+                    lost: 1
+                },
+                LevelResults {
+                    level: 3,
+                    games: 1,
+                    won: 1,
+                    lost: 0
+                },
+            ]
+        );
+    }
 
     async fn two_servers_ending_the_same_game_apply_its_update_once(one: Store, two: Store) {
         let (table, accounts) = rated_game(&one, &[None, Some(3)], &[]).await;
@@ -585,6 +820,54 @@ mod tests {
         let board = one.leaderboard(Mode::ThreePlayers, 10).await.unwrap();
         assert_eq!(board.len(), 2);
         assert!(board.iter().all(|leader| !leader.name.ends_with("p1")));
+    }
+
+    #[test]
+    fn results_against_a_level_count_each_game_once_a_shared_win_as_neither_and_time_out_as_lost() {
+        let row = |id: &str, mine, theirs, level, winners: Value| ComputerGame {
+            id: id.to_owned(),
+            teams: false,
+            result: Some(json!({"winners": winners})),
+            mine,
+            theirs,
+            level,
+        };
+        let rows = [
+            // Two level-4 computers in one three-player game, one won.
+            row("a", 0, 1, 4, json!([1])),
+            row("a", 0, 2, 4, json!([1])),
+            // A shared victory, and a game another seat won.
+            row("b", 1, 0, 4, json!([0, 1])),
+            row("c", 0, 2, 1, json!([1])),
+            // My seat ran out of time, and the computer playing it won.
+            ComputerGame {
+                result: Some(json!({"winners": [0], "timed_out": [0]})),
+                ..row("d", 0, 1, 5, json!([]))
+            },
+        ];
+        assert_eq!(
+            against_computers(&rows),
+            [
+                LevelResults {
+                    level: 1,
+                    games: 1,
+                    won: 0,
+                    lost: 0
+                },
+                LevelResults {
+                    level: 4,
+                    games: 2,
+                    won: 0,
+                    lost: 1
+                },
+                LevelResults {
+                    level: 5,
+                    games: 1,
+                    won: 0,
+                    lost: 1
+                },
+            ]
+        );
     }
 
     #[test]

@@ -327,15 +327,23 @@ impl AppState {
 
     /// Applies the rating updates of finished rated games that a server
     /// stopped before applying (between the game's end and its update),
-    /// on every start; the store applies each once, also when several
-    /// servers start together.
+    /// at most `rating::MISSED_PER_START` of them on each start; the
+    /// store applies each once, also when several servers start together.
     async fn rate_missed(&self) -> Result<(), StoreError> {
-        const AT_ONCE: usize = 1000;
-        let store = &self.inner.store;
-        for id in store.unrated_finished(AT_ONCE).await? {
-            if let Some(table) = store.load(&id).await? {
-                crate::rating::apply(store, &table, self.clock().now_ms()).await?;
-            }
+        let (applied, more) = crate::rating::rate_missed(
+            &self.inner.store,
+            self.clock().now_ms(),
+            crate::rating::MISSED_PER_START,
+        )
+        .await?;
+        if applied > 0 {
+            info!(games = applied, "applied the rating updates missed before");
+        }
+        if more {
+            warn!(
+                limit = crate::rating::MISSED_PER_START,
+                "more missed rating updates wait; the next starts apply them"
+            );
         }
         Ok(())
     }

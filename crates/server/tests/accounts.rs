@@ -860,6 +860,8 @@ async fn a_rated_game_changes_the_ratings_shown_everywhere(db: &Db) {
         assert_eq!(profile.body["ratings"][0]["mode"], "2p");
         assert_eq!(profile.body["ratings"][0]["games"], 1);
         assert_eq!(profile.body["history"][0]["game"], id.as_str());
+        // No computer sat at their table.
+        assert_eq!(profile.body["computers"], json!([]));
     }
     let board = Call::new(Method::GET, "/api/leaderboard?mode=2p")
         .send(&app)

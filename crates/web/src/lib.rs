@@ -43,8 +43,9 @@ fn embedded(name: &str) -> Option<rust_embed::EmbeddedFile> {
 
 /// The paths of the client's pages: the lobby, a game's table, the replay
 /// of an uploaded record, the rules, the way into the guided first game,
-/// signing up or in, one's settings and a player's profile.
-pub const PAGE_PATHS: [&str; 9] = [
+/// signing up or in, one's settings, a player's profile, a password
+/// reset and the leaderboard.
+pub const PAGE_PATHS: [&str; 10] = [
     "/",
     "/games/{id}",
     "/replay",
@@ -54,6 +55,7 @@ pub const PAGE_PATHS: [&str; 9] = [
     "/settings",
     "/players/{name}",
     "/reset",
+    "/leaderboard",
 ];
 
 /// What the browser may do with the pages: scripts, styles and connections
@@ -200,6 +202,7 @@ mod tests {
             "/account",
             "/settings",
             "/players/Karl",
+            "/leaderboard",
         ] {
             let response = get_path(path, None).await;
             assert_eq!(response.status(), StatusCode::OK, "{path}");

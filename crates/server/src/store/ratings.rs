@@ -63,6 +63,18 @@ pub struct Leader {
     pub games: i64,
 }
 
+/// A finished game of an account with a computer at the table: the
+/// account's seat, a computer's seat and level, and the game's result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ComputerGame {
+    pub id: String,
+    pub teams: bool,
+    pub result: Option<serde_json::Value>,
+    pub mine: usize,
+    pub theirs: usize,
+    pub level: u8,
+}
+
 /// What a finished rated game changes: for each seat an account owns, the
 /// account and its rating after the game, given its rating before.
 pub type Update<'a> = dyn FnOnce(&[(usize, i64, Rating)]) -> Vec<(usize, Rating)> + Send + 'a;
@@ -299,13 +311,75 @@ impl Store {
         Ok(leaders)
     }
 
+    /// An account's latest finished games with a computer at the table,
+    /// for the profile's results against each level: one row per pair of
+    /// the account's seat and a computer's seat, from the latest `limit`
+    /// such pairs.
+    pub async fn computer_games(
+        &self,
+        account: i64,
+        limit: usize,
+    ) -> Result<Vec<ComputerGame>, StoreError> {
+        let rows = with_pool!(self, pool => {
+            sqlx::query(
+                "SELECT g.id, g.teams, g.result, o.seat AS mine, s.seat AS theirs, s.ai_level \
+                 FROM seat_owners o JOIN games g ON g.id = o.game_id \
+                 JOIN seats s ON s.game_id = g.id AND s.ai_level IS NOT NULL \
+                 WHERE o.account_id = $1 AND g.status = 'over' \
+                 ORDER BY g.updated_ms DESC, g.id DESC LIMIT $2",
+            )
+            .bind(account)
+            .bind(limit as i64)
+            .fetch_all(pool)
+            .await?
+            .iter()
+            .map(|row| {
+                Ok((
+                    row.try_get::<String, _>("id")?,
+                    row.try_get::<bool, _>("teams")?,
+                    row.try_get::<Option<String>, _>("result")?,
+                    row.try_get::<i64, _>("mine")?,
+                    row.try_get::<i64, _>("theirs")?,
+                    row.try_get::<i64, _>("ai_level")?,
+                ))
+            })
+            .collect::<Result<Vec<_>, sqlx::Error>>()?
+        });
+        rows.into_iter()
+            .map(|(id, teams, result, mine, theirs, level)| {
+                let damaged = |reason: String| StoreError::Damaged {
+                    id: id.clone(),
+                    reason,
+                };
+                let result = match result {
+                    Some(text) => Some(
+                        serde_json::from_str(&text)
+                            .map_err(|error| damaged(format!("result: {error}")))?,
+                    ),
+                    None => None,
+                };
+                Ok(ComputerGame {
+                    teams,
+                    result,
+                    mine: usize::try_from(mine).map_err(|_| damaged(format!("seat {mine}")))?,
+                    theirs: usize::try_from(theirs)
+                        .map_err(|_| damaged(format!("seat {theirs}")))?,
+                    level: u8::try_from(level).map_err(|_| damaged(format!("level {level}")))?,
+                    id,
+                })
+            })
+            .collect()
+    }
+
     /// The finished rated games whose update was never applied (a server
-    /// stopped between the game's end and its update): at most `limit`.
+    /// stopped between the game's end and its update): at most `limit`,
+    /// the earliest finished first.
     pub async fn unrated_finished(&self, limit: usize) -> Result<Vec<String>, StoreError> {
         let ids = with_pool!(self, pool => {
             sqlx::query_scalar::<_, String>(
                 "SELECT g.id FROM games g WHERE g.rated AND g.status = 'over' \
-                 AND NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id) LIMIT $1",
+                 AND NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id) \
+                 ORDER BY g.updated_ms, g.id LIMIT $1",
             )
             .bind(limit as i64)
             .fetch_all(pool)

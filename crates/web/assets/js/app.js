@@ -12,6 +12,7 @@ import { loadAccount, showAccountPage, startMenu } from "./account.js";
 import { showSettings } from "./settings.js";
 import { showProfile } from "./profile.js";
 import { showResetPage } from "./reset.js";
+import { showLeaderboard } from "./leaderboard.js";
 
 const main = document.getElementById("main");
 let page = null;
@@ -36,6 +37,8 @@ async function route() {
     await showSettings(main, navigate);
   } else if (/^\/players\/[^/]+$/.test(path)) {
     await showProfile(main, decodeURIComponent(path.slice("/players/".length)));
+  } else if (path === "/leaderboard") {
+    await showLeaderboard(main);
   } else if (path === "/replay") {
     showRecordPage(main);
   } else if (path === "/rules") {

@@ -11,6 +11,7 @@ import { t } from "./i18n.js";
 import { seatName } from "./names.js";
 import { el } from "./page.js";
 import { gameNames } from "./profile.js";
+import { ratedProblem } from "./ratings.js";
 import { lessonGame } from "./table/lesson.js";
 
 const KINDS = ["here", "invite", "open", "computer"];
@@ -100,6 +101,8 @@ function createForm(navigate) {
   }
   players.addEventListener("change", drawSeats);
   drawSeats();
+  const rated = ratedChoice(clock, seatRows);
+  players.addEventListener("change", rated.enforce);
 
   const form = el("form", { class: "create", "aria-labelledby": "create-title" },
     el("h2", { id: "create-title" }, t("new-game")),
@@ -108,6 +111,7 @@ function createForm(navigate) {
     el("label", { class: "field" }, el("span", {}, t("clock")), clock),
     abandonField,
     el("label", { class: "toggle" }, hints, t("hints-allowed")),
+    rated.element,
     submit, error, invites);
 
   form.addEventListener("submit", async (event) => {
@@ -128,6 +132,7 @@ function createForm(navigate) {
     if (!CLOCKS[clock.value]) body.abandon_after_s = Number(abandon.value) * DAY_S;
     if (count === 4) body.variant = { teams: true };
     if (CLOCKS[clock.value]) body.clock = CLOCKS[clock.value];
+    if (rated.checked()) ratedBody(body, rows);
     submit.disabled = true;
     try {
       const created = await request("POST", "/api/games", { body });
@@ -151,12 +156,82 @@ function createForm(navigate) {
         go);
     } catch (problem) {
       error.hidden = false;
-      error.textContent = problem.message;
+      error.textContent = (body.rated && ratedProblem(problem)) || problem.message;
     } finally {
       submit.disabled = false;
     }
   });
   return form;
+}
+
+// ---- Rated games (API.md, "Ratings") --------------------------------------
+// A signed-in person may make the game rated. A rated game needs a clock;
+// every person's seat must end up an account's, so only the creator's own
+// seat is named (played here) and the others are the computer's or open
+// to people who sign in; nobody takes decisions back. The form says so
+// and keeps to it: the choices a rated game cannot have are disabled.
+
+/** The "rated" choice under the form: `element` (null without an
+ * account: a link to sign in instead), `checked()`, and `enforce()`,
+ * which makes the clock and the seats what a rated game needs. */
+function ratedChoice(clock, seatRows) {
+  if (!account()) {
+    return {
+      element: el("p", { class: "muted rated-sign-in" }, el("a", { href: "/account" }, t("lobby-rated-sign-in"))),
+      checked: () => false,
+      enforce: () => {},
+    };
+  }
+  const box = el("input", { type: "checkbox", id: "rated", name: "rated", "aria-describedby": "rated-explained" });
+  const explained = el("p", { class: "muted rated-explained", id: "rated-explained", hidden: true }, t("lobby-rated-explained"));
+  const enforce = () => enforceRated(box.checked, clock, seatRows);
+  box.addEventListener("change", () => {
+    explained.hidden = !box.checked;
+    enforce();
+  });
+  // A seat's kind changed: a second seat played here becomes open.
+  seatRows.addEventListener("change", (event) => {
+    if (event.target.classList.contains("seat-kind")) enforce();
+  });
+  return {
+    element: el("div", { class: "rated-choice" }, el("label", { class: "toggle" }, box, t("lobby-rated")), explained),
+    checked: () => box.checked,
+    enforce,
+  };
+}
+
+/** Sets a select to `value` as a person would, so that what follows its
+ * changes (the seat's fields, the abandonment field) follows. */
+function choose(select, value) {
+  select.value = value;
+  select.dispatchEvent(new Event("change"));
+}
+
+/** The clock and seats a rated game needs (or, with `rated` false, every
+ * choice again): a clock; no invited seat; one seat played here at most. */
+function enforceRated(rated, clock, seatRows) {
+  clock.querySelector("option[value='none']").disabled = rated;
+  if (rated && CLOCKS[clock.value] === null) choose(clock, "blitz");
+  const kinds = [...seatRows.querySelectorAll(".seat-kind")];
+  let here = null;
+  for (const kind of kinds) {
+    kind.querySelector("option[value='invite']").disabled = rated;
+    if (rated && kind.value === "invite") choose(kind, "open");
+    if (rated && kind.value === "here") {
+      if (here) choose(kind, "open");
+      else here = kind;
+    }
+  }
+  for (const kind of kinds) kind.querySelector("option[value='here']").disabled = rated && here !== null && kind !== here;
+}
+
+/** Makes `body` a rated game's: the seat played here is the account's,
+ * named as the account unless a name was typed. */
+function ratedBody(body, rows) {
+  body.rated = true;
+  rows.forEach((row, seat) => {
+    if (row.kind === "here" && !row.name) body.seats[seat].name = account().name;
+  });
 }
 
 function seatRow(seat, count, previous) {

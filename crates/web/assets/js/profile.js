@@ -1,13 +1,17 @@
 // A player's public profile (/players/{name}): the name, the games in play
 // and the finished games with their records to download; the ratings only
 // once the server has any (it returns none before rated games exist, and
-// an empty section would promise what is not there).
+// an empty section would promise what is not there), with a graph of each
+// mode's rating over the latest rated games (ratings-graph.js); and the
+// results against each computer level played.
 
 import { request } from "./api.js";
 import { accountProblem } from "./account.js";
 import { language, t } from "./i18n.js";
 import { seatName } from "./names.js";
 import { el } from "./page.js";
+import { modeName, shownRating } from "./ratings.js";
+import { ratingGraphs } from "./ratings-graph.js";
 
 export async function showProfile(main, name) {
   let profile;
@@ -26,6 +30,8 @@ export async function showProfile(main, name) {
     el("h1", { class: "profile-name" }, profile.name),
     el("p", { class: "muted" }, t("profile-since", { date: since })),
     ratings(profile.ratings),
+    ratingGraphs(profile.history || []),
+    computers(profile.computers || []),
     el("section", { class: "game-list profile-playing", "aria-labelledby": "profile-playing" },
       el("h2", { id: "profile-playing" }, t("profile-playing")),
       gameItems(profile.playing, names, "profile-none-playing", false)),
@@ -65,9 +71,6 @@ function gameItems(games, names, none, finished) {
   return list;
 }
 
-/** The catalog's words for each rating mode the server names. */
-const MODE_WORDS = { "2p": "players-2", "3p": "players-3", teams: "players-4" };
-
 /** The ratings, one line a mode, if the server gave any: the rating in
  * whole points, with "?" while it is provisional (its uncertainty high). */
 function ratings(list) {
@@ -75,7 +78,19 @@ function ratings(list) {
   return el("section", { class: "game-list profile-ratings", "aria-labelledby": "profile-ratings" },
     el("h2", { id: "profile-ratings" }, t("profile-ratings")),
     el("ul", { class: "games" }, list.map((rating) => el("li", { "data-mode": rating.mode },
-      el("span", {}, MODE_WORDS[rating.mode] ? t(MODE_WORDS[rating.mode]) : String(rating.mode)), " ",
-      el("strong", {}, `${Math.round(rating.rating)}${rating.provisional ? "?" : ""}`), " ",
-      el("span", { class: "muted" }, t("profile-rated-games", { count: rating.games }))))));
+      el("span", {}, modeName(rating.mode)), " ",
+      el("strong", { class: "rating" }, shownRating(rating)),
+      rating.provisional ? el("span", { class: "visually-hidden" }, ` (${t("rating-provisional")})`) : null, " ",
+      el("span", { class: "muted" }, t("profile-rated-games", { count: rating.games }))))),
+    el("p", { class: "muted" }, el("a", { href: "/leaderboard" }, t("profile-leaderboard-link"))));
+}
+
+/** The results against each computer level played, if any. */
+function computers(levels) {
+  if (levels.length === 0) return null;
+  return el("section", { class: "game-list profile-computers", "aria-labelledby": "profile-computers" },
+    el("h2", { id: "profile-computers" }, t("profile-computers")),
+    el("ul", { class: "games" }, levels.map((level) => el("li", { "data-level": level.level },
+      el("span", {}, t(`level-${level.level}`)), " ",
+      el("span", { class: "muted" }, t("profile-computer-results", { games: level.games, won: level.won, lost: level.lost }))))));
 }

@@ -31,6 +31,7 @@ import { drawLesson, keepLesson, markLesson, storedLesson } from "./table/lesson
 import { names } from "./names.js";
 import { drawRing, markExplained, markLastMove } from "./table/ring.js";
 import { People } from "./table/people.js";
+import { RatingChanges } from "./table/ratings.js";
 import { drawSeats, listenForDrags } from "./table/seats.js";
 
 /** How a browser tab's title says that it is this person's turn. */
@@ -104,6 +105,10 @@ class Table {
     this.people = new People(id, view, () => {
       if (!this.stopped) this.render();
     });
+    // A rated game's ratings, and their changes once it is over.
+    this.ratings = new RatingChanges(id, view, () => {
+      if (!this.stopped) this.render();
+    });
     this.build();
     const held = this.model.held;
     const firstToken = Object.values(held.seats)[0] || held.pending[0];
@@ -126,6 +131,7 @@ class Table {
   stop() {
     this.stopped = true;
     this.people.stop();
+    this.ratings.stop();
     if (this.connection) this.connection.close();
     clearInterval(this.clockTimer);
     showBanner(null);
@@ -148,7 +154,7 @@ class Table {
     // The guided game's lesson sits beside the board (above it on a
     // phone), never over what it points at.
     this.lessonPanel = el("section", { class: "lesson-panel", hidden: true, "aria-label": t("learn-title"), "aria-live": "polite" });
-    const side = el("div", { class: "side" }, this.lessonPanel, this.turn, this.live, this.seatList, this.people.element, this.tools,
+    const side = el("div", { class: "side" }, this.lessonPanel, this.turn, this.ratings.element, this.live, this.seatList, this.people.element, this.tools,
       this.analysisArea);
     this.root.append(el("div", { class: "play" }, boardArea, this.replayBar), side, log);
     listenForDrags(this.seatList, dispatch);
@@ -329,6 +335,7 @@ class Table {
       this.analysisArea.replaceChildren(...(analysis || []));
     }
     this.people.draw(model, Date.now());
+    this.ratings.draw(model.status === "over", names(model));
     highlightLog(this.logList, model);
     markLastMove(this.root, model);
     markExplained(this.root, model);
