@@ -401,6 +401,62 @@ async fn a_game_may_be_ended_as_abandoned_only_after_the_hosts_time(db: &Db) {
     assert_eq!(view(&other, &id).await["status"], "over");
 }
 
+/// Plays game `id` with `tokens` until it waits for `seat`.
+async fn play_until_waiting_for(app: &Router, id: &str, tokens: &[String], seat: u64) {
+    for n in 0..1_000 {
+        let game = view(app, id).await;
+        let to_act = game["state"]["to_act"].as_u64().unwrap();
+        if to_act == seat {
+            return;
+        }
+        let mv = pick(&game["state"]["legal"], n);
+        let answer = play(app, id, &tokens[to_act as usize], &mv, length(&game)).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    }
+    panic!("game {id} never waited for seat {seat}");
+}
+
+async fn a_seat_away_while_another_is_to_act_holds_nobody_up(db: &Db) {
+    let store = db.store().await;
+    let clock = Clock::system();
+    let (app, state) = server_on(&store, &clock);
+    let body = json!({"players": 3, "abandon_after_s": 60, "seats": [
+        {"name": "Anna"}, {"name": "Bert", "invited": true}, {"name": "Cleo", "invited": true}]});
+    let (id, tokens) = create(&app, body).await;
+    let tokens: Vec<String> = tokens.into_iter().map(Option::unwrap).collect();
+    // Anna and Bert are at the table; Cleo never comes.
+    let address = listen(&state).await;
+    let mut sockets = Vec::new();
+    for (seat, token) in tokens.iter().enumerate().take(2) {
+        let mut socket = connect(address, &id, 0).await;
+        assert_eq!(Copy::default().auth(&mut socket, token).await, seat);
+        sockets.push(socket);
+    }
+    // Moves through the API are no presence: Cleo's are played so that
+    // the game comes to wait for Bert.
+    play_until_waiting_for(&app, &id, &tokens, 1).await;
+    advance(&clock, 3_600_000);
+    let game = view(&app, &id).await;
+    assert!(game["seats"][2]["away_ms"].as_i64().unwrap() >= 3_600_000);
+    assert_eq!(game["seats"][1]["away_ms"], Value::Null);
+
+    // Cleo has been away an hour, but the game waits for Bert, who is here.
+    let uri = format!("/api/games/{id}/abandon");
+    let refused = post_as(&app, &uri, &tokens[0]).await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.text);
+    assert!(
+        refused.text.contains("seat 1 has not been away"),
+        "{}",
+        refused.text
+    );
+    // Once it waits for her, it may be ended.
+    play_until_waiting_for(&app, &id, &tokens, 2).await;
+    let ended = post_as(&app, &uri, &tokens[0]).await;
+    assert_eq!(ended.status, StatusCode::OK, "{}", ended.text);
+    let game = view(&app, &id).await;
+    assert_eq!(game["record"]["result"]["abandoned"], json!([2]));
+}
+
 async fn a_game_with_a_clock_is_not_abandoned_and_bad_requests_are_refused(db: &Db) {
     let clock = Clock::system();
     let store = db.store().await;
@@ -445,5 +501,6 @@ on_every_store!(
     a_rematch_keeps_the_computers_levels_and_moves_them_round,
     the_host_reads_the_rematchs_unclaimed_invitations_at_the_new_table,
     a_game_may_be_ended_as_abandoned_only_after_the_hosts_time,
+    a_seat_away_while_another_is_to_act_holds_nobody_up,
     a_game_with_a_clock_is_not_abandoned_and_bad_requests_are_refused,
 );
