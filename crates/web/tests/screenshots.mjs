@@ -4,9 +4,51 @@
 // so that the places it may go are lit.
 //
 //   npm run screenshots --prefix crates/web   (after `cargo build`)
+//
+// With `views [DIRECTORY]` it pictures instead each of the newer views of
+// tests/e2e/scenes.mjs (the account pages, settings, a profile, the reset
+// page, the guided game, the host's invitations, a person away, the
+// rematch offer and the review) at 1360×900 and 375×812 in English,
+// German and French, into DIRECTORY (/tmp/carolus-views by default), to
+// be looked at: `npm run screenshots --prefix crates/web -- views`.
 
 import { fileURLToPath } from "node:url";
+import { mkdirSync } from "node:fs";
 import { decideByPointing, launchBrowser, logLength, newPage, startServer, waitForMoreMoves } from "./e2e/harness.mjs";
+import { prepare, SCENES } from "./e2e/scenes.mjs";
+
+if (process.argv[2] === "views") {
+  const directory = process.argv[3] || "/tmp/carolus-views";
+  mkdirSync(directory, { recursive: true });
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const world = await prepare(server);
+    for (const [language, locale] of [["en", "en-GB"], ["de", "de-DE"], ["fr", "fr-FR"]]) {
+      for (const viewport of [{ width: 1360, height: 900 }, { width: 375, height: 812 }]) {
+        const phone = viewport.width < 600;
+        const page = await newPage(browser, { viewport, locale, isMobile: phone, hasTouch: phone, reducedMotion: "reduce" });
+        for (const scene of SCENES) {
+          await scene.show(page, server, world);
+          // A tall page in screens of the viewport's height, each
+          // readable as it is.
+          const height = await page.evaluate(() => document.documentElement.scrollHeight);
+          for (let part = 0; part * viewport.height < height; part += 1) {
+            const path = `${directory}/${scene.name}-${language}-${viewport.width}-${part}.png`;
+            const clip = { x: 0, y: part * viewport.height, width: viewport.width, height: Math.min(viewport.height, height - part * viewport.height) };
+            await page.screenshot({ path, fullPage: true, clip });
+            console.log(`wrote ${path}`);
+          }
+        }
+        await page.context().close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  process.exit(0);
+}
 
 const docs = fileURLToPath(new URL("../../../docs/", import.meta.url));
 const server = await startServer();

@@ -137,6 +137,23 @@ export async function decideByPointing(page, { tap = false } = {}) {
   return false;
 }
 
+/** Everything in the page a finger can pick that is smaller than 44 by 44 CSS pixels, in words. */
+export function tooSmallToPick(page) {
+  return page.evaluate(() => {
+    const pickable = [...document.querySelectorAll(
+      "header a, header select, header summary, main button, main a[href], main select, main summary, main input:not([type='checkbox']), " +
+      "main label.toggle, main [role='button'], main .log-list li")];
+    return pickable.filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && (box.width < 43.5 || box.height < 43.5);
+    }).map((element) => {
+      const box = element.getBoundingClientRect();
+      return `${element.tagName.toLowerCase()}.${element.getAttribute("class")} “${element.textContent.trim().slice(0, 30)}” ` +
+        `${box.width.toFixed(1)}×${box.height.toFixed(1)}`;
+    });
+  });
+}
+
 /** Waits until the log of `page` has more than `length` moves. */
 export async function waitForMoreMoves(page, length, timeout = 20000) {
   await page.waitForFunction((n) => document.querySelectorAll(".log-list li").length > n, length, { timeout });
