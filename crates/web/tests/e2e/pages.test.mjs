@@ -5,7 +5,9 @@
 // English, German and French, with long names: no text overlaps another,
 // nothing is wider than the screen or cut off, the German and French pages
 // have no English catalog text left, every control can be reached with
-// the keyboard, and on the phone every one is at least 44×44 pixels.
+// the keyboard, and on the phone every one is at least 44×44 pixels; on a
+// wide screen the host's links, the offer to end the game and the rematch
+// are in the first screen.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -125,6 +127,11 @@ for (const [language, locale] of [["en", "en-GB"], ["de", "de-DE"], ["fr", "fr-F
           const where = `${scene.name}, ${language}, ${viewport.width}×${viewport.height}`;
           assert.deepEqual(await problemsIn(page, englishWords), [], where);
           if (phone) assert.deepEqual(await tooSmallToPick(page), [], where);
+          if (!phone && scene.firstScreen) {
+            // Seen at once: the page is at its top after the checks.
+            const box = await page.locator(scene.firstScreen).boundingBox();
+            assert.ok(box.y + box.height <= viewport.height, `${where}: ${scene.firstScreen} ends ${box.y + box.height} pixels down`);
+          }
         }
         assert.deepEqual(page.problems, [], `no console errors at ${viewport.width}`);
         await page.context().close();

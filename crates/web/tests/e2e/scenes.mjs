@@ -98,7 +98,8 @@ async function visit(page, server, path, ready) {
 /**
  * The scenes in the order a page goes through them (signed out first, then
  * signed in): each `show(page, server, world)` brings its view to the
- * screen. `scope` is the part of the page its checks look at.
+ * screen. `firstScreen`, where given, is what a person must see on a wide
+ * screen without scrolling.
  */
 export const SCENES = [
   {
@@ -143,18 +144,21 @@ export const SCENES = [
   },
   {
     name: "invitations",
+    firstScreen: ".people .invitations button.copy",
     async show(page, server, world) {
       await visit(page, server, `/games/${world.invited.id}#token=${world.invited.tokens[0]}`, ".people .invitations input.link");
     },
   },
   {
     name: "away",
+    firstScreen: ".people .abandon button",
     async show(page, server, world) {
       await visit(page, server, `/games/${world.away.id}#token=${world.away.tokens[0]}`, ".people .abandon button");
     },
   },
   {
     name: "rematch",
+    firstScreen: ".people .rematch button",
     async show(page, server, world) {
       await visit(page, server, `/games/${world.rematch.id}#token=${world.rematch.tokens[0]}`, ".people .rematch button");
     },
