@@ -291,3 +291,37 @@ test("a person away while another is to act holds nobody up: ending as abandoned
       [`${server.url}/games/${rematch}#token=${tokens[2]}`]);
   });
 });
+
+test("a link selected for copying keeps the focus and its selection when someone comes to the table", { timeout: 120000 }, async () => {
+  await withBrowser({ viewport: { width: 1360, height: 900 } }, async ({ server, open }) => {
+    const created = await (await fetch(`${server.url}/api/games`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ players: 3, seats: [{ name: "Anna" }, { name: "Bruno", invited: true }, { name: "Dora" }] }),
+    })).json();
+    const tokens = created.seats.map((seat) => seat.token);
+    const anna = await open();
+    // The clipboard refuses: the copy button selects the link instead.
+    await anna.addInitScript(() => {
+      Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new Error("denied")) } });
+    });
+    await anna.goto(`${server.url}/games/${created.id}#token=${tokens[0]}`);
+    const dora = anna.locator(".people .away[data-seat='2']");
+    await dora.waitFor();
+    await anna.locator(".people .invitations button.copy").focus();
+    await anna.keyboard.press("Enter");
+    await anna.locator(".people .invitations [role='status']", { hasText: "The link is selected" }).waitFor();
+    const selected = () => anna.evaluate(() => {
+      const field = document.querySelector(".people .invitations input.link");
+      return document.activeElement === field && field.selectionStart === 0 && field.selectionEnd === field.value.length;
+    });
+    assert.ok(await selected(), "the whole link is selected, ready to copy");
+
+    // Dora comes: the notice of her absence goes, the link stays selected.
+    const other = await open();
+    await other.goto(`${server.url}/games/${created.id}#token=${tokens[2]}`);
+    await dora.waitFor({ state: "detached" });
+    assert.ok(await selected(), "the focus and the selection stay on the link");
+    assert.match(await anna.locator(".people .invitations [role='status']").textContent(), /^The link is selected/);
+  });
+});
