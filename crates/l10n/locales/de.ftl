@@ -830,3 +830,8 @@ reset-sign-in = Mit dem neuen Passwort anmelden
 reset-no-link = Diese Adresse enthält keinen Link zum Zurücksetzen. Öffne den Link aus der Mail oder fordere einen neuen an.
 reset-ask-again = Neuen Link anfordern
 reset-error-link = Dieser Link ist ungültig, abgelaufen oder schon benutzt. Fordere einen neuen an.
+
+## The people at the table: refusals in the reader's words (issue 65)
+people-error-abandon = Die Partie kann jetzt nicht als abgebrochen beendet werden: Die Person ist zurück, oder die Partie ging weiter.
+people-error-rematch = Die Revanche konnte nicht angeboten werden. Versuche es gleich noch einmal.
+people-error-invitations = Die Einladungslinks konnten nicht gelesen werden. Lade die Seite neu, um es noch einmal zu versuchen.

@@ -831,3 +831,8 @@ reset-sign-in = Sign in with the new password
 reset-no-link = This address carries no reset link. Open the link from the mail, or ask for a new one.
 reset-ask-again = Ask for a new link
 reset-error-link = This link is not valid, has expired or was used. Ask for a new one.
+
+## The people at the table: refusals in the reader's words (issue 65)
+people-error-abandon = The game cannot be ended as abandoned now: the player came back, or the game went on.
+people-error-rematch = The rematch could not be offered. Try again in a moment.
+people-error-invitations = The invitation links could not be read. Reload the page to try again.

@@ -835,3 +835,8 @@ reset-sign-in = Se connecter avec le nouveau mot de passe
 reset-no-link = Cette adresse ne contient pas de lien de réinitialisation. Ouvrez le lien du mail ou demandez-en un nouveau.
 reset-ask-again = Demander un nouveau lien
 reset-error-link = Ce lien n'est pas valable, a expiré ou a déjà servi. Demandez-en un nouveau.
+
+## The people at the table: refusals in the reader's words (issue 65)
+people-error-abandon = La partie ne peut pas être déclarée abandonnée maintenant : la personne est revenue, ou la partie a continué.
+people-error-rematch = La revanche n'a pas pu être proposée. Réessayez dans un instant.
+people-error-invitations = Les liens d'invitation n'ont pas pu être lus. Rechargez la page pour réessayer.

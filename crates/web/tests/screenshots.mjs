@@ -1,7 +1,7 @@
 // Makes the README's pictures of the table (docs/table-desktop.png and
 // docs/table-phone.png): a real server, a game of a person against the
 // computer played by pointing into its middle rounds, and a knight picked
-// so that the places it may go are lit.
+// so that the places it may go are lit, on a desk and on a phone.
 //
 //   npm run screenshots --prefix crates/web   (after `cargo build`)
 //
@@ -74,9 +74,17 @@ try {
   await desktop.waitForTimeout(900);
   await desktop.screenshot({ path: `${docs}table-desktop.png` });
 
-  const phone = await newPage(browser, { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  // The same person on a phone: the device's storage (with the seat's
+  // token) goes along, so that the phone shows her own board, not a
+  // spectator's, with a knight picked as on the desk.
+  const phone = await newPage(browser, {
+    viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2,
+    storageState: await desktop.context().storageState(),
+  });
   await phone.goto(desktop.url());
-  await phone.locator(".board").waitFor();
+  await phone.locator(".seat-card.mine .knight.choice").first().tap();
+  await phone.locator(".region.target, .court.target").first().waitFor();
+  await phone.evaluate(() => window.scrollTo(0, 0));
   await phone.waitForTimeout(900);
   await phone.screenshot({ path: `${docs}table-phone.png` });
   console.log(`wrote ${docs}table-desktop.png and ${docs}table-phone.png`);

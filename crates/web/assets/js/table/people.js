@@ -10,7 +10,7 @@
 // that a copy's status, a selected link or the focus on one of its buttons
 // survives the table's other updates.
 
-import { keepToken, request, seatLink } from "../api.js";
+import { ApiError, keepToken, request, seatLink } from "../api.js";
 import { copyField } from "../copy.js";
 import { t } from "../i18n.js";
 import { names } from "../names.js";
@@ -26,6 +26,15 @@ export function duration(ms) {
   if (ms < HOUR) return t("duration-minutes", { count: Math.max(1, Math.floor(ms / MINUTE)) });
   if (ms < 2 * DAY) return t("duration-hours", { count: Math.floor(ms / HOUR) });
   return t("duration-days", { count: Math.floor(ms / DAY) });
+}
+
+/** What went wrong with the panel's request for `action` (`abandon`,
+ * `rematch`, `invitations`), in the reader's language: the server's own
+ * words are English, so its status says which message fits. */
+export function refusal(action, error) {
+  if (error instanceof ApiError && error.status === 0) return t("account-error-network");
+  if (error instanceof ApiError && (error.status === 429 || error.status === 503)) return t("account-error-unavailable");
+  return t(`people-error-${action}`);
 }
 
 /** Goes to another page of the site as its links do. */
@@ -75,7 +84,7 @@ export class People {
         this.redraw();
       })
       .catch((error) => {
-        this.error = error.message;
+        this.error = refusal("invitations", error);
         this.redraw();
       });
   }
@@ -175,7 +184,7 @@ export class People {
       request("POST", `/api/games/${this.id}/abandon`, { token }).catch((error) => {
         // The part stays drawn: its button is offered again.
         button.disabled = false;
-        this.error = error.message;
+        this.error = refusal("abandon", error);
         this.redraw();
       });
     });
@@ -205,7 +214,7 @@ export class People {
         .then((answer) => join(answer.id))
         .catch((error) => {
           button.disabled = false;
-          this.error = error.message;
+          this.error = refusal("rematch", error);
           this.redraw();
         });
     });
