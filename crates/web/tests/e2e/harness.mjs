@@ -33,8 +33,10 @@ process.on("exit", () => {
 export async function startServer(extra = []) {
   const directory = mkdtempSync(join(tmpdir(), "carolus-e2e-"));
   const child = spawn(binary(), [
-    // A test that must know its address before the start (a
-    // `--public-url` naming it) gives its own `--listen`.
+    // A test may give its own `--listen`; one that must know the site's
+    // address before the start (a `--public-url` naming it) puts a proxy
+    // in front instead (reset.test.mjs), since a port found free and
+    // then given to the server can be taken by another process between.
     "serve", ...(extra.includes("--listen") ? [] : ["--listen", "127.0.0.1:0"]), "--db", join(directory, "games.db"),
     "--think", "0.05", "--creates-per-minute", "1000", "--messages-per-second", "1000",
     // Level 3 analyses without searching: quick in a debug build.
