@@ -276,6 +276,7 @@ test("a person away while another is to act holds nobody up: ending as abandoned
     assert.equal(await anna.locator(".turn .result.abandoned").textContent(), "The game was ended as abandoned: Cleo left it.");
     const record = await (await fetch(`${server.url}/api/games/${id}/record`)).json();
     assert.deepEqual(record.result.abandoned, [2]);
+    assert.equal(await anna.locator(".seat-card.to-act").count(), 0, "nobody is marked to act in the ended game");
     // Bruno's table says the same, live.
     await bruno.locator(".turn .result.abandoned").waitFor();
 
