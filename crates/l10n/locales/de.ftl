@@ -878,3 +878,8 @@ profile-computer-results = { $games ->
    *[other] { $games } Partien
     }: { $won } gewonnen, { $lost } verloren
 leaderboard-loading = Die Liste wird geladen …
+
+## The people at the table: refusals in the reader's words (issue 65)
+people-error-abandon = Die Partie kann jetzt nicht als abgebrochen beendet werden: Die Person ist zurück, oder die Partie ging weiter.
+people-error-rematch = Die Revanche konnte nicht angeboten werden. Versuche es gleich noch einmal.
+people-error-invitations = Die Einladungslinks konnten nicht gelesen werden. Lade die Seite neu, um es noch einmal zu versuchen.

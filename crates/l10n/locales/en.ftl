@@ -879,3 +879,8 @@ profile-computer-results = { $games ->
    *[other] { $games } games
     }: { $won } won, { $lost } lost
 leaderboard-loading = Loading the list…
+
+## The people at the table: refusals in the reader's words (issue 65)
+people-error-abandon = The game cannot be ended as abandoned now: the player came back, or the game went on.
+people-error-rematch = The rematch could not be offered. Try again in a moment.
+people-error-invitations = The invitation links could not be read. Reload the page to try again.

@@ -883,3 +883,8 @@ profile-computer-results = { $games ->
    *[other] { $games } parties
     } : victoires { $won }, défaites { $lost }
 leaderboard-loading = Chargement de la liste…
+
+## The people at the table: refusals in the reader's words (issue 65)
+people-error-abandon = La partie ne peut pas être déclarée abandonnée maintenant : la personne est revenue, ou la partie a continué.
+people-error-rematch = La revanche n'a pas pu être proposée. Réessayez dans un instant.
+people-error-invitations = Les liens d'invitation n'ont pas pu être lus. Rechargez la page pour réessayer.

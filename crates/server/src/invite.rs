@@ -13,6 +13,14 @@
 //! The seal is a one-time pad: the token's bytes XOR a key stream of
 //! SHA-256 blocks over a label, the host's token, the game and the seat, so
 //! that no two seats (nor games) share a stream.
+//!
+//! A rematch keeps every seat's token (each person joins with the one they
+//! hold) and the host's, but the server, holding no token, cannot seal an
+//! invitation anew for the new game. It carries the old seal instead
+//! ([`carry`]): the sealed bytes followed by the seat and game they were
+//! sealed for, which [`open`] reads back to make the same key stream. An
+//! invited seat already claimed has no seal left to carry: its link stays
+//! its person's alone, and the rematch reaches them at the old table.
 
 use sha2::{Digest, Sha256};
 
@@ -42,13 +50,34 @@ pub fn seal(token: &str, host_token: &str, game: &str, seat: usize) -> Vec<u8> {
         .collect()
 }
 
+/// `sealed`, the seal of `seat` of `game`, as another game (a rematch)
+/// keeps it: the bytes with the seat and game they were sealed for. A seal
+/// carried already keeps the game it came from.
+pub fn carry(sealed: &[u8], game: &str, seat: usize) -> Vec<u8> {
+    if sealed.len() != TOKEN_LENGTH {
+        return sealed.to_vec();
+    }
+    let mut carried = Vec::with_capacity(TOKEN_LENGTH + 1 + game.len());
+    carried.extend_from_slice(sealed);
+    carried.push(seat as u8);
+    carried.extend_from_slice(game.as_bytes());
+    carried
+}
+
 /// The token that `sealed` holds, if `host_token` opens it: a wrong key
 /// gives bytes that are no token, which is refused (the caller has already
-/// checked that `host_token` is the host's).
+/// checked that `host_token` is the host's). A seal [`carry`] made is
+/// opened with the game and seat it names.
 pub fn open(sealed: &[u8], host_token: &str, game: &str, seat: usize) -> Option<String> {
-    if sealed.len() != TOKEN_LENGTH {
-        return None;
-    }
+    let (sealed, game, seat) = match sealed.len() {
+        TOKEN_LENGTH => (sealed, game, seat),
+        length if length > TOKEN_LENGTH + 1 => (
+            &sealed[..TOKEN_LENGTH],
+            std::str::from_utf8(&sealed[TOKEN_LENGTH + 1..]).ok()?,
+            usize::from(sealed[TOKEN_LENGTH]),
+        ),
+        _ => return None,
+    };
     let bytes: Vec<u8> = sealed
         .iter()
         .zip(stream(host_token, game, seat))
@@ -79,5 +108,21 @@ mod tests {
         assert_eq!(open(&sealed, &host, "abcdefghijkn", 1), None);
         assert_eq!(open(&sealed, &host, "abcdefghijkm", 2), None);
         assert_eq!(open(&sealed[1..], &host, "abcdefghijkm", 1), None);
+    }
+
+    #[test]
+    fn a_carried_seal_opens_at_another_game_and_seat_with_the_same_hosts_token() {
+        let host = new_token();
+        let invited = new_token();
+        let sealed = seal(&invited, &host, "abcdefghijkm", 1);
+        let carried = carry(&sealed, "abcdefghijkm", 1);
+        assert_eq!(
+            open(&carried, &host, "zyxwvutsrqpn", 2),
+            Some(invited.clone())
+        );
+        assert_eq!(open(&carried, &new_token(), "zyxwvutsrqpn", 2), None);
+        // Carried again (a rematch of the rematch), it names where it began.
+        assert_eq!(carry(&carried, "zyxwvutsrqpn", 2), carried);
+        assert_eq!(open(&carried[..TOKEN_LENGTH + 1], &host, "a", 0), None);
     }
 }

@@ -40,6 +40,7 @@ use crate::api::{
 };
 use crate::clock::Clock;
 use crate::error::ApiError;
+use crate::invite;
 use crate::metrics::Metrics;
 use crate::secret::{self, OsRandom};
 use crate::store::{CLAIM_LEASE, CommitError, Notice, Store};
@@ -751,13 +752,33 @@ impl Live {
             .ok_or_else(|| ApiError::from(crate::table::TableError::NotASeat))?
             .index();
         if self.table.rematch.is_none() {
-            let (new, by) = self.table.rematch_table(token)?;
-            let now = self.services.clock.now_ms();
-            let table = Table::create(secret::new_game_id(), new, now, &mut OsRandom)?;
+            let (mut new, by) = self.table.rematch_table(token)?;
             let unreachable = |error: crate::store::StoreError| {
                 error!(game = %self.table.id, %error, "a rematch could not be stored");
                 ApiError::unavailable("the rematch could not be stored; try again")
             };
+            // The invitations nobody claimed go with their seats, so that
+            // the host reads them again at the new table; they are read
+            // from the store, since a claim may have come through another
+            // server.
+            if let Some(hosted) = self
+                .services
+                .store
+                .invitations(&self.table.id)
+                .await
+                .map_err(unreachable)?
+            {
+                new.hosting.invites = hosted
+                    .invites
+                    .iter()
+                    .map(|(seat, _, sealed)| {
+                        let carried = invite::carry(sealed, &self.table.id, *seat);
+                        (self.table.rematch_seat(*seat), carried)
+                    })
+                    .collect();
+            }
+            let now = self.services.clock.now_ms();
+            let table = Table::create(secret::new_game_id(), new, now, &mut OsRandom)?;
             self.services
                 .store
                 .insert(&table)

@@ -559,7 +559,9 @@ impl Table {
                 host: self.hosting.host.map(|host| self.rematch_seat(host)),
                 listed: self.hosting.listed,
                 abandon_after_ms: self.hosting.abandon_after_ms,
-                // Everyone joins with the token they hold: nothing to seal.
+                // Everyone joins with the token they hold; the caller
+                // carries the seals of the invitations nobody claimed
+                // (`invite::carry`), which the store holds, not the table.
                 invites: Vec::new(),
                 // Not rated: the rematch's seats are not owned by the
                 // accounts (owners are written at creation and claims), so

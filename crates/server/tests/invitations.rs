@@ -1,7 +1,8 @@
 //! Games between people as issue 65 has them: invited seats make a game
 //! private (not in the lobby's list, found by its id), the host and only
 //! the host reads the invitations again until the invited person comes,
-//! a rematch seats everyone one round further with the tokens they hold,
+//! a rematch seats everyone one round further with the tokens they hold
+//! (and the host reads its invitations nobody claimed at the new table),
 //! and a game whose person to act has been away for the host's time may
 //! be ended as abandoned, which its record says and which outlives the
 //! server. Time is moved with the server's clock, never waited for.
@@ -273,6 +274,50 @@ async fn a_rematch_seats_everyone_one_round_further(db: &Db) {
     assert!(!ids_of(&get(&app, "/api/games").await).contains(&rematch));
 }
 
+async fn the_host_reads_the_rematchs_unclaimed_invitations_at_the_new_table(db: &Db) {
+    let store = db.store().await;
+    let (app, state) = server_on(&store, &Clock::system());
+    let body = json!({"players": 3, "seats": [
+        {"name": "Anna"}, {"name": "Bert", "invited": true}, {"name": "Cleo", "invited": true}]});
+    let (id, tokens) = create(&app, body).await;
+    let tokens: Vec<String> = tokens.into_iter().map(Option::unwrap).collect();
+    let (anna, bert, cleo) = (&tokens[0], &tokens[1], &tokens[2]);
+    // Bert comes and claims his seat; Cleo never does.
+    let address = listen(&state).await;
+    let mut socket = connect(address, &id, 0).await;
+    assert_eq!(Copy::default().auth(&mut socket, bert).await, 1);
+    socket.send(Message::Close(None)).await.unwrap();
+    play_to_the_end(&app, &id, &tokens).await;
+
+    // Bert, not the host, offers the rematch: the server holds no token,
+    // and still the host reads Cleo's invitation at the new table.
+    let offered = post_as(&app, &format!("/api/games/{id}/rematch"), bert).await;
+    assert_eq!(offered.status, StatusCode::OK, "{}", offered.text);
+    let rematch = offered.body["id"].as_str().unwrap().to_owned();
+    assert_eq!(view(&app, &rematch).await["host"], 1);
+    let uri = format!("/api/games/{rematch}/invitations");
+    let host = get_as(&app, &uri, Some(anna)).await;
+    assert_eq!(host.status, StatusCode::OK, "{}", host.text);
+    assert_eq!(
+        host.body,
+        json!({"invitations": [{"seat": 0, "name": "Cleo", "token": cleo}]}),
+        "Cleo's seat, one round further; Bert's link stays his alone"
+    );
+    for token in [bert, cleo] {
+        let refused = get_as(&app, &uri, Some(token)).await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.text);
+    }
+    // On a server started afresh, from the store.
+    let (again, _) = server_on(&store, &Clock::system());
+    assert_eq!(get_as(&again, &uri, Some(anna)).await.body, host.body);
+
+    // Cleo comes to the rematch: from then on the link is hers alone.
+    let mut socket = connect(address, &rematch, 0).await;
+    assert_eq!(Copy::default().auth(&mut socket, cleo).await, 0);
+    let after = get_as(&app, &uri, Some(anna)).await;
+    assert_eq!(after.body, json!({"invitations": []}), "{}", after.text);
+}
+
 async fn a_rematch_keeps_the_computers_levels_and_moves_them_round(db: &Db) {
     let (app, _) = server(db).await;
     let body = json!({"players": 2, "seats": [{"name": "Anna"}, {"ai": 1}]});
@@ -356,6 +401,62 @@ async fn a_game_may_be_ended_as_abandoned_only_after_the_hosts_time(db: &Db) {
     assert_eq!(view(&other, &id).await["status"], "over");
 }
 
+/// Plays game `id` with `tokens` until it waits for `seat`.
+async fn play_until_waiting_for(app: &Router, id: &str, tokens: &[String], seat: u64) {
+    for n in 0..1_000 {
+        let game = view(app, id).await;
+        let to_act = game["state"]["to_act"].as_u64().unwrap();
+        if to_act == seat {
+            return;
+        }
+        let mv = pick(&game["state"]["legal"], n);
+        let answer = play(app, id, &tokens[to_act as usize], &mv, length(&game)).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    }
+    panic!("game {id} never waited for seat {seat}");
+}
+
+async fn a_seat_away_while_another_is_to_act_holds_nobody_up(db: &Db) {
+    let store = db.store().await;
+    let clock = Clock::system();
+    let (app, state) = server_on(&store, &clock);
+    let body = json!({"players": 3, "abandon_after_s": 60, "seats": [
+        {"name": "Anna"}, {"name": "Bert", "invited": true}, {"name": "Cleo", "invited": true}]});
+    let (id, tokens) = create(&app, body).await;
+    let tokens: Vec<String> = tokens.into_iter().map(Option::unwrap).collect();
+    // Anna and Bert are at the table; Cleo never comes.
+    let address = listen(&state).await;
+    let mut sockets = Vec::new();
+    for (seat, token) in tokens.iter().enumerate().take(2) {
+        let mut socket = connect(address, &id, 0).await;
+        assert_eq!(Copy::default().auth(&mut socket, token).await, seat);
+        sockets.push(socket);
+    }
+    // Moves through the API are no presence: Cleo's are played so that
+    // the game comes to wait for Bert.
+    play_until_waiting_for(&app, &id, &tokens, 1).await;
+    advance(&clock, 3_600_000);
+    let game = view(&app, &id).await;
+    assert!(game["seats"][2]["away_ms"].as_i64().unwrap() >= 3_600_000);
+    assert_eq!(game["seats"][1]["away_ms"], Value::Null);
+
+    // Cleo has been away an hour, but the game waits for Bert, who is here.
+    let uri = format!("/api/games/{id}/abandon");
+    let refused = post_as(&app, &uri, &tokens[0]).await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.text);
+    assert!(
+        refused.text.contains("seat 1 has not been away"),
+        "{}",
+        refused.text
+    );
+    // Once it waits for her, it may be ended.
+    play_until_waiting_for(&app, &id, &tokens, 2).await;
+    let ended = post_as(&app, &uri, &tokens[0]).await;
+    assert_eq!(ended.status, StatusCode::OK, "{}", ended.text);
+    let game = view(&app, &id).await;
+    assert_eq!(game["record"]["result"]["abandoned"], json!([2]));
+}
+
 async fn a_game_with_a_clock_is_not_abandoned_and_bad_requests_are_refused(db: &Db) {
     let clock = Clock::system();
     let store = db.store().await;
@@ -398,6 +499,8 @@ on_every_store!(
     a_game_without_invitations_has_none_to_read,
     a_rematch_seats_everyone_one_round_further,
     a_rematch_keeps_the_computers_levels_and_moves_them_round,
+    the_host_reads_the_rematchs_unclaimed_invitations_at_the_new_table,
     a_game_may_be_ended_as_abandoned_only_after_the_hosts_time,
+    a_seat_away_while_another_is_to_act_holds_nobody_up,
     a_game_with_a_clock_is_not_abandoned_and_bad_requests_are_refused,
 );

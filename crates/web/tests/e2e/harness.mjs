@@ -33,8 +33,10 @@ process.on("exit", () => {
 export async function startServer(extra = []) {
   const directory = mkdtempSync(join(tmpdir(), "carolus-e2e-"));
   const child = spawn(binary(), [
-    // A test that must know its address before the start (a
-    // `--public-url` naming it) gives its own `--listen`.
+    // A test may give its own `--listen`; one that must know the site's
+    // address before the start (a `--public-url` naming it) puts a proxy
+    // in front instead (reset.test.mjs), since a port found free and
+    // then given to the server can be taken by another process between.
     "serve", ...(extra.includes("--listen") ? [] : ["--listen", "127.0.0.1:0"]), "--db", join(directory, "games.db"),
     "--think", "0.05", "--creates-per-minute", "1000", "--messages-per-second", "1000",
     // Level 3 analyses without searching: quick in a debug build.
@@ -135,6 +137,23 @@ export async function decideByPointing(page, { tap = false } = {}) {
     return true;
   }
   return false;
+}
+
+/** Everything in the page a finger can pick that is smaller than 44 by 44 CSS pixels, in words. */
+export function tooSmallToPick(page) {
+  return page.evaluate(() => {
+    const pickable = [...document.querySelectorAll(
+      "header a, header select, header summary, main button, main a[href], main select, main summary, main input:not([type='checkbox']), " +
+      "main label.toggle, main [role='button'], main .log-list li")];
+    return pickable.filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && (box.width < 43.5 || box.height < 43.5);
+    }).map((element) => {
+      const box = element.getBoundingClientRect();
+      return `${element.tagName.toLowerCase()}.${element.getAttribute("class")} “${element.textContent.trim().slice(0, 30)}” ` +
+        `${box.width.toFixed(1)}×${box.height.toFixed(1)}`;
+    });
+  });
 }
 
 /** Waits until the log of `page` has more than `length` moves. */

@@ -4,7 +4,9 @@
 // a private game is missing from everyone else's lobby, and one's own
 // games are there to resume while others' are to watch; a person who left
 // is shown as away, the game is ended as abandoned once the host's time
-// has passed, and a rematch is offered and joined.
+// has passed (only while the game waits for them: a person away while
+// another is to act holds nobody up), and a rematch is offered and joined,
+// its host reading again the invitations nobody claimed.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -221,5 +223,106 @@ test("the other player's table hears of a rematch at once, and joins it", { time
     await absent.getByRole("button", { name: "Join the rematch" }).click();
     await absent.waitForURL(present.url());
     await absent.locator(`.seat-card.mine[data-seat='${(waitedFor + 1) % 2}']`).waitFor();
+  });
+});
+
+test("a person away while another is to act holds nobody up: ending as abandoned is offered only once the game waits for them; the rematch keeps the unclaimed invitation", { timeout: 300000 }, async () => {
+  await withBrowser({ viewport: { width: 1360, height: 900 } }, async ({ server, open }) => {
+    const created = await (await fetch(`${server.url}/api/games`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ players: 3, abandon_after_s: 1,
+        seats: [{ name: "Anna" }, { name: "Bruno", invited: true }, { name: "Cleo", invited: true }] }),
+    })).json();
+    const id = created.id;
+    const tokens = created.seats.map((seat) => seat.token);
+    // Anna and Bruno are at the table; Cleo never comes.
+    const anna = await open();
+    await anna.goto(`${server.url}/games/${id}#token=${tokens[0]}`);
+    await anna.locator(".seat-card.mine").waitFor();
+    const bruno = await open();
+    await bruno.goto(`${server.url}/games/${id}#token=${tokens[1]}`);
+    await bruno.locator(".seat-card.mine").waitFor();
+
+    // Moves through the API (no presence): Cleo's are played too, until
+    // the game waits for `seat`.
+    const playUntil = async (seat) => {
+      for (let step = 0; ; step += 1) {
+        assert.ok(step < 500, `the game comes to wait for seat ${seat}`);
+        const game = await (await fetch(`${server.url}/api/games/${id}`)).json();
+        if (game.state.to_act === seat) return;
+        const answer = await fetch(`${server.url}/api/games/${id}/moves`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: `Bearer ${tokens[game.state.to_act]}` },
+          body: JSON.stringify({ move: game.state.legal[step % game.state.legal.length], at: game.record.moves.length }),
+        });
+        assert.equal(answer.status, 200, await answer.text());
+      }
+    };
+
+    // Waiting for Bruno, who is here: Cleo is away (long past the host's
+    // second), and nothing is offered against her.
+    await playUntil(1);
+    await anna.locator(".turn p", { hasText: "Waiting for Bruno" }).waitFor();
+    const away = anna.locator(".people .away[data-seat='2']");
+    await away.waitFor();
+    assert.equal(await anna.locator(".people .abandon, .people .abandon-wait").count(), 0,
+      "no ending offered while the game waits for someone present");
+
+    // Once the game waits for Cleo, Anna may end it, and it says so.
+    await playUntil(2);
+    await anna.getByRole("button", { name: "End the game as abandoned" }).click();
+    await anna.locator(".turn .result.abandoned").waitFor();
+    assert.equal(await anna.locator(".turn .result.abandoned").textContent(), "The game was ended as abandoned: Cleo left it.");
+    const record = await (await fetch(`${server.url}/api/games/${id}/record`)).json();
+    assert.deepEqual(record.result.abandoned, [2]);
+    assert.equal(await anna.locator(".seat-card.to-act").count(), 0, "nobody is marked to act in the ended game");
+    // Bruno's table says the same, live.
+    await bruno.locator(".turn .result.abandoned").waitFor();
+
+    // Anna offers a rematch: at the new table she finds Cleo's invitation
+    // again (Cleo's seat one round further), and not Bruno's, whose link
+    // has been his alone since he came.
+    await anna.getByRole("button", { name: "Rematch", exact: true }).click();
+    await anna.waitForURL((address) => /\/games\/[a-z0-9]{12}$/.test(address.pathname) && !address.pathname.endsWith(id));
+    const rematch = gameOf(anna.url());
+    const links = anna.locator(".people .invitations input.link");
+    await links.first().waitFor();
+    assert.deepEqual(await links.evaluateAll((fields) => fields.map((field) => field.value)),
+      [`${server.url}/games/${rematch}#token=${tokens[2]}`]);
+  });
+});
+
+test("a link selected for copying keeps the focus and its selection when someone comes to the table", { timeout: 120000 }, async () => {
+  await withBrowser({ viewport: { width: 1360, height: 900 } }, async ({ server, open }) => {
+    const created = await (await fetch(`${server.url}/api/games`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ players: 3, seats: [{ name: "Anna" }, { name: "Bruno", invited: true }, { name: "Dora" }] }),
+    })).json();
+    const tokens = created.seats.map((seat) => seat.token);
+    const anna = await open();
+    // The clipboard refuses: the copy button selects the link instead.
+    await anna.addInitScript(() => {
+      Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new Error("denied")) } });
+    });
+    await anna.goto(`${server.url}/games/${created.id}#token=${tokens[0]}`);
+    const dora = anna.locator(".people .away[data-seat='2']");
+    await dora.waitFor();
+    await anna.locator(".people .invitations button.copy").focus();
+    await anna.keyboard.press("Enter");
+    await anna.locator(".people .invitations [role='status']", { hasText: "The link is selected" }).waitFor();
+    const selected = () => anna.evaluate(() => {
+      const field = document.querySelector(".people .invitations input.link");
+      return document.activeElement === field && field.selectionStart === 0 && field.selectionEnd === field.value.length;
+    });
+    assert.ok(await selected(), "the whole link is selected, ready to copy");
+
+    // Dora comes: the notice of her absence goes, the link stays selected.
+    const other = await open();
+    await other.goto(`${server.url}/games/${created.id}#token=${tokens[2]}`);
+    await dora.waitFor({ state: "detached" });
+    assert.ok(await selected(), "the focus and the selection stay on the link");
+    assert.match(await anna.locator(".people .invitations [role='status']").textContent(), /^The link is selected/);
   });
 });

@@ -6,11 +6,14 @@
 // person signs in with it; the same link a second time is refused in words.
 //
 // The mail is real: `carolus serve --smtp` sends it to a small SMTP server
-// in this file (node's `net`), and the test reads the link out of it.
+// in this file (node's `net`), and the test reads the link out of it. The
+// link names the site's address, a proxy in front of the server (node's
+// `http`), since the server chooses its own port.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { createServer as createHttpServer, request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { expectRefusals, withBrowser } from "./harness.mjs";
 
@@ -91,13 +94,39 @@ function bodyOf(data) {
   return body;
 }
 
-/** A port free now, for a server that must name its own address. */
-async function freePort() {
-  const probe = createServer();
-  await new Promise((done) => probe.listen(0, "127.0.0.1", done));
-  const { port } = probe.address();
-  await new Promise((done) => probe.close(done));
-  return port;
+/**
+ * The site's address, known before the server starts (the server names it
+ * in its mails: `--public-url`), as a deployment's proxy in front gives
+ * it: an HTTP proxy on a port of its own, held from the start, that
+ * passes every request on to `to()`'s server once that has chosen its
+ * port. A port chosen here, freed and given to the server could be taken
+ * by another process in between.
+ */
+async function frontProxy() {
+  let upstream = null;
+  const proxy = createHttpServer((request, response) => {
+    const onward = httpRequest(new URL(request.url, upstream), {
+      method: request.method,
+      headers: request.headers,
+    }, (answer) => {
+      response.writeHead(answer.statusCode, answer.headers);
+      answer.pipe(response);
+    });
+    onward.on("error", (error) => {
+      response.writeHead(502);
+      response.end(`the proxy could not reach the server: ${error.message}`);
+    });
+    request.pipe(onward);
+  });
+  await new Promise((done) => proxy.listen(0, "127.0.0.1", done));
+  return {
+    url: `http://127.0.0.1:${proxy.address().port}`,
+    to(url) { upstream = url; },
+    close: () => new Promise((done) => {
+      proxy.closeAllConnections();
+      proxy.close(done);
+    }),
+  };
 }
 
 const NAME = "resetter";
@@ -107,13 +136,14 @@ const NEW = "violet-harbour-82";
 test("a forgotten password is reset through the mailed link, once", async () => {
   const en = catalog("en");
   const sink = await smtpSink();
-  const port = await freePort();
-  const site = `http://127.0.0.1:${port}`;
+  const front = await frontProxy();
+  const site = front.url;
   try {
     await withBrowser({
-      extra: ["--listen", `127.0.0.1:${port}`, "--smtp", sink.url, "--mail-from", "Carolus <carolus@example.org>", "--public-url", site],
+      extra: ["--smtp", sink.url, "--mail-from", "Carolus <carolus@example.org>", "--public-url", site],
     }, async ({ server, open }) => {
-      assert.equal(server.url, site);
+      // The server chose its own port and printed it; the site is in front.
+      front.to(server.url);
       const made = await fetch(`${site}/api/accounts`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Origin: site },
@@ -199,6 +229,7 @@ test("a forgotten password is reset through the mailed link, once", async () => 
       await expectRefusals(other, [403]);
     });
   } finally {
+    await front.close();
     await sink.close();
   }
 });

@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { decideByPointing, launchBrowser, logLength, newPage, startServer, waitForMoreMoves } from "./harness.mjs";
+import { decideByPointing, launchBrowser, logLength, newPage, startServer, tooSmallToPick, waitForMoreMoves } from "./harness.mjs";
 
 /** A message of a catalog, read straight from its file. */
 function message(language, id) {
@@ -112,23 +112,6 @@ test("on a phone the page fits 375 pixels and is played by touch", { timeout: 30
     await server.stop();
   }
 });
-
-/** Everything in the page a finger can pick that is smaller than 44 by 44 CSS pixels, in words. */
-function tooSmallToPick(page) {
-  return page.evaluate(() => {
-    const pickable = [...document.querySelectorAll(
-      "header a, header select, main button, main a[href], main select, main input:not([type='checkbox']), " +
-      "main label.toggle, main [role='button'], main .log-list li")];
-    return pickable.filter((element) => {
-      const box = element.getBoundingClientRect();
-      return box.width > 0 && box.height > 0 && (box.width < 43.5 || box.height < 43.5);
-    }).map((element) => {
-      const box = element.getBoundingClientRect();
-      return `${element.tagName.toLowerCase()}.${element.getAttribute("class")} “${element.textContent.trim().slice(0, 30)}” ` +
-        `${box.width.toFixed(1)}×${box.height.toFixed(1)}`;
-    });
-  });
-}
 
 test("on a phone every choice is big enough for a finger, one's own board is in reach and picking a knight keeps the page still", { timeout: 300000 }, async () => {
   const server = await startServer();

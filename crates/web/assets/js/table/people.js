@@ -5,11 +5,12 @@
 //
 // The panel reads the table's model (seats, status, the tokens held) and
 // keeps what only it needs: the game's host and abandonment time from the
-// view, the invitations, and the rematch offered. `draw` builds it anew only
-// when what it would show changed, so that a copy's status or the focus on
-// one of its buttons survives the table's other updates.
+// view, the invitations, and the rematch offered. `draw` builds a part anew
+// only when what it would show changed, and leaves the others in place, so
+// that a copy's status, a selected link or the focus on one of its buttons
+// survives the table's other updates.
 
-import { keepToken, request, seatLink } from "../api.js";
+import { ApiError, keepToken, request, seatLink } from "../api.js";
 import { copyField } from "../copy.js";
 import { t } from "../i18n.js";
 import { names } from "../names.js";
@@ -25,6 +26,15 @@ export function duration(ms) {
   if (ms < HOUR) return t("duration-minutes", { count: Math.max(1, Math.floor(ms / MINUTE)) });
   if (ms < 2 * DAY) return t("duration-hours", { count: Math.floor(ms / HOUR) });
   return t("duration-days", { count: Math.floor(ms / DAY) });
+}
+
+/** What went wrong with the panel's request for `action` (`abandon`,
+ * `rematch`, `invitations`), in the reader's language: the server's own
+ * words are English, so its status says which message fits. */
+export function refusal(action, error) {
+  if (error instanceof ApiError && error.status === 0) return t("account-error-network");
+  if (error instanceof ApiError && (error.status === 429 || error.status === 503)) return t("account-error-unavailable");
+  return t(`people-error-${action}`);
 }
 
 /** Goes to another page of the site as its links do. */
@@ -49,6 +59,8 @@ export class People {
     this.redraw = redraw;
     this.element = el("section", { class: "people", "aria-label": t("people-label") });
     this.shown = null;
+    // The node drawn for each part's key.
+    this.nodes = new Map();
     this.connectedBefore = view.seats.map((seat) => seat.connected);
     // Away times are shown in minutes: drawn again every half minute, and
     // at the moment the game may be ended as abandoned.
@@ -72,7 +84,7 @@ export class People {
         this.redraw();
       })
       .catch((error) => {
-        this.error = error.message;
+        this.error = refusal("invitations", error);
         this.redraw();
       });
   }
@@ -102,7 +114,18 @@ export class People {
     const key = JSON.stringify(parts.map((part) => part.key));
     if (key === this.shown) return;
     this.shown = key;
-    this.element.replaceChildren(...parts.map((part) => part.node));
+    // A part whose key is unchanged keeps its node, never taken out of the
+    // page: the focus in it, a link selected for copying and a copy's
+    // status stay when another part changes (a person comes or leaves,
+    // the minutes away go on).
+    const nodes = parts.map((part) => this.nodes.get(part.key) || part.node);
+    this.nodes = new Map(parts.map((part, index) => [part.key, nodes[index]]));
+    const wanted = new Set(nodes);
+    for (const child of [...this.element.children]) if (!wanted.has(child)) child.remove();
+    nodes.forEach((node, index) => {
+      const present = this.element.children[index];
+      if (present !== node) this.element.insertBefore(node, present || null);
+    });
     this.element.hidden = parts.length === 0;
   }
 
@@ -120,7 +143,7 @@ export class People {
         const away = seat.away_ms + (now - model.seatsAt);
         if (index === state.to_act) waitingOn = { seat: index, away };
         const text = t("seat-away", { name: seatNames[index], time: duration(away) });
-        parts.push({ key: text, node: el("p", { class: "away", "data-seat": index }, text) });
+        parts.push({ key: `away:${index}:${text}`, node: el("p", { class: "away", "data-seat": index }, text) });
       });
     }
     if (live && waitingOn && this.abandonAfter !== null && mine.length > 0 && model.status === "running") {
@@ -159,7 +182,9 @@ export class People {
     button.addEventListener("click", () => {
       button.disabled = true;
       request("POST", `/api/games/${this.id}/abandon`, { token }).catch((error) => {
-        this.error = error.message;
+        // The part stays drawn: its button is offered again.
+        button.disabled = false;
+        this.error = refusal("abandon", error);
         this.redraw();
       });
     });
@@ -188,7 +213,8 @@ export class People {
       request("POST", `/api/games/${this.id}/rematch`, { token: model.held.seats[mine[0]] })
         .then((answer) => join(answer.id))
         .catch((error) => {
-          this.error = error.message;
+          button.disabled = false;
+          this.error = refusal("rematch", error);
           this.redraw();
         });
     });

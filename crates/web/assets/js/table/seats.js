@@ -21,7 +21,9 @@ export function drawSeats(model, dispatch, now) {
   const court = courtMove(model);
   return state.seats.map((_, seat) => {
     const info = model.seats[seat] || {};
-    const toAct = state.to_act === seat && state.phase !== "over";
+    // A game ended as abandoned keeps the position it stopped at, whose
+    // seat to act nobody waits for any more.
+    const toAct = state.to_act === seat && state.phase !== "over" && !(live && model.status === "over");
     const place = state.order.indexOf(seat) + 1;
     const colour = seatColour(state, seat);
     const header = el("header", {},
