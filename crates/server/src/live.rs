@@ -751,18 +751,49 @@ impl Live {
             .ok_or_else(|| ApiError::from(crate::table::TableError::NotASeat))?
             .index();
         if self.table.rematch.is_none() {
-            let (new, by) = self.table.rematch_table(token)?;
+            let (mut new, by) = self.table.rematch_table(token)?;
             let now = self.services.clock.now_ms();
-            let table = Table::create(secret::new_game_id(), new, now, &mut OsRandom)?;
             let unreachable = |error: crate::store::StoreError| {
                 error!(game = %self.table.id, %error, "a rematch could not be stored");
                 ApiError::unavailable("the rematch could not be stored; try again")
             };
+            // A rated game's rematch is rated when every person's seat is
+            // an account's: each owner then owns the seat their token
+            // plays in the rematch, so that it is rated as the game was.
+            let owners = if self.table.hosting.rated {
+                self.services
+                    .store
+                    .seat_owners_with_tokens(&self.table.id)
+                    .await
+                    .map_err(unreachable)?
+            } else {
+                Vec::new()
+            };
+            let people = self
+                .table
+                .seats
+                .iter()
+                .enumerate()
+                .filter(|(_, seat)| matches!(seat.player, crate::table::Player::Person { .. }));
+            new.hosting.rated = self.table.hosting.rated
+                && people
+                    .clone()
+                    .all(|(index, _)| owners.iter().any(|(seat, ..)| *seat == index));
+            let table = Table::create(secret::new_game_id(), new, now, &mut OsRandom)?;
             self.services
                 .store
                 .insert(&table)
                 .await
                 .map_err(unreachable)?;
+            if table.hosting.rated {
+                for (seat, account, token) in &owners {
+                    self.services
+                        .store
+                        .own_seat(&table.id, self.table.rematch_seat(*seat), *account, token)
+                        .await
+                        .map_err(unreachable)?;
+                }
+            }
             let offered = Rematch {
                 game: table.id.clone(),
                 by,

@@ -561,9 +561,10 @@ impl Table {
                 abandon_after_ms: self.hosting.abandon_after_ms,
                 // Everyone joins with the token they hold: nothing to seal.
                 invites: Vec::new(),
-                // Not rated: the rematch's seats are not owned by the
-                // accounts (owners are written at creation and claims), so
-                // it could not promise that every seat is an account's.
+                // Rated only when the game's task finds every person's
+                // seat owned by an account, whose owners it then writes
+                // for the rematch (`live.rs`): the table does not know
+                // the owners.
                 rated: false,
             },
         };
