@@ -663,18 +663,7 @@ async fn a_rated_game_changes_the_ratings_shown_everywhere(db: &Db) {
     assert_eq!(view(&app, &id).await["take_back"], false);
     play_to_the_end(&app, &id, &tokens).await;
 
-    // The update is applied apart from the game's task: wait for it.
-    let mut over = view(&app, &id).await;
-    for _ in 0..500 {
-        if over["rating_changes"]
-            .as_array()
-            .is_some_and(|c| c.len() == 2)
-        {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-        over = view(&app, &id).await;
-    }
+    let over = rated_view(&app, &id, 2).await;
     assert_eq!(over["rated"], true);
     let changes = over["rating_changes"].as_array().unwrap();
     assert_eq!(changes.len(), 2, "{over}");
@@ -722,7 +711,92 @@ async fn a_rated_game_changes_the_ratings_shown_everywhere(db: &Db) {
     assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{}", bad.text);
 }
 
+/// Waits until the rated game `id`'s update shows `seats` changes (it is
+/// applied apart from the game's task): the game's view.
+async fn rated_view(app: &Router, id: &str, seats: usize) -> Value {
+    let mut over = view(app, id).await;
+    for _ in 0..500 {
+        if over["rating_changes"]
+            .as_array()
+            .is_some_and(|c| c.len() == seats)
+        {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        over = view(app, id).await;
+    }
+    over
+}
+
+/// A rated game's rematch is rated: the same accounts own their seats,
+/// each one round further and played with the token they hold, with the
+/// same clock, and its end changes their ratings again. A game that was
+/// not rated has a rematch that is not.
+async fn a_rated_games_rematch_is_rated_with_the_same_accounts(db: &Db) {
+    let (app, _) = server(db).await;
+    let clock = json!({"initial_s": 3600, "increment_s": 5});
+    let karl = sign_up(&app, "Karl").await;
+    let game = json!({"players": 2, "rated": true, "clock": clock,
+                      "seats": [{"name": "Karl"}, {"open": true}]});
+    let (id, tokens) = rated_game(&app, &karl, game).await;
+    let otto = session_of(&sign_in(&app, "Otto", PASSWORD).await);
+    let rematch_uri = format!("/api/games/{id}/rematch");
+    let early = Call::new(Method::POST, &rematch_uri)
+        .bearer(&tokens[0])
+        .send(&app)
+        .await;
+    assert_eq!(early.status, StatusCode::CONFLICT, "{}", early.text);
+    play_to_the_end(&app, &id, &tokens).await;
+    let offered = Call::new(Method::POST, &rematch_uri)
+        .bearer(&tokens[1])
+        .send(&app)
+        .await;
+    assert_eq!(offered.status, StatusCode::OK, "{}", offered.text);
+    assert_eq!(offered.body["seat"], 0);
+    let again = offered.body["id"].as_str().unwrap().to_owned();
+    let rematch = view(&app, &again).await;
+    assert_eq!(rematch["rated"], true, "{rematch}");
+    assert_eq!(rematch["clock"], clock);
+    assert_eq!(rematch["take_back"], false);
+    assert_eq!(rematch["seats"][0]["name"], "Otto");
+    assert_eq!(rematch["seats"][1]["name"], "Karl");
+    for (cookie, seat, token) in [(&karl, 1, &tokens[0]), (&otto, 0, &tokens[1])] {
+        let mine = Call::new(Method::GET, &format!("/api/games/{again}/mine"))
+            .cookie(cookie)
+            .send(&app)
+            .await;
+        assert_eq!(mine.status, StatusCode::OK, "{}", mine.text);
+        assert_eq!(mine.body["seats"], json!([{"seat": seat, "token": token}]));
+    }
+    let swapped = vec![tokens[1].clone(), tokens[0].clone()];
+    play_to_the_end(&app, &again, &swapped).await;
+    let over = rated_view(&app, &again, 2).await;
+    assert_eq!(
+        over["rating_changes"].as_array().unwrap().len(),
+        2,
+        "{over}"
+    );
+    for name in ["Karl", "Otto"] {
+        let profile = Call::new(Method::GET, &format!("/api/players/{name}"))
+            .send(&app)
+            .await;
+        assert_eq!(profile.body["ratings"][0]["games"], 2, "{}", profile.text);
+    }
+
+    // Not rated, not rated again.
+    let (plain, plain_tokens) = people_game(&app, 2).await;
+    play_to_the_end(&app, &plain, &plain_tokens).await;
+    let offered = Call::new(Method::POST, &format!("/api/games/{plain}/rematch"))
+        .bearer(&plain_tokens[0])
+        .send(&app)
+        .await;
+    assert_eq!(offered.status, StatusCode::OK, "{}", offered.text);
+    let plain_again = view(&app, offered.body["id"].as_str().unwrap()).await;
+    assert_eq!(plain_again["rated"], false);
+}
+
 on_every_store!(
+    a_rated_games_rematch_is_rated_with_the_same_accounts,
     a_rated_game_changes_the_ratings_shown_everywhere,
     signing_up_signs_in_and_the_session_answers_who_i_am,
     names_that_differ_only_by_case_or_look_alikes_are_taken,
