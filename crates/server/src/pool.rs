@@ -178,6 +178,7 @@ fn unreachable(error: StoreError) -> ApiError {
 /// computer fills the seats), and says where I stand.
 #[utoipa::path(
     post, path = "/api/pool", request_body = JoinPool,
+    security(("session_cookie" = [])),
     responses(
         (status = 200, description = "Waiting (ask again within `heartbeat_s`), or paired: the game, my seat and its token", body = PoolAnswer),
         (status = 400, description = "The body is not `{\"mode\", \"clock\", \"computer\"?}`, or the clock is not one a game may have", body = ErrorBody),
@@ -203,6 +204,7 @@ pub async fn join_pool(
 /// Where I stand in the pool, changing nothing.
 #[utoipa::path(
     get, path = "/api/pool",
+    security(("session_cookie" = [])),
     responses(
         (status = 200, description = "Not in the pool, waiting, or paired", body = PoolAnswer),
         (status = 401, description = "No session: sign in first", body = ErrorBody),
@@ -232,6 +234,7 @@ pub async fn pool_state(
 /// Leaves the pool (the waiting page does so when it is left).
 #[utoipa::path(
     delete, path = "/api/pool",
+    security(("session_cookie" = [])),
     responses(
         (status = 204, description = "Out of the pool (also when not in it)"),
         (status = 401, description = "No session: sign in first", body = ErrorBody),

@@ -47,6 +47,8 @@ export function playNowSection(navigate) {
     el("label", { class: "field" }, el("span", {}, t("playnow-clock")), clock),
     start);
 
+  // What is waited for, in the pickers' words.
+  const chosen = el("p", { class: "playnow-chosen muted" });
   const waited = el("p", { class: "playnow-waited", role: "timer", "aria-live": "off" });
   const others = el("p", { class: "playnow-others", "aria-live": "polite" });
   const range = el("p", { class: "playnow-range muted" });
@@ -54,7 +56,7 @@ export function playNowSection(navigate) {
   const computer = el("button", { type: "button", class: "secondary", "data-action": "playnow-computer" }, t("playnow-computer-now"));
   const cancel = el("button", { type: "button", class: "secondary", "data-action": "playnow-cancel" }, t("playnow-cancel"));
   const waiting = el("div", { class: "playnow-waiting", hidden: true, "aria-live": "polite" },
-    el("p", { class: "playnow-status" }, t("playnow-looking")), waited, others, range, computerIn,
+    el("p", { class: "playnow-status" }, t("playnow-looking")), chosen, waited, others, range, computerIn,
     el("div", { class: "playnow-actions" }, computer, cancel));
   const ready = el("p", { class: "playnow-ready", hidden: true });
   const section = el("section", { class: "playnow", id: "play-now", "aria-labelledby": "playnow-title" },
@@ -113,8 +115,14 @@ export function playNowSection(navigate) {
       return;
     }
     asked = { mode: answer.mode, clock: answer.clock };
+    const clockKey = Object.keys(CLOCKS).find((key) => JSON.stringify(CLOCKS[key]) === JSON.stringify(answer.clock));
+    chosen.textContent = [t(`playnow-mode-${answer.mode}`), clockKey ? t(`playnow-clock-${clockKey}`) : null].filter(Boolean).join(" · ");
+    // The button pressed goes with the form: the keyboard's focus moves
+    // to the wait's first choice instead of being lost.
+    const focusLost = !choose.hidden && choose.contains(document.activeElement);
     choose.hidden = true;
     waiting.hidden = false;
+    if (focusLost) computer.focus();
     since = Date.now() - answer.waited_ms;
     computerAt = Date.now() + answer.computer_in_ms;
     others.textContent = t("playnow-others", { count: answer.others });
