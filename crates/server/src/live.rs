@@ -769,16 +769,11 @@ impl Live {
             } else {
                 Vec::new()
             };
-            let people = self
-                .table
-                .seats
-                .iter()
-                .enumerate()
-                .filter(|(_, seat)| matches!(seat.player, crate::table::Player::Person { .. }));
+            let owned = |index: usize| owners.iter().any(|(seat, ..)| *seat == index);
             new.hosting.rated = self.table.hosting.rated
-                && people
-                    .clone()
-                    .all(|(index, _)| owners.iter().any(|(seat, ..)| *seat == index));
+                && self.table.seats.iter().enumerate().all(|(index, seat)| {
+                    !matches!(seat.player, crate::table::Player::Person { .. }) || owned(index)
+                });
             let table = Table::create(secret::new_game_id(), new, now, &mut OsRandom)?;
             self.services
                 .store
