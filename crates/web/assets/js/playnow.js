@@ -28,7 +28,9 @@ function clockText(ms) {
 }
 
 /** Leaves the pool without waiting for an answer, also as the page goes
- * away (a fetch kept alive outlives the page). */
+ * away (a fetch kept alive outlives the page). A page going away cannot
+ * wait for an ask under way; should the server take that ask after the
+ * leave, the wait it makes ends unasked-for 20 s later. */
 function leavePool() {
   fetch("/api/pool", { method: "DELETE", keepalive: true, credentials: "same-origin" }).catch(() => {});
 }
@@ -133,17 +135,34 @@ export function playNowSection(navigate) {
     heartbeat = setTimeout(() => ask(false), answer.heartbeat_s * 1000);
   }
 
-  async function ask(computerNow) {
-    if (!asked || stopped) return;
+  // The ask under way, if any: leaving waits for it, so that the server
+  // takes the leave after the last ask, not before (which would leave a
+  // new wait behind).
+  let inflight = Promise.resolve();
+
+  function ask(computerNow) {
+    if (!asked || stopped) return inflight;
+    const mine = asked;
     error.hidden = true;
-    try {
-      show(await request("POST", "/api/pool", { body: { ...asked, computer: computerNow } }));
-    } catch (problem) {
-      error.hidden = false;
-      error.textContent = accountProblem(problem);
-      // A moment's trouble (503, 429): the wait goes on, asked again.
-      if (asked && !stopped) heartbeat = setTimeout(() => ask(false), 5000);
-    }
+    inflight = request("POST", "/api/pool", { body: { ...mine, computer: computerNow } }).then(
+      (answer) => {
+        // An answer to a wait cancelled meanwhile is no news.
+        if (asked === mine) show(answer);
+      },
+      (problem) => {
+        if (asked !== mine || stopped) return;
+        error.hidden = false;
+        error.textContent = accountProblem(problem);
+        // A moment's trouble (503, 429): the wait goes on, asked again.
+        heartbeat = setTimeout(() => ask(false), 5000);
+      },
+    );
+    return inflight;
+  }
+
+  /** Leaves the pool once the ask under way has been answered. */
+  function leave() {
+    return inflight.then(() => request("DELETE", "/api/pool"));
   }
 
   choose.addEventListener("submit", (event) => {
@@ -162,7 +181,7 @@ export function playNowSection(navigate) {
     showChoice();
     start.focus();
     try {
-      await request("DELETE", "/api/pool");
+      await leave();
     } catch (problem) {
       error.hidden = false;
       error.textContent = accountProblem(problem);
@@ -187,7 +206,7 @@ export function playNowSection(navigate) {
       stopped = true;
       stopTimers();
       window.removeEventListener("pagehide", onPageHide);
-      if (asked) leavePool();
+      if (asked) inflight.finally(leavePool);
     },
   };
 }

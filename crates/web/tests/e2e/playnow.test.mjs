@@ -1,8 +1,9 @@
 // "Play now" in the browser: two accounts, each in a browser of their
 // own, pick the same game and clock in the lobby and land at the same
 // game, each at their own seat (one by pointing, one by the keyboard);
-// leaving the page or cancelling leaves the pool; and a person who asks
-// for the computer gets a rated game against it. In English on a desktop
+// leaving the page or cancelling leaves the pool; a person who asks for
+// the computer gets a rated game against it, and one who waits past the
+// server's --pool-wait gets one by themselves. In English on a desktop
 // and in German and French on a phone, whose controls are 44×44.
 
 import { test } from "node:test";
@@ -36,6 +37,12 @@ async function poolState(page) {
   return page.evaluate(async () => (await (await fetch("/api/pool")).json()).status);
 }
 
+/** Waits until the server has `page`'s person out of the pool (a leave
+ * is sent as the page moves on, and answered a moment later). */
+async function outOfPool(page) {
+  await page.waitForFunction(async () => (await (await fetch("/api/pool")).json()).status === "none");
+}
+
 /** Every visible control under `selector` is at least 44 by 44 pixels. */
 async function assertTouchTargets(page, selector) {
   const small = await page.locator(selector).evaluateAll((elements) => elements
@@ -67,7 +74,7 @@ for (const { lang, locale, viewport } of [
       if (viewport.width < 600) await assertTouchTargets(anna, "#play-now button");
       await anna.locator("header nav").getByRole("link", { name: words.rules }).click();
       await anna.waitForURL(/\/rules$/);
-      await anna.waitForFunction(async () => (await (await fetch("/api/pool")).json()).status === "none");
+      await outOfPool(anna);
       await anna.goBack();
       await anna.getByRole("button", { name: words.find }).click();
       await anna.getByText(words.looking).waitFor();
@@ -105,7 +112,7 @@ test("a person who asks for the computer plays it at once, and cancelling leaves
     await page.getByText(words.looking).waitFor();
     await page.getByRole("button", { name: words.cancel }).click();
     await page.getByRole("button", { name: words.find }).waitFor();
-    assert.equal(await poolState(page), "none");
+    await outOfPool(page);
 
     await page.getByRole("button", { name: words.find }).click();
     await page.getByRole("button", { name: words.computer }).click();
@@ -117,5 +124,21 @@ test("a person who asks for the computer plays it at once, and cancelling leaves
     assert.equal(game.rated, true);
     // A newcomer meets the level whose rating is nearest theirs: 3.
     assert.deepEqual(game.seats.map((seat) => seat.ai).filter((level) => level !== null), [3, 3]);
+  });
+});
+
+test("after the server's --pool-wait the computer takes the empty seat by itself (en, 1360x900)", { timeout: 120000 }, async () => {
+  await withBrowser({ extra: ["--pool-wait", "1"] }, async ({ server, open }) => {
+    const words = WORDS.en;
+    const page = await signedIn(open, server, words, "Dora_pn");
+    await page.getByRole("button", { name: words.find }).click();
+    await page.getByText(words.looking).waitFor();
+    // The page's next ask, a heartbeat (5 s) later, finds the wait over.
+    await page.waitForURL(/\/games\/[a-z0-9]{12}$/, { timeout: 15000 });
+    await page.locator(".seat-card.mine").waitFor();
+    const id = new URL(page.url()).pathname.split("/").pop();
+    const game = await (await fetch(`${server.url}/api/games/${id}`)).json();
+    assert.equal(game.rated, true);
+    assert.equal(game.seats.filter((seat) => seat.ai === 3).length, 1);
   });
 });
