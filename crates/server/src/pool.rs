@@ -223,7 +223,16 @@ pub async fn pool_state(
         .await
         .map_err(unreachable)?;
     let answer = match row {
-        Some(row) if row.paired.is_some() || row.seen_ms >= now - SEEN_WITHIN_MS => {
+        // A pairing is answered as long as `join` would; a wait while
+        // its page still asks.
+        Some(row)
+            if row
+                .paired
+                .as_ref()
+                .map_or(row.seen_ms >= now - SEEN_WITHIN_MS, |paired| {
+                    paired.at_ms >= now - PAIRED_KEPT_MS
+                }) =>
+        {
             answer(&state, &row, now).await?
         }
         _ => PoolAnswer::none(),

@@ -253,6 +253,11 @@ async fn the_computer_fills_the_seats_after_the_wait_or_when_asked(db: &Db) {
     let other = 1 - paired["seat"].as_u64().unwrap() as usize;
     // A newcomer (1500, mu 25) meets level 3, whose anchor is nearest.
     assert_eq!(game["seats"][other]["ai"], 3, "{game}");
+    // The pairing is told for two minutes, then forgotten.
+    advance(&clock, 110_000);
+    assert_eq!(state_of(&app, &anna).await["game"], paired["game"]);
+    advance(&clock, 11_000);
+    assert_eq!(state_of(&app, &anna).await, json!({"status": "none"}));
 
     // On request, at once: a three-player game, the two other seats the
     // computer's.
