@@ -34,7 +34,7 @@ use carolus_rules::RandomSource;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::accounts::{Session, SignedIn};
+use crate::accounts::SignedIn;
 use crate::api::{ClockSpec, ErrorBody, object};
 use crate::error::ApiError;
 use crate::extract::{ClientAddr, JsonBody, limited};
@@ -198,7 +198,7 @@ pub async fn join_pool(
     JsonBody(request): JsonBody<JoinPool>,
 ) -> Result<Json<PoolAnswer>, ApiError> {
     limited(&state, client)?;
-    join(&state, &session, &request).await.map(Json)
+    join(&state, session.account.id, &request).await.map(Json)
 }
 
 /// Where I stand in the pool, changing nothing.
@@ -270,16 +270,11 @@ pub async fn leave_pool(
 
 /// `join_pool`'s work: the person's row made or refreshed, a pairing
 /// tried, and the row read back.
-async fn join(
-    state: &AppState,
-    session: &Session,
-    request: &JoinPool,
-) -> Result<PoolAnswer, ApiError> {
+async fn join(state: &AppState, account: i64, request: &JoinPool) -> Result<PoolAnswer, ApiError> {
     let mode = request.mode.mode();
     let clock = request.clock.to_clock()?;
     let clock_text = StoredClock::text(clock);
     let store = state.store();
-    let account = session.account.id;
     let now = state.clock().now_ms();
     store
         .pool_prune(now - SEEN_WITHIN_MS, now - PAIRED_KEPT_MS)
@@ -583,6 +578,96 @@ mod tests {
         assert_eq!(level_near(Mode::TwoPlayers, 25.0).number(), 3);
         assert_eq!(level_near(Mode::TwoPlayers, 0.0).number(), 1);
         assert_eq!(level_near(Mode::Teams, 40.0).number(), 5);
+    }
+
+    /// A server stopped between claiming a pairing and storing its game:
+    /// its people are told to wait meanwhile, and after 30 s they wait
+    /// again and are paired anew.
+    #[tokio::test]
+    async fn a_claim_whose_game_never_came_is_given_back() {
+        use crate::clock::Clock;
+        use crate::limits::Limits;
+        use crate::state::Setup;
+        use crate::store::{NewAccount, Store};
+
+        let clock = Clock::system();
+        let setup = Setup {
+            clock: clock.clone(),
+            ..Setup::default()
+        };
+        let store = Store::open("sqlite::memory:").await.unwrap();
+        let state = AppState::with_setup(store, Limits::default(), setup);
+        let mut accounts = Vec::new();
+        for name in ["Anna", "Bert"] {
+            let new = NewAccount {
+                name,
+                name_key: &name.to_lowercase(),
+                password_hash: "not a hash",
+                email: None,
+                language: "en",
+                created_ms: 0,
+            };
+            accounts.push(state.store().create_account(&new).await.unwrap().unwrap());
+        }
+        let request = JoinPool {
+            mode: ModeName::TwoPlayers,
+            clock: ClockSpec {
+                initial_s: Some(300),
+                increment_s: Some(5),
+                days_per_move: None,
+            },
+            computer: false,
+        };
+        let anna = join(&state, accounts[0], &request).await.unwrap();
+        assert_eq!(anna.status, PoolStatus::Waiting);
+        // The claim of a server that then stopped: no game is stored.
+        let now = state.clock().now_ms();
+        let lost = [Claim {
+            account_id: accounts[0],
+            seat: 0,
+            token: secret::new_token(),
+        }];
+        let clock_text = StoredClock::text(request.clock.to_clock().unwrap());
+        let store = state.store();
+        let claimed = store
+            .pool_claim(
+                "lost2game2id",
+                "2p",
+                &clock_text,
+                &lost,
+                now - SEEN_WITHIN_MS,
+                now,
+            )
+            .await
+            .unwrap();
+        assert!(claimed);
+        let meanwhile = join(&state, accounts[0], &request).await.unwrap();
+        assert_eq!(meanwhile.status, PoolStatus::Waiting);
+        assert!(
+            store
+                .pool_entry(accounts[0])
+                .await
+                .unwrap()
+                .unwrap()
+                .paired
+                .is_some()
+        );
+        let own = clock.own_now_ms();
+        clock.set_database_ms(own + UNSTORED_AFTER_MS + 1_000, own, own);
+        let again = join(&state, accounts[0], &request).await.unwrap();
+        assert_eq!(again.status, PoolStatus::Waiting);
+        assert!(
+            store
+                .pool_entry(accounts[0])
+                .await
+                .unwrap()
+                .unwrap()
+                .paired
+                .is_none()
+        );
+        let bert = join(&state, accounts[1], &request).await.unwrap();
+        assert_eq!(bert.status, PoolStatus::Paired);
+        assert_ne!(bert.game.as_deref(), Some("lost2game2id"));
     }
 
     #[test]
