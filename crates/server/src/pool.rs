@@ -366,14 +366,19 @@ async fn answer(state: &AppState, row: &PoolRow, now_ms: i64) -> Result<PoolAnsw
         .iter()
         .filter(|other| other.account_id != row.account_id)
         .count();
-    let wait_ms = i64::try_from(state.limits().pool_wait.as_millis()).unwrap_or(i64::MAX);
     answer.status = PoolStatus::Waiting;
     answer.waited_ms = Some(waited);
     answer.range = Some(range(waited));
-    answer.computer_in_ms = Some((wait_ms - waited).max(0));
+    answer.computer_in_ms = Some((wait_ms(state) - waited).max(0));
     answer.others = Some(others);
     answer.heartbeat_s = Some(HEARTBEAT_S);
     Ok(answer)
+}
+
+/// How long a person waits before the computer fills the seats, in
+/// milliseconds (`--pool-wait`).
+fn wait_ms(state: &AppState) -> i64 {
+    i64::try_from(state.limits().pool_wait.as_millis()).unwrap_or(i64::MAX)
 }
 
 /// Who sits at a seat of a game the pool makes.
@@ -409,8 +414,7 @@ async fn pair(
             people.push(other.clone());
         }
     }
-    let waited_enough =
-        i128::from(now - me.joined_ms) >= state.limits().pool_wait.as_millis() as i128;
+    let waited_enough = now - me.joined_ms >= wait_ms(state);
     if people.len() < mode.seats() && !(computer || waited_enough) {
         return Ok(());
     }
