@@ -55,7 +55,7 @@ pub struct Claim {
     pub token: String,
 }
 
-/// The columns [`pool_row!`] reads, from the pool `p` joined with the
+/// The columns `pool_row!` reads, from the pool `p` joined with the
 /// games `g` (whether a pairing's game is stored yet).
 macro_rules! columns {
     () => {
