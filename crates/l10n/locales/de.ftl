@@ -883,3 +883,28 @@ leaderboard-loading = Die Liste wird geladen …
 people-error-abandon = Die Partie kann jetzt nicht als abgebrochen beendet werden: Die Person ist zurück, oder die Partie ging weiter.
 people-error-rematch = Die Revanche konnte nicht angeboten werden. Versuche es gleich noch einmal.
 people-error-invitations = Die Einladungslinks konnten nicht gelesen werden. Lade die Seite neu, um es noch einmal zu versuchen.
+
+# Play now (issue 67): the lobby's pool for people signed in
+playnow-title = Jetzt spielen
+playnow-intro = Eine gewertete Partie gegen Leute etwa deiner Stärke. Kommt niemand rechtzeitig, übernimmt der Computer die freien Plätze.
+playnow-mode = Partie
+playnow-mode-2p = 2 Spieler
+playnow-mode-3p = 3 Spieler
+playnow-mode-teams = 4 Spieler (zwei Teams)
+playnow-clock = Uhr
+playnow-clock-blitz = 5 Minuten, +5 s pro Zug
+playnow-clock-rapid = 15 Minuten, +10 s pro Zug
+playnow-clock-correspondence = 2 Tage pro Zug
+playnow-start = Gegner suchen
+playnow-looking = Suche Gegner…
+playnow-waited = Wartet seit { $time }
+playnow-others = { $count ->
+    [0] Noch wartet niemand sonst auf diese Partie.
+    [one] Eine weitere Person wartet auf diese Partie.
+   *[other] { $count } andere warten auf diese Partie.
+    }
+playnow-range = Gegner bis { $range } Punkte um deine Wertung { $rating } sind willkommen; je länger du wartest, desto weiter.
+playnow-computer-in = Der Computer übernimmt die freien Plätze in { $time }.
+playnow-computer-now = Jetzt gegen den Computer
+playnow-cancel = Abbrechen
+playnow-ready = Deine Partie ist bereit: zum Tisch

@@ -884,3 +884,28 @@ leaderboard-loading = Loading the list…
 people-error-abandon = The game cannot be ended as abandoned now: the player came back, or the game went on.
 people-error-rematch = The rematch could not be offered. Try again in a moment.
 people-error-invitations = The invitation links could not be read. Reload the page to try again.
+
+# Play now (issue 67): the lobby's pool for people signed in
+playnow-title = Play now
+playnow-intro = A rated game against people of about your strength. If nobody comes in time, the computer takes the empty seats.
+playnow-mode = Game
+playnow-mode-2p = 2 players
+playnow-mode-3p = 3 players
+playnow-mode-teams = 4 players (two teams)
+playnow-clock = Clock
+playnow-clock-blitz = 5 minutes, +5 s a turn
+playnow-clock-rapid = 15 minutes, +10 s a turn
+playnow-clock-correspondence = 2 days a turn
+playnow-start = Find opponents
+playnow-looking = Looking for opponents…
+playnow-waited = Waiting for { $time }
+playnow-others = { $count ->
+    [0] Nobody else waits for this game yet.
+    [one] One other person waits for this game.
+   *[other] { $count } others wait for this game.
+    }
+playnow-range = Opponents within { $range } points of your rating, { $rating }, are welcome; the range widens as you wait.
+playnow-computer-in = The computer takes the empty seats in { $time }.
+playnow-computer-now = Play the computer now
+playnow-cancel = Cancel
+playnow-ready = Your game is ready: to the table

@@ -888,3 +888,28 @@ leaderboard-loading = Chargement de la liste…
 people-error-abandon = La partie ne peut pas être déclarée abandonnée maintenant : la personne est revenue, ou la partie a continué.
 people-error-rematch = La revanche n'a pas pu être proposée. Réessayez dans un instant.
 people-error-invitations = Les liens d'invitation n'ont pas pu être lus. Rechargez la page pour réessayer.
+
+# Play now (issue 67): the lobby's pool for people signed in
+playnow-title = Jouer maintenant
+playnow-intro = Une partie classée contre des joueurs de votre force. Si personne ne vient à temps, l'ordinateur prend les places libres.
+playnow-mode = Partie
+playnow-mode-2p = 2 joueurs
+playnow-mode-3p = 3 joueurs
+playnow-mode-teams = 4 joueurs (deux équipes)
+playnow-clock = Pendule
+playnow-clock-blitz = 5 minutes, +5 s par tour
+playnow-clock-rapid = 15 minutes, +10 s par tour
+playnow-clock-correspondence = 2 jours par tour
+playnow-start = Chercher des adversaires
+playnow-looking = Recherche d'adversaires…
+playnow-waited = Attente : { $time }
+playnow-others = { $count ->
+    [0] Personne d'autre n'attend encore cette partie.
+    [one] Une autre personne attend cette partie.
+   *[other] { $count } autres attendent cette partie.
+    }
+playnow-range = Adversaires bienvenus jusqu'à { $range } points autour de votre classement, { $rating } ; l'écart s'élargit avec l'attente.
+playnow-computer-in = L'ordinateur prend les places libres dans { $time }.
+playnow-computer-now = Jouer contre l'ordinateur
+playnow-cancel = Annuler
+playnow-ready = Votre partie est prête : à la table

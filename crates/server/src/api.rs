@@ -1011,6 +1011,13 @@ pub mod object {
             .transpose()
     }
 
+    /// An object.
+    pub fn required<'de, D: Deserializer<'de>, T: DeserializeOwned>(
+        deserializer: D,
+    ) -> Result<T, D::Error> {
+        from_map(Map::<String, Value>::deserialize(deserializer)?)
+    }
+
     /// An array of objects.
     pub fn list<'de, D: Deserializer<'de>, T: DeserializeOwned>(
         deserializer: D,

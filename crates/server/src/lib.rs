@@ -52,6 +52,7 @@ mod limits;
 mod live;
 mod metrics;
 mod openapi;
+mod pool;
 mod rating;
 mod replay;
 mod routes;
@@ -121,6 +122,12 @@ pub fn app(state: AppState) -> Router {
         .route("/api/me/games", get(accounts::my_games))
         .route("/api/players/{name}", get(accounts::profile))
         .route("/api/leaderboard", get(rating::leaderboard))
+        .route(
+            "/api/pool",
+            post(pool::join_pool)
+                .get(pool::pool_state)
+                .delete(pool::leave_pool),
+        )
         .route("/api/replay", post(replay::replay))
         .route("/api/outcomes", post(replay::outcomes))
         .route("/api/explain", post(explain::explain))

@@ -39,6 +39,9 @@ pub struct Limits {
     pub rest_after: Duration,
     /// The computer level whose view a finished game's analysis gives.
     pub analysis_level: carolus_ai::Level,
+    /// How long a person waits in the "play now" pool before the computer
+    /// fills the seats no person of a close rating took (`pool.rs`).
+    pub pool_wait: Duration,
 }
 
 impl Default for Limits {
@@ -57,6 +60,7 @@ impl Default for Limits {
             hint_time: Duration::from_millis(500),
             rest_after: Duration::from_secs(600),
             analysis_level: carolus_ai::Level::HINT,
+            pool_wait: Duration::from_secs(60),
         }
     }
 }

@@ -777,6 +777,23 @@ impl Live {
                     })
                     .collect();
             }
+            // A rated game's rematch is rated when every person's seat is
+            // an account's: each owner then owns the seat their token
+            // plays in the rematch, so that it is rated as the game was.
+            let owners = if self.table.hosting.rated {
+                self.services
+                    .store
+                    .seat_owners_with_tokens(&self.table.id)
+                    .await
+                    .map_err(unreachable)?
+            } else {
+                Vec::new()
+            };
+            let owned = |index: usize| owners.iter().any(|(seat, ..)| *seat == index);
+            new.hosting.rated = self.table.hosting.rated
+                && self.table.seats.iter().enumerate().all(|(index, seat)| {
+                    !matches!(seat.player, crate::table::Player::Person { .. }) || owned(index)
+                });
             let now = self.services.clock.now_ms();
             let table = Table::create(secret::new_game_id(), new, now, &mut OsRandom)?;
             self.services
@@ -784,6 +801,15 @@ impl Live {
                 .insert(&table)
                 .await
                 .map_err(unreachable)?;
+            if table.hosting.rated {
+                for (seat, account, token) in &owners {
+                    self.services
+                        .store
+                        .own_seat(&table.id, self.table.rematch_seat(*seat), *account, token)
+                        .await
+                        .map_err(unreachable)?;
+                }
+            }
             let offered = Rematch {
                 game: table.id.clone(),
                 by,

@@ -21,6 +21,7 @@ use utoipa::{OpenApi, PartialSchema, ToSchema};
 use crate::accounts;
 use crate::api::{self, MAX_DAYS_PER_MOVE, MAX_INCREMENT_S, MAX_INITIAL_S};
 use crate::lesson;
+use crate::pool;
 use crate::routes;
 use crate::table::MAX_NAME_CHARS;
 use crate::{explain, rating, replay};
@@ -74,6 +75,9 @@ use crate::{explain, rating, replay};
         lesson::start_lesson,
         lesson::lesson_step,
         rating::leaderboard,
+        pool::join_pool,
+        pool::pool_state,
+        pool::leave_pool,
     ),
     components(schemas(
         api::CreateGame,
@@ -139,6 +143,9 @@ use crate::{explain, rating, replay};
         api::Invitations,
         api::Invitation,
         rating::ModeName,
+        pool::JoinPool,
+        pool::PoolStatus,
+        pool::PoolAnswer,
         rating::RatingView,
         rating::ModeRating,
         rating::RatingPoint,

@@ -44,7 +44,7 @@ pub enum ModeName {
 }
 
 impl ModeName {
-    fn of(mode: Mode) -> ModeName {
+    pub(crate) fn of(mode: Mode) -> ModeName {
         match mode {
             Mode::TwoPlayers => ModeName::TwoPlayers,
             Mode::ThreePlayers => ModeName::ThreePlayers,
@@ -52,7 +52,7 @@ impl ModeName {
         }
     }
 
-    fn mode(self) -> Mode {
+    pub(crate) fn mode(self) -> Mode {
         match self {
             ModeName::TwoPlayers => Mode::TwoPlayers,
             ModeName::ThreePlayers => Mode::ThreePlayers,

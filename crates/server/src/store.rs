@@ -197,6 +197,9 @@ pub use accounts::{AccountRow, NewAccount, OwnedGame, Settings};
 // The ratings' queries (issue 67), likewise.
 pub(crate) mod ratings;
 
+// The pool of people waiting to play now (issue 67), likewise.
+pub(crate) mod pool;
+
 /// A change waiting for the writer, and where its outcome goes.
 #[derive(Debug)]
 struct Job {
@@ -1136,7 +1139,7 @@ impl StoredClock {
     }
 
     /// The clock kept, if it is one.
-    fn clock(self) -> Option<Clock> {
+    pub(crate) fn clock(self) -> Option<Clock> {
         let millis = |count: u64, unit: i64| i64::try_from(count).ok()?.checked_mul(unit);
         match (self.initial_s, self.increment_s, self.days_per_move) {
             (Some(initial), increment, None) => Some(Clock::RealTime {

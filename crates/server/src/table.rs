@@ -563,9 +563,10 @@ impl Table {
                 // carries the seals of the invitations nobody claimed
                 // (`invite::carry`), which the store holds, not the table.
                 invites: Vec::new(),
-                // Not rated: the rematch's seats are not owned by the
-                // accounts (owners are written at creation and claims), so
-                // it could not promise that every seat is an account's.
+                // Rated only when the game's task finds every person's
+                // seat owned by an account, whose owners it then writes
+                // for the rematch (`live.rs`): the table does not know
+                // the owners.
                 rated: false,
             },
         };

@@ -6,162 +6,16 @@
 
 mod support;
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr};
 
 use axum::Router;
-use axum::body::Body;
-use axum::extract::ConnectInfo;
-use axum::http::{Method, Request, StatusCode, header};
+use axum::http::{Method, StatusCode, header};
 use carolus_rules::Record;
 use carolus_server::clock::Clock;
 use carolus_server::{AppState, Setup, app};
 use serde_json::{Value, json};
+use support::accounts::*;
 use support::*;
-
-/// The `Host` every test request names, and the origin of this site.
-const HOST: &str = "carolus.test";
-const SITE: &str = "http://carolus.test";
-
-/// A good password for the tests' accounts.
-const PASSWORD: &str = "zwei Ritter im Turm";
-
-/// A request as a browser of this site sends it: `Host`, `Origin` (for
-/// anything but GET), the session cookie if given, from `address`.
-struct Call<'a> {
-    method: Method,
-    uri: &'a str,
-    body: Option<Value>,
-    cookie: Option<&'a str>,
-    origin: Option<&'a str>,
-    address: IpAddr,
-    bearer: Option<&'a str>,
-}
-
-impl<'a> Call<'a> {
-    fn new(method: Method, uri: &'a str) -> Call<'a> {
-        let origin = (method != Method::GET).then_some(SITE);
-        Call {
-            method,
-            uri,
-            body: None,
-            cookie: None,
-            origin,
-            address: IpAddr::V4(Ipv4Addr::LOCALHOST),
-            bearer: None,
-        }
-    }
-
-    fn body(mut self, body: Value) -> Self {
-        self.body = Some(body);
-        self
-    }
-
-    fn cookie(mut self, cookie: &'a str) -> Self {
-        self.cookie = Some(cookie);
-        self
-    }
-
-    fn origin(mut self, origin: Option<&'a str>) -> Self {
-        self.origin = origin;
-        self
-    }
-
-    fn from(mut self, address: IpAddr) -> Self {
-        self.address = address;
-        self
-    }
-
-    fn bearer(mut self, token: &'a str) -> Self {
-        self.bearer = Some(token);
-        self
-    }
-
-    async fn send(self, app: &Router) -> Answer {
-        let mut request = Request::builder()
-            .method(self.method)
-            .uri(self.uri)
-            .header(header::HOST, HOST);
-        if let Some(cookie) = self.cookie {
-            request = request.header(header::COOKIE, format!("carolus_session={cookie}"));
-        }
-        if let Some(origin) = self.origin {
-            request = request.header(header::ORIGIN, origin);
-        }
-        if let Some(token) = self.bearer {
-            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
-        }
-        let body = match self.body {
-            Some(body) => {
-                request = request.header(header::CONTENT_TYPE, "application/json");
-                Body::from(body.to_string())
-            }
-            None => Body::empty(),
-        };
-        let mut request = request.body(body).unwrap();
-        request
-            .extensions_mut()
-            .insert(ConnectInfo(SocketAddr::new(self.address, 40_000)));
-        send(app, request).await
-    }
-}
-
-/// The session id a `Set-Cookie` header of `answer` gives.
-fn session_of(answer: &Answer) -> String {
-    let cookie = answer
-        .headers
-        .get(header::SET_COOKIE)
-        .unwrap_or_else(|| panic!("no cookie: {}", answer.text))
-        .to_str()
-        .unwrap();
-    let value = cookie
-        .strip_prefix("carolus_session=")
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap();
-    assert_eq!(value.len(), 22, "{cookie}");
-    value.to_owned()
-}
-
-async fn sign_up(app: &Router, name: &str) -> String {
-    let answer = Call::new(Method::POST, "/api/accounts")
-        .body(json!({"name": name, "password": PASSWORD}))
-        .send(app)
-        .await;
-    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
-    session_of(&answer)
-}
-
-async fn sign_in(app: &Router, name: &str, password: &str) -> Answer {
-    Call::new(Method::POST, "/api/session")
-        .body(json!({"name": name, "password": password}))
-        .send(app)
-        .await
-}
-
-async fn me(app: &Router, cookie: &str) -> Answer {
-    Call::new(Method::GET, "/api/me")
-        .cookie(cookie)
-        .send(app)
-        .await
-}
-
-/// A server on `db` whose clock the test moves.
-async fn server_on_clock(db: &Db) -> (Router, AppState, Clock) {
-    let clock = Clock::system();
-    let setup = Setup {
-        clock: clock.clone(),
-        ..Setup::default()
-    };
-    let state = AppState::with_setup(db.store().await, test_limits(), setup);
-    (app(state.clone()), state, clock)
-}
-
-/// Moves `clock` on by `ms` milliseconds.
-fn advance(clock: &Clock, ms: i64) {
-    let own = clock.own_now_ms();
-    clock.set_database_ms(own + clock.offset_ms() + ms, own, own);
-}
 
 async fn signing_up_signs_in_and_the_session_answers_who_i_am(db: &Db) {
     let (app, _) = server(db).await;
@@ -426,20 +280,6 @@ async fn changing_the_password_ends_the_other_sessions(db: &Db) {
 }
 
 /// Plays game `id` to its end with the seats' `tokens`.
-async fn play_to_the_end(app: &Router, id: &str, tokens: &[String]) {
-    for moves in 0.. {
-        let game = view(app, id).await;
-        if game["status"] == "over" {
-            return;
-        }
-        let seat = game["state"]["to_act"].as_u64().unwrap() as usize;
-        let mv = pick(&game["state"]["legal"], moves);
-        let answer = play(app, id, &tokens[seat], &mv, length(&game)).await;
-        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
-        assert!(moves < 5_000, "the game does not end");
-    }
-}
-
 async fn the_owner_gets_their_seat_on_any_device_and_a_token_never_gives_the_account(db: &Db) {
     let (app, _) = server(db).await;
     let phone = sign_up(&app, "Karl").await;
@@ -823,18 +663,7 @@ async fn a_rated_game_changes_the_ratings_shown_everywhere(db: &Db) {
     assert_eq!(view(&app, &id).await["take_back"], false);
     play_to_the_end(&app, &id, &tokens).await;
 
-    // The update is applied apart from the game's task: wait for it.
-    let mut over = view(&app, &id).await;
-    for _ in 0..500 {
-        if over["rating_changes"]
-            .as_array()
-            .is_some_and(|c| c.len() == 2)
-        {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-        over = view(&app, &id).await;
-    }
+    let over = rated_view(&app, &id, 2).await;
     assert_eq!(over["rated"], true);
     let changes = over["rating_changes"].as_array().unwrap();
     assert_eq!(changes.len(), 2, "{over}");
@@ -884,7 +713,92 @@ async fn a_rated_game_changes_the_ratings_shown_everywhere(db: &Db) {
     assert_eq!(bad.status, StatusCode::BAD_REQUEST, "{}", bad.text);
 }
 
+/// Waits until the rated game `id`'s update shows `seats` changes (it is
+/// applied apart from the game's task): the game's view.
+async fn rated_view(app: &Router, id: &str, seats: usize) -> Value {
+    let mut over = view(app, id).await;
+    for _ in 0..500 {
+        if over["rating_changes"]
+            .as_array()
+            .is_some_and(|c| c.len() == seats)
+        {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        over = view(app, id).await;
+    }
+    over
+}
+
+/// A rated game's rematch is rated: the same accounts own their seats,
+/// each one round further and played with the token they hold, with the
+/// same clock, and its end changes their ratings again. A game that was
+/// not rated has a rematch that is not.
+async fn a_rated_games_rematch_is_rated_with_the_same_accounts(db: &Db) {
+    let (app, _) = server(db).await;
+    let clock = json!({"initial_s": 3600, "increment_s": 5});
+    let karl = sign_up(&app, "Karl").await;
+    let game = json!({"players": 2, "rated": true, "clock": clock,
+                      "seats": [{"name": "Karl"}, {"open": true}]});
+    let (id, tokens) = rated_game(&app, &karl, game).await;
+    let otto = session_of(&sign_in(&app, "Otto", PASSWORD).await);
+    let rematch_uri = format!("/api/games/{id}/rematch");
+    let early = Call::new(Method::POST, &rematch_uri)
+        .bearer(&tokens[0])
+        .send(&app)
+        .await;
+    assert_eq!(early.status, StatusCode::CONFLICT, "{}", early.text);
+    play_to_the_end(&app, &id, &tokens).await;
+    let offered = Call::new(Method::POST, &rematch_uri)
+        .bearer(&tokens[1])
+        .send(&app)
+        .await;
+    assert_eq!(offered.status, StatusCode::OK, "{}", offered.text);
+    assert_eq!(offered.body["seat"], 0);
+    let again = offered.body["id"].as_str().unwrap().to_owned();
+    let rematch = view(&app, &again).await;
+    assert_eq!(rematch["rated"], true, "{rematch}");
+    assert_eq!(rematch["clock"], clock);
+    assert_eq!(rematch["take_back"], false);
+    assert_eq!(rematch["seats"][0]["name"], "Otto");
+    assert_eq!(rematch["seats"][1]["name"], "Karl");
+    for (cookie, seat, token) in [(&karl, 1, &tokens[0]), (&otto, 0, &tokens[1])] {
+        let mine = Call::new(Method::GET, &format!("/api/games/{again}/mine"))
+            .cookie(cookie)
+            .send(&app)
+            .await;
+        assert_eq!(mine.status, StatusCode::OK, "{}", mine.text);
+        assert_eq!(mine.body["seats"], json!([{"seat": seat, "token": token}]));
+    }
+    let swapped = vec![tokens[1].clone(), tokens[0].clone()];
+    play_to_the_end(&app, &again, &swapped).await;
+    let over = rated_view(&app, &again, 2).await;
+    assert_eq!(
+        over["rating_changes"].as_array().unwrap().len(),
+        2,
+        "{over}"
+    );
+    for name in ["Karl", "Otto"] {
+        let profile = Call::new(Method::GET, &format!("/api/players/{name}"))
+            .send(&app)
+            .await;
+        assert_eq!(profile.body["ratings"][0]["games"], 2, "{}", profile.text);
+    }
+
+    // Not rated, not rated again.
+    let (plain, plain_tokens) = people_game(&app, 2).await;
+    play_to_the_end(&app, &plain, &plain_tokens).await;
+    let offered = Call::new(Method::POST, &format!("/api/games/{plain}/rematch"))
+        .bearer(&plain_tokens[0])
+        .send(&app)
+        .await;
+    assert_eq!(offered.status, StatusCode::OK, "{}", offered.text);
+    let plain_again = view(&app, offered.body["id"].as_str().unwrap()).await;
+    assert_eq!(plain_again["rated"], false);
+}
+
 on_every_store!(
+    a_rated_games_rematch_is_rated_with_the_same_accounts,
     a_rated_game_changes_the_ratings_shown_everywhere,
     signing_up_signs_in_and_the_session_answers_who_i_am,
     names_that_differ_only_by_case_or_look_alikes_are_taken,

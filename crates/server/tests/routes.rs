@@ -840,6 +840,7 @@ async fn health_metrics_and_the_openapi_document_are_served(db: &Db) {
         "/api/games/{id}/seats/{seat}",
         "/api/lessons",
         "/api/lessons/step",
+        "/api/pool",
         "/unsubscribe",
     ] {
         assert!(

@@ -124,6 +124,13 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", default_value = "60", env = "CAROLUS_MAIL_DELAY",
           value_parser = parse_seconds)]
     mail_delay: Duration,
+
+    /// Seconds a person waits in "play now" before the computer, at the
+    /// level nearest their rating, fills the seats no person of a close
+    /// rating took.
+    #[arg(long, value_name = "SECONDS", default_value = "60", env = "CAROLUS_POOL_WAIT",
+          value_parser = parse_seconds)]
+    pool_wait: Duration,
 }
 
 /// A public URL: `http://` or `https://` and a host, kept without a
@@ -179,6 +186,7 @@ impl Args {
             think_time: self.think,
             analysis_level: carolus_ai::Level::new(self.analysis_level)
                 .unwrap_or(defaults.analysis_level),
+            pool_wait: self.pool_wait,
             ..defaults
         }
     }

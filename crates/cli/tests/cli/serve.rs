@@ -304,6 +304,7 @@ fn the_help_names_each_option_s_variable_but_not_the_database_s_value() {
         "CAROLUS_MAIL_FROM",
         "CAROLUS_PUBLIC_URL",
         "CAROLUS_MAIL_DELAY",
+        "CAROLUS_POOL_WAIT",
     ] {
         assert!(
             run.stdout.contains(&format!("[env: {name}")),

@@ -97,6 +97,38 @@ impl Store {
             .collect())
     }
 
+    /// The owned seats of game `id` with their owners and tokens: (seat,
+    /// account, token), by seat. A rated game's rematch gives each owner
+    /// the seat their token plays in it.
+    pub async fn seat_owners_with_tokens(
+        &self,
+        id: &str,
+    ) -> Result<Vec<(usize, i64, String)>, StoreError> {
+        let rows = with_pool!(self, pool => {
+            sqlx::query(
+                "SELECT seat, account_id, token FROM seat_owners WHERE game_id = $1 ORDER BY seat",
+            )
+            .bind(id)
+            .fetch_all(pool)
+            .await?
+            .iter()
+            .map(|row| {
+                Ok((
+                    row.try_get::<i64, _>("seat")?,
+                    row.try_get::<i64, _>("account_id")?,
+                    row.try_get::<String, _>("token")?,
+                ))
+            })
+            .collect::<Result<Vec<_>, sqlx::Error>>()?
+        });
+        Ok(rows
+            .into_iter()
+            .filter_map(|(seat, account, token)| {
+                Some((usize::try_from(seat).ok()?, account, token))
+            })
+            .collect())
+    }
+
     /// Applies the rating update of the finished rated game `id` in `mode`,
     /// once: `owners` are the seats accounts own, and `update` is given
     /// each one's (seat, account, rating before) and answers each seat's
@@ -369,6 +401,32 @@ impl Store {
                 })
             })
             .collect()
+    }
+
+    /// Sets the rating in `mode` of the account named `name` (as typed),
+    /// for tests that need players of different strengths without
+    /// playing their games first.
+    #[cfg(feature = "test-support")]
+    pub async fn put_rating(
+        &self,
+        name: &str,
+        mode: Mode,
+        rating: Rating,
+    ) -> Result<(), StoreError> {
+        with_pool!(self, pool => {
+            sqlx::query(
+                "INSERT INTO ratings (account_id, mode, mu, sigma, games, updated_ms) \
+                 SELECT id, $2, $3, $4, 1, 0 FROM accounts WHERE name = $1 \
+                 ON CONFLICT (account_id, mode) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma",
+            )
+            .bind(name)
+            .bind(mode_key(mode))
+            .bind(rating.mu)
+            .bind(rating.sigma)
+            .execute(pool)
+            .await?;
+        });
+        Ok(())
     }
 
     /// The finished rated games whose update was never applied (a server

@@ -17,6 +17,8 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 use tower::ServiceExt;
 
+pub mod accounts;
+
 /// A token of a seat token's form that is no seat's: 43 characters of the
 /// tokens' alphabet (a real one has 256 random bits, so none is this).
 pub fn stranger_token() -> String {

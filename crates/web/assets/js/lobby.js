@@ -13,6 +13,7 @@ import { el } from "./page.js";
 import { gameNames } from "./profile.js";
 import { ratedProblem } from "./ratings.js";
 import { lessonGame } from "./table/lesson.js";
+import { playNowSection } from "./playnow.js";
 
 const KINDS = ["here", "invite", "open", "computer"];
 const CLOCKS = {
@@ -34,9 +35,11 @@ const REFRESH_MS = 10000;
 export function showLobby(main, navigate) {
   const form = createForm(navigate);
   const lists = el("div", { class: "game-lists" });
+  // "Play now" (playnow.js) is for people signed in: their games are rated.
+  const playNow = account() ? playNowSection(navigate) : null;
   main.replaceChildren(el("div", { class: "lobby" },
     el("section", { class: "intro" }, el("h1", {}, t("lobby-title")), el("p", {}, t("lobby-intro")), learnOffer()),
-    form, lists));
+    playNow && playNow.section, form, lists));
   const draw = () => {
     const own = heldGames();
     const onAccount = accountGames();
@@ -48,7 +51,12 @@ export function showLobby(main, navigate) {
   const timer = setInterval(() => {
     if (!lists.querySelector(".more-shown")) draw();
   }, REFRESH_MS);
-  return { stop: () => clearInterval(timer) };
+  return {
+    stop: () => {
+      clearInterval(timer);
+      if (playNow) playNow.stop();
+    },
+  };
 }
 
 /** Whether this device has never played here: it keeps no game's tokens. */
