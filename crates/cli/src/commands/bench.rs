@@ -10,9 +10,12 @@
 //! bot protocol do for every request, so it is timed in-process, without
 //! the start-up of a process, per full-game record.
 //!
-//! `--explain` measures explanations instead ([`explain`]).
+//! `--explain` measures explanations instead ([`explain`]), `--login` the
+//! processor time of a login's password check ([`login`]).
 
 mod explain;
+mod login;
+mod timing;
 
 use std::hint::black_box;
 use std::io::Write;
@@ -91,6 +94,18 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 6, requires = "explain",
           value_parser = crate::args::parse_count::<usize>)]
     reviews: usize,
+
+    /// Measure a login's cost instead: the server's password check
+    /// (Argon2id at the cost `carolus serve` uses) in the processor time of
+    /// one thread, over --rounds rounds (median, 95th percentile, maximum),
+    /// beside a wrong password, an unknown name and a sign-up's hash.
+    #[arg(long, conflicts_with = "explain")]
+    login: bool,
+
+    /// With --login, the rounds measured.
+    #[arg(long, value_name = "N", default_value_t = 50, requires = "login",
+          value_parser = crate::args::parse_count::<usize>)]
+    rounds: usize,
 }
 
 /// Everything the benchmark measured, as `--json` prints it.
@@ -130,6 +145,15 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
             writeln!(out, "{}", serde_json::to_string(&report)?)?;
         } else {
             explain::write_text(out, &report)?;
+        }
+        return Ok(());
+    }
+    if args.login {
+        let report = login::run(args.rounds)?;
+        if args.json {
+            writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        } else {
+            login::write_text(out, &report)?;
         }
         return Ok(());
     }
