@@ -11,9 +11,11 @@
 //! the start-up of a process, per full-game record.
 //!
 //! `--explain` measures explanations instead ([`explain`]), `--login` the
-//! processor time of a login's password check ([`login`]).
+//! processor time of a login's password check ([`login`]), `--lobby` the
+//! signed-in lobby's latency on a database of very many games ([`lobby`]).
 
 mod explain;
+mod lobby;
 mod login;
 mod timing;
 
@@ -102,10 +104,26 @@ pub struct Args {
     #[arg(long, conflicts_with = "explain")]
     login: bool,
 
-    /// With --login, the rounds measured.
-    #[arg(long, value_name = "N", default_value_t = 50, requires = "login",
-          value_parser = crate::args::parse_count::<usize>)]
-    rounds: usize,
+    /// Measure the signed-in lobby instead: for a player with 1,000
+    /// finished games, the p50, p99 and maximum of each request the lobby
+    /// page asks, over --rounds rounds, against a server started here on
+    /// the database DB (a SQLite file or a postgres:// URL). A database
+    /// without games is first filled with --games games: real games played
+    /// through the API, copied in bulk, with accounts owning their seats
+    /// (a million take about 3 GB on SQLite: put it where there is room,
+    /// and delete it when done).
+    #[arg(long, value_name = "DB", conflicts_with_all = ["explain", "login"])]
+    lobby: Option<String>,
+
+    /// With --lobby, the games of a database made.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000, requires = "lobby",
+          value_parser = crate::args::between::<u64>(1_000, 100_000_000))]
+    games: u64,
+
+    /// With --login or --lobby, the rounds measured [default: 50 with
+    /// --login, 500 with --lobby].
+    #[arg(long, value_name = "N", value_parser = crate::args::parse_count::<usize>)]
+    rounds: Option<usize>,
 }
 
 /// Everything the benchmark measured, as `--json` prints it.
@@ -135,6 +153,11 @@ struct Report {
 }
 
 pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
+    if args.rounds.is_some() && !args.login && args.lobby.is_none() {
+        return Err(crate::failure::bad_input(
+            "--rounds counts the rounds of --login or --lobby; give one of them",
+        ));
+    }
     if args.explain {
         let spec = match &args.ai {
             Some(spec) => spec.clone(),
@@ -148,8 +171,22 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         }
         return Ok(());
     }
+    if let Some(db) = &args.lobby {
+        let report = lobby::run(
+            db,
+            args.games as usize,
+            args.rounds.unwrap_or(500),
+            &mut std::io::stderr(),
+        )?;
+        if args.json {
+            writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        } else {
+            lobby::write_text(out, &report)?;
+        }
+        return Ok(());
+    }
     if args.login {
-        let report = login::run(args.rounds)?;
+        let report = login::run(args.rounds.unwrap_or(50))?;
         if args.json {
             writeln!(out, "{}", serde_json::to_string(&report)?)?;
         } else {
