@@ -124,7 +124,7 @@ pub async fn make(
 
     // The templates: the shortest of the games played to their end, and
     // games abandoned early, which most games of a busy site are.
-    let mut random = SplitMix(0x6c6f_6262_79);
+    let mut random = SplitMix(0x006c_6f62_6279);
     let mut played = Vec::new();
     for _ in 0..plan.templates.max(1) * TRIED_PER_TEMPLATE {
         played.push(play(client, &mut random, None).await?);
