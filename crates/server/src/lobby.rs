@@ -27,7 +27,6 @@ use serde_json::Value;
 use crate::api::{CreateGame, CreatedGame};
 use crate::client::{Answer, Client};
 use crate::loadgen::SplitMix;
-use crate::secret::game_id_of;
 use crate::store::{AccountCopy, GameCopy, Store};
 
 /// The player whose lobby is measured, and the password it signs in with.
@@ -199,9 +198,7 @@ pub async fn make(
             [first, second]
         };
         batch.push(GameCopy {
-            // Multiplying by an odd number is one-to-one modulo 2^60, so
-            // the ids differ, and they look as scattered as real ones.
-            id: game_id_of((index as u64 + 1).wrapping_mul(0x5851_F42D_4C95_7F2D)),
+            id: copy_id(index),
             template: template.id.clone(),
             created_ms: now - SPAN_MS + (index as i64 * SPAN_MS) / copies.max(1) as i64,
             owners: [0, 1]
@@ -225,6 +222,23 @@ pub async fn make(
         moves_per_abandoned_game,
         seconds: started.elapsed().as_secs_f64(),
     })
+}
+
+/// The id of the `index`-th copy: the index in base 24, written with the
+/// ids' letters (which, unlike their digits, sort as their values do),
+/// so that the copies' ids sort in the order they are made. Real ids are
+/// random; these let every bulk insert append to the tables' keys instead
+/// of touching pages all over them, which makes a million games in a
+/// fraction of the time. The lobby's queries find a player's games by
+/// the player, wherever their ids lie.
+fn copy_id(index: usize) -> String {
+    let mut rest = index as u64;
+    let mut id = vec![b'a'; crate::secret::ID_LENGTH];
+    for place in id.iter_mut().rev() {
+        *place = crate::secret::ID_LETTERS[(rest % 24) as usize];
+        rest /= 24;
+    }
+    String::from_utf8_lossy(&id).into_owned()
 }
 
 /// The letters of the other accounts' names: each alone in its class of
@@ -507,6 +521,13 @@ mod tests {
     use carolus_accounts::PlayerName;
 
     use super::account_name;
+
+    #[test]
+    fn the_copies_ids_are_game_ids_that_sort_as_they_are_made() {
+        let ids: Vec<String> = [0, 1, 23, 24, 999_999].map(super::copy_id).to_vec();
+        assert!(ids.iter().all(|id| crate::secret::is_game_id_syntax(id)));
+        assert!(ids.windows(2).all(|pair| pair[0] < pair[1]), "{ids:?}");
+    }
 
     #[test]
     fn the_other_accounts_names_are_names_with_keys_of_their_own() {

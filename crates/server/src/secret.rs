@@ -83,18 +83,17 @@ pub fn token_matches(token: &str, stored: &[u8]) -> bool {
 /// be read aloud or typed from a screen.
 const ID_ALPHABET: &[u8; 32] = b"abcdefghijkmnpqrstuvwxyz23456789";
 
+/// The letters of the ids' alphabet, in the order of their values, which
+/// is also the order in which they sort.
+pub(crate) const ID_LETTERS: &[u8; 24] = b"abcdefghijkmnpqrstuvwxyz";
+
 /// The length of a game id: 12 characters of 5 bits, 60 random bits, so
 /// that ids of games nobody has shared cannot be guessed.
 pub const ID_LENGTH: usize = 12;
 
 /// A new game id.
 pub fn new_game_id() -> String {
-    game_id_of(u64::from_le_bytes(random_bytes()))
-}
-
-/// The game id whose characters are the lowest 60 of `bits`, five at a
-/// time (the lobby benchmark makes its many ids from a counter so).
-pub fn game_id_of(bits: u64) -> String {
+    let bits = u64::from_le_bytes(random_bytes());
     (0..ID_LENGTH)
         .map(|i| char::from(ID_ALPHABET[(bits >> (5 * i)) as usize & 31]))
         .collect()

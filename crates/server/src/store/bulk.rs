@@ -183,7 +183,24 @@ impl Store {
             rows = d.rows(),
         );
         with_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let mut connection = pool.acquire().await?;
+            // On SQLite, a cache of 256 MB while the batch is written: the
+            // copies' keys append, but their owners' index by account
+            // takes rows all over it. The connection's own cache is given
+            // back after, so that a server on the pool reads with the
+            // cache it always has.
+            let cache: Option<i64> = if d.postgres {
+                None
+            } else {
+                let cache = sqlx::query_scalar("PRAGMA cache_size")
+                    .fetch_one(&mut *connection)
+                    .await?;
+                sqlx::query("PRAGMA cache_size = -262144")
+                    .execute(&mut *connection)
+                    .await?;
+                Some(cache)
+            };
+            let mut tx = sqlx::Connection::begin(&mut *connection).await?;
             for sql in [&games, &seats, &moves, &owners] {
                 sqlx::query(sqlx::AssertSqlSafe(sql.clone()))
                     .bind(&rows)
@@ -191,6 +208,11 @@ impl Store {
                     .await?;
             }
             tx.commit().await?;
+            if let Some(cache) = cache {
+                sqlx::query(sqlx::AssertSqlSafe(format!("PRAGMA cache_size = {cache}")))
+                    .execute(&mut *connection)
+                    .await?;
+            }
         });
         Ok(())
     }

@@ -25,8 +25,11 @@ const MINE: usize = 1_000;
 /// Other accounts in the database made: one for every hundred games.
 const GAMES_PER_ACCOUNT: usize = 100;
 
-/// Real games played through the API, which the others copy.
-const TEMPLATES: usize = 16;
+/// Real games played through the API, which the others copy (and as many
+/// abandoned): one for every [`GAMES_PER_TEMPLATE`] games, within these
+/// bounds, so that a small database is made quickly.
+const TEMPLATES: std::ops::RangeInclusive<usize> = 2..=16;
+const GAMES_PER_TEMPLATE: usize = 10_000;
 
 /// What the lobby benchmark did, as `--json` prints it.
 #[derive(Debug, Serialize)]
@@ -82,7 +85,7 @@ pub fn run(
                 games,
                 mine: MINE.min(games),
                 accounts: games / GAMES_PER_ACCOUNT,
-                templates: TEMPLATES,
+                templates: (games / GAMES_PER_TEMPLATE).clamp(*TEMPLATES.start(), *TEMPLATES.end()),
             };
             let mut last = 0;
             let made = lobby::make(&store, &client, &plan, |done| {
