@@ -24,8 +24,8 @@
 //! account spend the same work as a wrong password, so that the answer's
 //! timing does not tell which names exist.
 //!
-//! One hash costs about as much CPU as one login: `cargo bench -p
-//! carolus-accounts` measures it (the target is at most 100 ms).
+//! One check costs about as much CPU as one login: `carolus bench
+//! --login` measures it (the target is at most 100 ms).
 
 use std::collections::HashSet;
 use std::hint::black_box;

@@ -28,6 +28,7 @@ pub mod api;
 pub mod client;
 pub mod clock;
 pub mod loadgen;
+pub mod lobby;
 pub mod mail;
 pub mod proxy;
 /// Scratch PostgreSQL databases, for the tests of this crate and others

@@ -8,6 +8,14 @@
 //! updates it receives are contiguous (each starts where the previous one
 //! ended), so a lost or doubled move shows up as a failure.
 //!
+//! With [`LoadPlan::logins_per_second`], sign-ins run beside the games:
+//! accounts made before the measured part (each a sign-up, so each a
+//! password hash, which is why they are made first), then, from the start
+//! of the measured part until the games end, sign-ins through `POST
+//! /api/session` at that rate, each followed by `GET /api/me` with the
+//! session cookie it received, as a browser does. A sign-in counts as
+//! failed unless both answer 200; its latency is that of the sign-in.
+//!
 //! A game that cannot be set up — not created, or a seat's WebSocket not
 //! opened after a few brief tries — stops the whole run: figures of games
 //! that never started say nothing, and the games already waiting for the
@@ -51,7 +59,14 @@ pub struct LoadPlan {
     /// Moves a second across all games, or `None` for clients that answer
     /// as fast as they can.
     pub rate: Option<f64>,
+    /// Sign-ins a second beside the games, or `None` for none.
+    pub logins_per_second: Option<f64>,
 }
+
+/// The most accounts a run makes to sign in with: sign-ins go round them.
+/// The login throttle counts only failures, so that an account may sign in
+/// again and again; a few dozen are enough to spread the rows touched.
+const MAX_LOGIN_ACCOUNTS: usize = 50;
 
 /// The start of the measured run: it opens once every client of the first
 /// wave of games is connected and authenticated, so that the figures are
@@ -150,6 +165,15 @@ pub struct LoadReport {
     pub server_memory_peak_mb: Option<f64>,
     /// (peak − before) ÷ concurrency.
     pub server_memory_per_game_kb: Option<f64>,
+    /// With sign-ins: those that succeeded (a 200 and then `GET /api/me`
+    /// answered 200 with the cookie), those that did not, and the sign-ins'
+    /// latency (sending `POST /api/session` to its answer).
+    pub logins: u64,
+    pub login_failures: u64,
+    pub logins_per_second: f64,
+    pub login_latency_p50_ms: f64,
+    pub login_latency_p99_ms: f64,
+    pub login_latency_max_ms: f64,
 }
 
 /// What every client adds to.
@@ -194,6 +218,34 @@ pub async fn run(
     };
     let first_wave = plan.games.min(plan.concurrency.max(1)) * plan.players;
     let gate = Arc::new(Gate::new(first_wave, plan.rate));
+    // The accounts are made before any game, so that their hashes fall
+    // outside the measured part.
+    let logins = match plan.logins_per_second {
+        Some(rate) => {
+            let accounts = match login_accounts(client, rate).await {
+                Ok(accounts) => accounts,
+                Err(problem) => {
+                    sampling.abort();
+                    return Ok((
+                        LoadReport::default(),
+                        Some(format!("the run stopped: {problem}")),
+                    ));
+                }
+            };
+            let logins = Arc::new(Mutex::new(Logins::default()));
+            let (end, ended) = watch::channel(false);
+            let signing_in = tokio::spawn(sign_ins(
+                client.clone(),
+                accounts,
+                rate,
+                Arc::clone(&gate),
+                Arc::clone(&logins),
+                ended,
+            ));
+            Some((logins, signing_in, end))
+        }
+        None => None,
+    };
     // Why the run stops, once a game cannot be set up: no game starts
     // after it, and the games in play are ended.
     let (stop, mut stopping) = watch::channel(None::<String>);
@@ -236,17 +288,25 @@ pub async fn run(
         .started()
         .map_or(0.0, |start| start.elapsed().as_secs_f64());
     sampling.abort();
+    let logins = match logins {
+        Some((logins, signing_in, end)) => {
+            // No sign-in starts once the games have ended; those under
+            // way are waited for and counted.
+            end.send_replace(true);
+            let _ = signing_in.await;
+            let logins = std::mem::take(&mut *logins.lock().await);
+            Some(logins)
+        }
+        None => None,
+    };
     let peak = *peak.lock().await;
     let mut tally = tally.lock().await;
     tally.latencies_us.sort_unstable();
     let moves = tally.latencies_us.len() as u64;
-    let quantile = |q: f64| -> f64 {
-        if tally.latencies_us.is_empty() {
-            return 0.0;
-        }
-        let index = ((tally.latencies_us.len() as f64 - 1.0) * q).round() as usize;
-        f64::from(tally.latencies_us[index]) / 1000.0
-    };
+    let quantile = |q: f64| quantile_ms(&tally.latencies_us, q);
+    let mut logins = logins.unwrap_or_default();
+    logins.latencies_us.sort_unstable();
+    let login_quantile = |q: f64| quantile_ms(&logins.latencies_us, q);
     let report = LoadReport {
         games: plan.games,
         concurrency: plan.concurrency,
@@ -264,6 +324,13 @@ pub async fn run(
         server_memory_per_game_kb: before
             .zip(peak)
             .map(|(b, p)| (p - b).max(0.0) / plan.concurrency.min(plan.games).max(1) as f64 / 1e3),
+        logins: logins.latencies_us.len() as u64 - logins.failures,
+        login_failures: logins.failures,
+        logins_per_second: (logins.latencies_us.len() as u64 - logins.failures) as f64
+            / seconds.max(1e-9),
+        login_latency_p50_ms: login_quantile(0.5),
+        login_latency_p99_ms: login_quantile(0.99),
+        login_latency_max_ms: login_quantile(1.0),
     };
     let stopped = stopping.borrow().clone();
     let problem = match stopped {
@@ -271,9 +338,140 @@ pub async fn run(
         None => tally
             .first_problem
             .as_ref()
+            .or(logins.first_problem.as_ref())
             .map(|problem| format!("the first failure: {problem}")),
     };
     Ok((report, problem))
+}
+
+/// The `q` quantile of sorted latencies in microseconds, in milliseconds
+/// (0 for none).
+fn quantile_ms(sorted_us: &[u32], q: f64) -> f64 {
+    if sorted_us.is_empty() {
+        return 0.0;
+    }
+    let index = ((sorted_us.len() as f64 - 1.0) * q).round() as usize;
+    f64::from(sorted_us[index]) / 1000.0
+}
+
+/// What the sign-ins add to: every sign-in's latency (failed ones too),
+/// and how many failed.
+#[derive(Default)]
+struct Logins {
+    latencies_us: Vec<u32>,
+    failures: u64,
+    first_problem: Option<String>,
+}
+
+/// An account to sign in with: its name and password.
+struct LoginAccount {
+    name: String,
+    password: String,
+}
+
+/// Makes the accounts that the run's sign-ins use (one for each sign-in
+/// a second, at most [`MAX_LOGIN_ACCOUNTS`]) through `POST /api/accounts`,
+/// named for this run so that runs against one database do not collide.
+async fn login_accounts(client: &Client, rate: f64) -> Result<Vec<LoginAccount>, String> {
+    let count = (rate.ceil() as usize).clamp(1, MAX_LOGIN_ACCOUNTS);
+    let run = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_nanos() as u64);
+    let tag = format!("{:08x}", SplitMix(run).next() as u32);
+    let mut accounts = Vec::with_capacity(count);
+    for index in 0..count {
+        let account = LoginAccount {
+            name: format!("load-{tag}-{index}"),
+            password: format!("sign-in load {tag} {index}"),
+        };
+        let body = serde_json::json!({"name": account.name, "password": account.password});
+        let made = with_tries(
+            || Client::patiently(|| client.post("/api/accounts", &body, None)),
+            |error| matches!(error, ClientError::Connect { .. }),
+        )
+        .await
+        .map_err(|error| format!("making account {}: {error}", account.name))?;
+        if made.status != 201 {
+            return Err(format!(
+                "making account {}: the server answered {} {}",
+                account.name, made.status, made.body
+            ));
+        }
+        accounts.push(account);
+    }
+    Ok(accounts)
+}
+
+/// Signs in at `rate` a second, going round `accounts`, from the start of
+/// the measured part until `ended` turns true, each sign-in on a task of
+/// its own, so that a slow answer does not hold back the next; then waits
+/// for those under way.
+async fn sign_ins(
+    client: Client,
+    accounts: Vec<LoginAccount>,
+    rate: f64,
+    gate: Arc<Gate>,
+    logins: Arc<Mutex<Logins>>,
+    mut ended: watch::Receiver<bool>,
+) {
+    let start = tokio::select! {
+        start = gate.start() => start,
+        _ = ended.wait_for(|ended| *ended) => return,
+    };
+    let accounts = Arc::new(accounts);
+    let mut running = JoinSet::new();
+    for slot in 0u64.. {
+        let due = start + Duration::from_secs_f64(slot as f64 / rate);
+        tokio::select! {
+            () = tokio::time::sleep_until(due.into()) => {}
+            _ = ended.wait_for(|ended| *ended) => break,
+        }
+        let mut client = client.clone();
+        let accounts = Arc::clone(&accounts);
+        let logins = Arc::clone(&logins);
+        running.spawn(async move {
+            let account = &accounts[slot as usize % accounts.len()];
+            let sent = Instant::now();
+            let outcome = sign_in(&mut client, account).await;
+            let micros = sent.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
+            let mut logins = logins.lock().await;
+            logins.latencies_us.push(micros);
+            if let Err(problem) = outcome {
+                logins.failures += 1;
+                logins.first_problem.get_or_insert(problem);
+            }
+        });
+        // Finished sign-ins are let go, so that the set stays small.
+        while running.try_join_next().is_some() {}
+    }
+    while running.join_next().await.is_some() {}
+}
+
+/// One sign-in: `POST /api/session`, then `GET /api/me` with the cookie
+/// received, which must name the account.
+async fn sign_in(client: &mut Client, account: &LoginAccount) -> Result<(), String> {
+    let name = &account.name;
+    let answer = client
+        .sign_in(name, &account.password)
+        .await
+        .map_err(|error| format!("signing in as {name}: {error}"))?;
+    if answer.status != 200 || !client.is_signed_in() {
+        return Err(format!(
+            "signing in as {name}: the server answered {} {}",
+            answer.status, answer.body
+        ));
+    }
+    let me = client
+        .get("/api/me")
+        .await
+        .map_err(|error| format!("GET /api/me as {name}: {error}"))?;
+    if me.status != 200 || me.body["name"] != name.as_str() {
+        return Err(format!(
+            "GET /api/me as {name}: the server answered {} {}",
+            me.status, me.body
+        ));
+    }
+    Ok(())
 }
 
 /// Completes once the run is stopping. The value read is let go at once:
@@ -621,14 +819,18 @@ pub async fn spectate(
 
 /// A small, fast generator for the clients' choices (not the game's
 /// draws, which the server makes).
-struct SplitMix(u64);
+pub(crate) struct SplitMix(pub(crate) u64);
 
 impl SplitMix {
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
+        z ^ (z >> 31)
+    }
+
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
     }
 }

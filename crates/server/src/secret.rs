@@ -83,6 +83,10 @@ pub fn token_matches(token: &str, stored: &[u8]) -> bool {
 /// be read aloud or typed from a screen.
 const ID_ALPHABET: &[u8; 32] = b"abcdefghijkmnpqrstuvwxyz23456789";
 
+/// The letters of the ids' alphabet, in the order of their values, which
+/// is also the order in which they sort.
+pub(crate) const ID_LETTERS: &[u8; 24] = b"abcdefghijkmnpqrstuvwxyz";
+
 /// The length of a game id: 12 characters of 5 bits, 60 random bits, so
 /// that ids of games nobody has shared cannot be guessed.
 pub const ID_LENGTH: usize = 12;

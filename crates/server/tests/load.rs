@@ -31,6 +31,7 @@ async fn the_load_generator_plays_every_game_to_the_end_without_a_fault(db: &sup
             concurrency: 3,
             players,
             rate: None,
+            logins_per_second: None,
         };
         let (report, problem) = loadgen::run(&client, &plan).await.unwrap();
         assert_eq!(
@@ -59,7 +60,42 @@ async fn idle_spectators_stay_connected_while_memory_is_measured(db: &support::D
     stop.send(()).unwrap();
 }
 
+async fn sign_ins_beside_the_games_sign_in_and_are_reported(db: &support::Db) {
+    let (client, stop) = listening(db).await;
+    let plan = LoadPlan {
+        games: 2,
+        concurrency: 2,
+        players: 2,
+        // Paced, so that the games last long enough for several sign-ins.
+        rate: Some(100.0),
+        logins_per_second: Some(5.0),
+    };
+    let (report, problem) = loadgen::run(&client, &plan).await.unwrap();
+    assert_eq!(report.games_finished, 2, "{report:?} {problem:?}");
+    assert_eq!(report.failures, 0, "{problem:?}");
+    assert_eq!(report.login_failures, 0, "{problem:?}");
+    assert!(report.logins >= 2, "{report:?}");
+    assert!(report.login_latency_p50_ms > 0.0, "{report:?}");
+    assert!(report.login_latency_max_ms >= report.login_latency_p99_ms);
+    // A run without sign-ins reports none.
+    let (quiet, _) = loadgen::run(
+        &client,
+        &LoadPlan {
+            games: 1,
+            concurrency: 1,
+            players: 2,
+            rate: None,
+            logins_per_second: None,
+        },
+    )
+    .await
+    .unwrap();
+    assert_eq!((quiet.logins, quiet.login_failures), (0, 0));
+    stop.send(()).unwrap();
+}
+
 on_every_store!(
     the_load_generator_plays_every_game_to_the_end_without_a_fault,
+    sign_ins_beside_the_games_sign_in_and_are_reported,
     idle_spectators_stay_connected_while_memory_is_measured,
 );

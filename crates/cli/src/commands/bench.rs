@@ -10,9 +10,14 @@
 //! bot protocol do for every request, so it is timed in-process, without
 //! the start-up of a process, per full-game record.
 //!
-//! `--explain` measures explanations instead ([`explain`]).
+//! `--explain` measures explanations instead ([`explain`]), `--login` the
+//! processor time of a login's password check ([`login`]), `--lobby` the
+//! signed-in lobby's latency on a database of very many games ([`lobby`]).
 
 mod explain;
+mod lobby;
+mod login;
+mod timing;
 
 use std::hint::black_box;
 use std::io::Write;
@@ -91,6 +96,34 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 6, requires = "explain",
           value_parser = crate::args::parse_count::<usize>)]
     reviews: usize,
+
+    /// Measure a login's cost instead: the server's password check
+    /// (Argon2id at the cost `carolus serve` uses) in the processor time of
+    /// one thread, over --rounds rounds (median, 95th percentile, maximum),
+    /// beside a wrong password, an unknown name and a sign-up's hash.
+    #[arg(long, conflicts_with = "explain")]
+    login: bool,
+
+    /// Measure the signed-in lobby instead: for a player with 1,000
+    /// finished games, the p50, p99 and maximum of each request the lobby
+    /// page asks, over --rounds rounds, against a server started here on
+    /// the database DB (a SQLite file or a postgres:// URL). A database
+    /// without games is first filled with --games games: real games played
+    /// through the API, copied in bulk, with accounts owning their seats
+    /// (a million take about 3 GB on SQLite: put it where there is room,
+    /// and delete it when done).
+    #[arg(long, value_name = "DB", conflicts_with_all = ["explain", "login"])]
+    lobby: Option<String>,
+
+    /// With --lobby, the games of a database made.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000, requires = "lobby",
+          value_parser = crate::args::between::<u64>(1_000, 100_000_000))]
+    games: u64,
+
+    /// With --login or --lobby, the rounds measured [default: 50 with
+    /// --login, 500 with --lobby].
+    #[arg(long, value_name = "N", value_parser = crate::args::parse_count::<usize>)]
+    rounds: Option<usize>,
 }
 
 /// Everything the benchmark measured, as `--json` prints it.
@@ -120,6 +153,11 @@ struct Report {
 }
 
 pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
+    if args.rounds.is_some() && !args.login && args.lobby.is_none() {
+        return Err(crate::failure::bad_input(
+            "--rounds counts the rounds of --login or --lobby; give one of them",
+        ));
+    }
     if args.explain {
         let spec = match &args.ai {
             Some(spec) => spec.clone(),
@@ -130,6 +168,29 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
             writeln!(out, "{}", serde_json::to_string(&report)?)?;
         } else {
             explain::write_text(out, &report)?;
+        }
+        return Ok(());
+    }
+    if let Some(db) = &args.lobby {
+        let report = lobby::run(
+            db,
+            args.games as usize,
+            args.rounds.unwrap_or(500),
+            &mut std::io::stderr(),
+        )?;
+        if args.json {
+            writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        } else {
+            lobby::write_text(out, &report)?;
+        }
+        return Ok(());
+    }
+    if args.login {
+        let report = login::run(args.rounds.unwrap_or(50))?;
+        if args.json {
+            writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        } else {
+            login::write_text(out, &report)?;
         }
         return Ok(());
     }

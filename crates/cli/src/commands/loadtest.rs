@@ -26,6 +26,12 @@ use crate::failure::bad_input;
 /// let one address send this much (`carolus serve --messages-per-second
 /// 1000000 --creates-per-minute 1000000`).
 ///
+/// With --logins-per-second, sign-ins run beside the games: the run first
+/// makes the accounts it needs (POST /api/accounts), then signs in at that
+/// rate through POST /api/session, each sign-in followed by GET /api/me
+/// with the session cookie it received, and reports the sign-ins that
+/// succeeded, those that failed and their latency beside the moves'.
+///
 /// A game that cannot be created, or a seat whose WebSocket does not open
 /// after a few tries within about a second and a half (a server down, a
 /// proxy answering 502), stops the run: the report of what was done is
@@ -55,6 +61,11 @@ pub struct Args {
     #[arg(long, value_name = "MOVES", value_parser = crate::args::parse_count::<u32>)]
     rate: Option<u32>,
 
+    /// Sign-ins a second beside the games, with accounts made before the
+    /// measured part [default: none].
+    #[arg(long, value_name = "N", value_parser = crate::args::parse_count::<u32>)]
+    logins_per_second: Option<u32>,
+
     /// Instead of playing, hold this many idle spectators' WebSockets.
     #[arg(long, value_name = "N", value_parser = crate::args::between::<u64>(1, 100_000))]
     spectators: Option<u64>,
@@ -70,7 +81,7 @@ pub struct Args {
     /// stored record and every record replayed at the end of its game
     /// (DEPLOY.md; tools/soak runs it against servers it kills). Fails if
     /// a move was lost or duplicated or a game not played to its end.
-    #[arg(long, conflicts_with_all = ["spectators", "rate"])]
+    #[arg(long, conflicts_with_all = ["spectators", "rate", "logins_per_second"])]
     soak: bool,
 
     /// With --soak, a server whose resident memory is sampled, at its own
@@ -124,6 +135,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
         concurrency: args.concurrency as usize,
         players: args.players.count(),
         rate: args.rate.filter(|&rate| rate > 0).map(f64::from),
+        logins_per_second: args.logins_per_second.map(f64::from),
     };
     let (report, problem) = runtime
         .block_on(loadgen::run(&client, &plan))
@@ -151,6 +163,18 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
             "failures:        {} failed, {} out of order",
             report.failures, report.out_of_order
         )?;
+        if args.logins_per_second.is_some() {
+            writeln!(
+                out,
+                "sign-ins:        {} ({:.1}/s), {} failed; latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+                report.logins,
+                report.logins_per_second,
+                report.login_failures,
+                report.login_latency_p50_ms,
+                report.login_latency_p99_ms,
+                report.login_latency_max_ms
+            )?;
+        }
         writeln!(
             out,
             "server memory:   {} before, {} at most ({} per game in play)",

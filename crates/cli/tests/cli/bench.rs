@@ -93,3 +93,102 @@ fn bench_explain_counts_positions_reviews_and_the_facts_their_words_state() {
     let run = carolus(&["bench", "--positions", "3"], None);
     assert_ne!(run.code, Some(0));
 }
+
+#[test]
+fn bench_login_reports_each_check_in_processor_time() {
+    let run = carolus(&["bench", "--login", "--rounds", "2", "--json"], None);
+    let report = run.assert_success().json();
+    assert_eq!(report["rounds"], 2, "{report}");
+    // The server's cost: OWASP's Argon2id parameters.
+    assert_eq!(
+        [
+            &report["memory_kib"],
+            &report["iterations"],
+            &report["parallelism"]
+        ],
+        [19_456, 2, 1],
+        "{report}"
+    );
+    let operations = report["operations"].as_array().unwrap();
+    let names: Vec<&str> = operations
+        .iter()
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "login (right password)",
+            "wrong password",
+            "unknown name (dummy check)",
+            "hash (sign-up)"
+        ]
+    );
+    for operation in operations {
+        let cpu = &operation["cpu_ms"];
+        assert!(cpu["p50"].as_f64().unwrap() > 0.0, "{report}");
+        assert!(cpu["p95"].as_f64().unwrap() <= cpu["max"].as_f64().unwrap());
+    }
+    // --rounds counts the rounds of --login or --lobby only.
+    let run = carolus(&["bench", "--rounds", "3"], None);
+    assert_ne!(run.code, Some(0));
+    assert!(run.stderr.contains("--rounds"), "{}", run.stderr);
+}
+
+#[test]
+fn bench_lobby_makes_a_database_then_measures_every_request_of_the_lobby() {
+    let dir = std::env::temp_dir().join(format!("carolus-lobby-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("lobby.db");
+    let db = db.to_str().unwrap();
+    let args = [
+        "bench", "--lobby", db, "--games", "1000", "--rounds", "2", "--json",
+    ];
+    // What it is doing goes to stderr, the report to stdout.
+    let measured = |args: &[&str]| {
+        let run = carolus(args, None);
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        serde_json::from_str::<serde_json::Value>(&run.stdout).unwrap()
+    };
+    let report = measured(&args);
+    let made = &report["made"];
+    assert_eq!(made["games"], 1000, "{report}");
+    // A small database: every copy is the player's.
+    let mine = made["mine"].as_u64().unwrap();
+    assert!((900..1000).contains(&mine), "{report}");
+    let lobby = &report["lobby"];
+    // "My games" lists at most 200, and the page asks their names in
+    // pages of 100.
+    assert_eq!(lobby["listed"], 200, "{report}");
+    let requests: Vec<&str> = lobby["requests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["request"].as_str().unwrap())
+        .collect();
+    for asked in [
+        "GET /api/me",
+        "GET /api/me/games",
+        "GET /api/games?ids=… (100 of my games)",
+        "GET /api/games?status=open&limit=10",
+        "GET /api/games?status=running&limit=10",
+        "GET /api/games?status=over&limit=10",
+    ] {
+        assert!(requests.contains(&asked), "{asked}: {report}");
+    }
+    let ids = lobby["requests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| {
+            r["request"]
+                .as_str()
+                .unwrap()
+                .starts_with("GET /api/games?ids")
+        })
+        .unwrap();
+    assert_eq!(ids["count"], 4, "two pages of ids a round: {report}");
+    // A second run measures the database made, making nothing.
+    let again = measured(&args);
+    assert!(again["made"].is_null(), "{again}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -19,13 +19,15 @@
 //! Unix), which a machine shared with other work changes far less.
 
 use std::io::Write;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use carolus_ai::{BotSpec, Budget, think};
 use carolus_core::analysis::{Analyser, costliest};
 use carolus_core::explain::{Claim, Explanation, Line, explain_analysis};
 use carolus_rules::{Game, GameRng, Record, RecordedGame, Seat, Variant};
 use serde::Serialize;
+
+use super::timing::{Percentiles, millis, thread_time};
 
 /// The bot that explains unless told otherwise: level 4 on one core.
 pub const SPEC: &str = "mcts:level=4,threads=1";
@@ -68,28 +70,6 @@ pub struct Report {
     /// a fact the move played lacks.
     better_moves: usize,
     better_with_a_lacking_fact: usize,
-}
-
-#[derive(Debug, Serialize)]
-struct Percentiles {
-    p50: f64,
-    p95: f64,
-    max: f64,
-}
-
-impl Percentiles {
-    fn of(mut values: Vec<f64>) -> Percentiles {
-        values.sort_by(f64::total_cmp);
-        let at = |share: f64| {
-            let index = ((values.len() as f64 * share).ceil() as usize).saturating_sub(1);
-            values.get(index).copied().unwrap_or(0.0)
-        };
-        Percentiles {
-            p50: at(0.5),
-            p95: at(0.95),
-            max: at(1.0),
-        }
-    }
 }
 
 /// A game of `players` played to its end by noisy greedy bots.
@@ -242,26 +222,6 @@ pub fn run(spec: &BotSpec, seed: u64, count: usize, games: usize) -> anyhow::Res
         better_moves,
         better_with_a_lacking_fact: lacking,
     })
-}
-
-/// The processor time the calling thread has used so far.
-#[cfg(unix)]
-fn thread_time() -> Duration {
-    let time = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
-    Duration::new(
-        u64::try_from(time.tv_sec).unwrap_or(0),
-        u32::try_from(time.tv_nsec).unwrap_or(0),
-    )
-}
-
-/// Elsewhere the processor time is not measured.
-#[cfg(not(unix))]
-fn thread_time() -> Duration {
-    Duration::ZERO
-}
-
-fn millis(duration: Duration) -> f64 {
-    duration.as_secs_f64() * 1e3
 }
 
 fn share(part: usize, whole: usize) -> f64 {
