@@ -654,7 +654,7 @@ impl Store {
         // placeholder numbered in the order the values are bound below, so
         // that the database sees `status = $1` and `(created_ms, id) < …`
         // and walks an index in order (`games_listed`, and
-        // `games_listed_by_time` for every status: migration 0010) instead
+        // `games_listed_by_time` for every status: migration 0009) instead
         // of reading every listed game and sorting them, as a condition
         // such as `($1 IS NULL OR status = $1)` made it do.
         let mut placeholders = (1..).map(|n| format!("${n}"));
