@@ -32,7 +32,7 @@
 use carolus_ai::{BotSpec, Budget};
 use carolus_rules::{Record, Seat};
 
-use crate::analysis::{self, AnalysisError, Analyser, Cost, Decision, MISTAKE, TIE, costliest};
+use crate::analysis::{self, Analyser, AnalysisError, Cost, Decision, MISTAKE, TIE, costliest};
 use crate::session::saved_levels;
 
 /// How many decisions of each person a review shows.
@@ -168,8 +168,8 @@ pub fn review(
             // Every decision, as a whole analysis searches them (the tree
             // reused through all of them), the people's kept.
             let total = record.moves.iter().filter(|mv| mv.is_decision()).count();
-            let analyser = Analyser::new(record.clone(), plan.deep.build(seed), budget.clone())?
-                .explaining();
+            let analyser =
+                Analyser::new(record.clone(), plan.deep.build(seed), budget.clone())?.explaining();
             let mut decisions = Vec::new();
             for decision in analyser {
                 let decision = decision?;
@@ -185,8 +185,8 @@ pub fn review(
             // The screening's total is an upper bound of the deep look's
             // until the shortlist is known.
             let mut total = screened + seats.len() * plan.shortlist.min(screened);
-            let analyser = Analyser::new(record.clone(), screen.build(seed), budget.clone())?
-                .only(seats);
+            let analyser =
+                Analyser::new(record.clone(), screen.build(seed), budget.clone())?.only(seats);
             let mut rough = Vec::new();
             for decision in analyser {
                 rough.push(decision?);
