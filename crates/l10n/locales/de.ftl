@@ -830,3 +830,16 @@ reset-sign-in = Mit dem neuen Passwort anmelden
 reset-no-link = Diese Adresse enthält keinen Link zum Zurücksetzen. Öffne den Link aus der Mail oder fordere einen neuen an.
 reset-ask-again = Neuen Link anfordern
 reset-error-link = Dieser Link ist ungültig, abgelaufen oder schon benutzt. Fordere einen neuen an.
+
+## The terminal game's review after a game (issue 66)
+tui-result-review = v: die teuersten Entscheidungen jeder Person ansehen und neu versuchen
+tui-review-title = Rückblick
+tui-review-not-over = Den Rückblick gibt es, sobald das Spiel vorbei ist.
+tui-review-working = Jede Entscheidung wird neu betrachtet: { $done } von { $total } Suchen
+tui-review-failed = Der Rückblick ist misslungen: { $error }
+tui-review-none = Von keiner Entscheidung der Personen ist bekannt, dass sie etwas gekostet hat.
+tui-review-heading = { $name }, Zug { $index }: { $points } Punkte Gewinnchance verschenkt ({ $page } von { $pages })
+tui-review-played = Gespielt: { $action }
+tui-review-better = Besser: { $action }
+tui-review-keys = ←→: andere Entscheidung · t: diese Stellung noch einmal gegen den Computer · andere Taste: zurück
+tui-review-again = die Stellung vor Zug { $index }

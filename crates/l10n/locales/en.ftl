@@ -831,3 +831,16 @@ reset-sign-in = Sign in with the new password
 reset-no-link = This address carries no reset link. Open the link from the mail, or ask for a new one.
 reset-ask-again = Ask for a new link
 reset-error-link = This link is not valid, has expired or was used. Ask for a new one.
+
+## The terminal game's review after a game (issue 66)
+tui-result-review = v: review each person's costliest decisions, and try them again
+tui-review-title = Review
+tui-review-not-over = The review comes once the game is over.
+tui-review-working = Looking again at every decision: { $done } of { $total } searches
+tui-review-failed = The review failed: { $error }
+tui-review-none = None of the people's decisions is known to have cost anything.
+tui-review-heading = { $name }, move { $index }: { $points } points of winning chance given up ({ $page } of { $pages })
+tui-review-played = Played: { $action }
+tui-review-better = Better: { $action }
+tui-review-keys = ←→: another decision · t: try this position again against the computer · any other key: back
+tui-review-again = the position before move { $index }

@@ -835,3 +835,16 @@ reset-sign-in = Se connecter avec le nouveau mot de passe
 reset-no-link = Cette adresse ne contient pas de lien de réinitialisation. Ouvrez le lien du mail ou demandez-en un nouveau.
 reset-ask-again = Demander un nouveau lien
 reset-error-link = Ce lien n'est pas valable, a expiré ou a déjà servi. Demandez-en un nouveau.
+
+## The terminal game's review after a game (issue 66)
+tui-result-review = v : revoir les décisions les plus coûteuses de chaque personne, et les rejouer
+tui-review-title = Bilan
+tui-review-not-over = Le bilan vient une fois la partie terminée.
+tui-review-working = Chaque décision est réexaminée : { $done } recherches sur { $total }
+tui-review-failed = Le bilan a échoué : { $error }
+tui-review-none = Aucune décision des personnes n'a coûté quoi que ce soit, à ce qu'on sache.
+tui-review-heading = { $name }, coup { $index } : { $points } points de chance de gagner perdus ({ $page } sur { $pages })
+tui-review-played = Joué : { $action }
+tui-review-better = Mieux : { $action }
+tui-review-keys = ←→ : une autre décision · t : rejouer cette position contre l'ordinateur · autre touche : retour
+tui-review-again = la position avant le coup { $index }

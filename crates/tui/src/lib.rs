@@ -64,6 +64,7 @@ mod preview;
 mod prompt;
 mod recovery;
 mod render;
+mod review_view;
 mod ring;
 mod runtime;
 mod session;
