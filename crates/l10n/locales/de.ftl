@@ -832,7 +832,7 @@ reset-ask-again = Neuen Link anfordern
 reset-error-link = Dieser Link ist ungültig, abgelaufen oder schon benutzt. Fordere einen neuen an.
 
 ## The terminal game's review after a game (issue 66)
-tui-result-review = v: die teuersten Entscheidungen jeder Person ansehen und neu versuchen
+tui-result-review = v: Rückblick auf die teuersten Entscheidungen
 tui-review-title = Rückblick
 tui-review-not-over = Den Rückblick gibt es, sobald das Spiel vorbei ist.
 tui-review-working = Jede Entscheidung wird neu betrachtet: { $done } von { $total } Suchen
@@ -841,5 +841,7 @@ tui-review-none = Von keiner Entscheidung der Personen ist bekannt, dass sie etw
 tui-review-heading = { $name }, Zug { $index }: { $points } Punkte Gewinnchance verschenkt ({ $page } von { $pages })
 tui-review-played = Gespielt: { $action }
 tui-review-better = Besser: { $action }
-tui-review-keys = ←→: andere Entscheidung · t: diese Stellung noch einmal gegen den Computer · andere Taste: zurück
+tui-review-keys = ←→: andere Entscheidungen · t: von hier neu versuchen · andere Taste: zurück
 tui-review-again = die Stellung vor Zug { $index }
+tui-review-entry = { $name }, Zug { $index }: { $points } Punkte
+tui-help-key-review = nach Spielende: der Rückblick, die drei teuersten Entscheidungen jeder Person auf dem Brett von damals, der gespielte und der bessere Zug mit Begründung; ←→ dazwischen, t versucht eine noch einmal gegen den Computer

@@ -833,7 +833,7 @@ reset-ask-again = Ask for a new link
 reset-error-link = This link is not valid, has expired or was used. Ask for a new one.
 
 ## The terminal game's review after a game (issue 66)
-tui-result-review = v: review each person's costliest decisions, and try them again
+tui-result-review = v: review the costliest decisions
 tui-review-title = Review
 tui-review-not-over = The review comes once the game is over.
 tui-review-working = Looking again at every decision: { $done } of { $total } searches
@@ -842,5 +842,7 @@ tui-review-none = None of the people's decisions is known to have cost anything.
 tui-review-heading = { $name }, move { $index }: { $points } points of winning chance given up ({ $page } of { $pages })
 tui-review-played = Played: { $action }
 tui-review-better = Better: { $action }
-tui-review-keys = ←→: another decision · t: try this position again against the computer · any other key: back
+tui-review-keys = ←→: other decisions · t: try again from here · any other key: back
 tui-review-again = the position before move { $index }
+tui-review-entry = { $name }, move { $index }: { $points } points
+tui-help-key-review = once the game is over: the review, each person's three costliest decisions on the board as it was, the move made and the better one with why; ←→ between them, t to try one again against the computer

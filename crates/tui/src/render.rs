@@ -581,7 +581,7 @@ fn centred(area: Rect, width: u16, height: u16) -> Rect {
 }
 
 /// A cleared, bordered box; returns its inside.
-fn popup(app: &App, area: Rect, title: &str, buf: &mut Buffer) -> Rect {
+pub(crate) fn popup(app: &App, area: Rect, title: &str, buf: &mut Buffer) -> Rect {
     Clear.render(area, buf);
     let block = Block::bordered()
         .title(format!(" {title} "))

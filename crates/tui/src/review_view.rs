@@ -12,7 +12,7 @@ use ratatui::text::{Line, Span};
 use crate::app::{App, ReviewStatus, Reviewed};
 use crate::canvas::{self, put};
 use crate::layout::Layout;
-use crate::render::popup_of_lines;
+use crate::render::{popup as popup_box, popup_of_lines};
 use crate::ring::{self, Marks};
 use crate::words;
 
@@ -79,6 +79,10 @@ fn decision(
     let theme = app.theme();
     canvas::clear(buf, layout.board, theme.text());
     canvas::clear(buf, layout.footer, theme.text());
+    if let Some(side) = layout.side {
+        canvas::clear(buf, side, theme.text());
+        index(app, side, page, buf);
+    }
     let marks = Marks::plain(&item.game, item.region_of(item.played));
     ring::draw_game(app, &item.game, &marks, layout, buf);
 
@@ -106,8 +110,24 @@ fn decision(
         ),
         item.best_text.as_str(),
     );
-    if inner.width >= SIDE_BY_SIDE {
-        let half = (inner.width - 2) / 2;
+    let side_by_side = inner.width >= SIDE_BY_SIDE;
+    let half = inner.width.saturating_sub(2) / 2;
+    let needed = if side_by_side {
+        rows(&played, half).max(rows(&better, half))
+    } else {
+        rows(&played, inner.width) + 1 + rows(&better, inner.width)
+    };
+    // The seats as they stood (courts, reserves, discs, control) above
+    // the two moves, where there is room for both; the moves come first.
+    let seats = item.game.players() as u16 + 3;
+    let top = if seats + needed <= inner.height {
+        let below = crate::centre::position(app, &item.game, inner, inner.y, buf);
+        (below + 1).min(inner.bottom())
+    } else {
+        inner.y
+    };
+    let inner = Rect::new(inner.x, top, inner.width, inner.bottom() - top);
+    if side_by_side {
         column(
             app,
             Rect::new(inner.x, inner.y, half, inner.height),
@@ -150,20 +170,69 @@ fn decision(
     );
 }
 
+/// The rows a move's label and sentences take at `width`.
+fn rows((label, text): &(String, &str), width: u16) -> u16 {
+    let width = usize::from(width.max(1));
+    (canvas::wrap(label, width).len() + canvas::wrap(text, width).len()) as u16
+}
+
 /// A move's label and its sentences in `area`; returns the rows used.
 fn column(app: &App, area: Rect, (label, text): &(String, &str), buf: &mut Buffer) -> u16 {
     let theme = app.theme();
     if area.height == 0 || area.width == 0 {
         return 0;
     }
-    put(buf, area.x, area.y, label, theme.title(), area.width);
-    let mut y = area.y + 1;
-    for line in canvas::wrap(text, usize::from(area.width)) {
+    let width = usize::from(area.width);
+    let label = canvas::wrap(label, width)
+        .into_iter()
+        .map(|line| (line, theme.title()));
+    let said = canvas::wrap(text, width)
+        .into_iter()
+        .map(|line| (line, theme.text()));
+    let mut y = area.y;
+    for (line, style) in label.chain(said) {
         if y >= area.bottom() {
             break;
         }
-        put(buf, area.x, y, &line, theme.text(), area.width);
+        put(buf, area.x, y, &line, style, area.width);
         y += 1;
     }
     y - area.y
+}
+
+/// The wide layout's side panel: every decision of the review, the one
+/// shown marked, so that the whole review is in view.
+fn index(app: &App, area: Rect, page: usize, buf: &mut Buffer) {
+    let Some(ReviewStatus::Ready(shown)) = app.review_status() else {
+        return;
+    };
+    let tr = app.tr();
+    let theme = app.theme();
+    let inner = popup_box(app, area, &tr!(tr, "tui-review-title"), buf);
+    for (i, item) in shown.iter().enumerate() {
+        let y = inner.y + i as u16;
+        if y >= inner.bottom() {
+            break;
+        }
+        let line = tr!(
+            tr,
+            "tui-review-entry",
+            name = words::seat_name(app.seats(), item.seat),
+            index = item.index,
+            points = format!("{:.1}", item.points)
+        );
+        let (mark, style) = if i == page {
+            ("▸ ", theme.title())
+        } else {
+            ("  ", theme.text())
+        };
+        put(
+            buf,
+            inner.x,
+            y,
+            &format!("{mark}{line}"),
+            style,
+            inner.width,
+        );
+    }
 }
