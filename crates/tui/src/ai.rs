@@ -525,4 +525,69 @@ mod tests {
         assert_eq!(reply.id, 2);
         assert!(reply.result.is_ok());
     }
+
+    /// A finished random game of two, to review.
+    fn finished(seed: u64) -> Record {
+        let mut rng = carolus_rules::GameRng::seed_from_u64(seed);
+        let mut game = RecordedGame::from_rng(2, Variant::STANDARD, &mut rng).unwrap();
+        while game.play_random(&mut rng).is_some() {}
+        game.into_record()
+    }
+
+    #[test]
+    fn a_review_in_the_background_tells_its_progress_then_its_result() {
+        let limits = ThinkLimits {
+            time: None,
+            iterations: Some(30),
+        };
+        let mut thinker = BackgroundThinker::new(4, limits, Duration::ZERO);
+        let record = finished(3);
+        let seats = vec![Seat::new(0).unwrap()];
+        thinker.start_review(ReviewRequest {
+            id: 7,
+            record,
+            seats,
+        });
+        let deadline = Instant::now() + Duration::from_secs(120);
+        let mut progress = Vec::new();
+        let review = loop {
+            match thinker.poll_review() {
+                Some(ReviewUpdate::Progress { id, progress: p }) => {
+                    assert_eq!(id, 7);
+                    progress.push(p);
+                }
+                Some(ReviewUpdate::Done { id, result }) => {
+                    assert_eq!(id, 7);
+                    break result.unwrap();
+                }
+                None => std::thread::sleep(Duration::from_millis(5)),
+            }
+            assert!(Instant::now() < deadline, "no review in time");
+        };
+        assert!(!progress.is_empty());
+        let last = progress.last().unwrap();
+        assert_eq!(last.done, last.total);
+        assert!(review.decisions.iter().all(|d| d.seat.index() == 0));
+        assert!(
+            thinker.poll_review().is_none(),
+            "nothing follows the result"
+        );
+    }
+
+    #[test]
+    fn a_cancelled_review_says_nothing_more() {
+        let limits = ThinkLimits {
+            time: None,
+            iterations: Some(30),
+        };
+        let mut thinker = BackgroundThinker::new(4, limits, Duration::ZERO);
+        thinker.start_review(ReviewRequest {
+            id: 1,
+            record: finished(5),
+            seats: vec![Seat::new(0).unwrap(), Seat::new(1).unwrap()],
+        });
+        thinker.cancel_review();
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(thinker.poll_review().is_none());
+    }
 }
