@@ -1,4 +1,4 @@
-//! Drawing the review after a game ([`Screen::Review`]): while it is
+//! Drawing the review after a game ([`crate::app::Screen::Review`]): while it is
 //! worked out, its progress; then one decision a page, the ring as it was
 //! before the decision with the move played pointed at, and in the centre
 //! the move made and the better one with their "why?" sentences, side by
