@@ -265,6 +265,9 @@ pub struct Analyser {
     done: bool,
     /// Whether each decision also explains the move played.
     explain: bool,
+    /// When set, only these seats' decisions with a choice are analysed
+    /// ([`Analyser::only`]).
+    only: Option<Vec<Seat>>,
 }
 
 impl Analyser {
@@ -281,6 +284,7 @@ impl Analyser {
             next: 0,
             done: false,
             explain: false,
+            only: None,
         })
     }
 
@@ -289,6 +293,25 @@ impl Analyser {
     pub fn explaining(mut self) -> Analyser {
         self.explain = true;
         self
+    }
+
+    /// The same analysis of the decisions of `seats` alone, and of those
+    /// only where the mover has more than one legal move: the others are
+    /// played without a search and yield nothing. A review needs no more
+    /// (a forced move costs nothing, and the computer's seats are not
+    /// reviewed), and skipping them saves their searches.
+    pub fn only(mut self, seats: &[Seat]) -> Analyser {
+        self.only = Some(seats.to_vec());
+        self
+    }
+
+    /// Whether the decision due in the analyser's position is analysed.
+    fn wanted(&self) -> bool {
+        let Some(seats) = &self.only else {
+            return true;
+        };
+        self.game.legal_move_count() > 1
+            && self.game.to_act().is_some_and(|seat| seats.contains(&seat))
     }
 
     /// The next decision, playing the moves before it; `None` after the
@@ -305,7 +328,7 @@ impl Analyser {
             // wrong is refused for its move rather than for the bot's
             // confusion about a position where no decision is due.
             self.game.check(&mv).map_err(illegal)?;
-            let decision = if mv.is_decision() {
+            let decision = if mv.is_decision() && self.wanted() {
                 Some(self.decide(index, mv)?)
             } else {
                 None
@@ -321,86 +344,105 @@ impl Analyser {
 
     /// The bot's view of the decision `mv`, move `index` of the record.
     fn decide(&mut self, index: usize, mv: Move) -> Result<Decision, AnalysisError> {
-        if self
-            .budget
-            .stop
-            .as_ref()
-            .is_some_and(|stop| stop.load(Ordering::Relaxed))
-        {
-            return Err(AnalysisError::Stopped);
-        }
-        let game = &self.game;
-        let analysis = think(self.bot.as_mut(), game, &self.budget)
-            .map_err(|error| AnalysisError::Bot { index, error })?;
-        // The bot answered, so somebody is to act.
-        let seat = game.to_act().ok_or(AnalysisError::Bot {
+        decide(
+            &self.game,
             index,
-            error: ThinkError::Refused(AiError::NoDecision {
-                phase: game.phase(),
-            }),
-        })?;
-        let played = game.canonical(mv);
-        let value_of = |mv: Move| {
-            analysis
-                .candidates
-                .iter()
-                .find(|candidate| candidate.mv == mv)
-                .map(|candidate| candidate.value)
-        };
-        let (played_value, best_value) = (value_of(played), value_of(analysis.best));
-        let explanation = if self.explain {
-            let explained = explain_analysis(game, played, self.bot.as_ref(), &analysis);
-            Some(explained.map_err(|error| match error {
-                ExplainError::Bot(error) => AnalysisError::Bot { index, error },
-                // The move was checked and the bot answered, so a decision
-                // is due and the move is legal; this is the engine's word.
-                ExplainError::NoDecision { phase } => AnalysisError::Bot {
-                    index,
-                    error: ThinkError::Refused(AiError::NoDecision { phase }),
-                },
-                ExplainError::Illegal { mv, error } => AnalysisError::Replay(ReplayError::Move {
-                    index,
-                    token: mv.to_string(),
-                    error,
-                }),
-            })?)
-        } else {
-            None
-        };
-        let cost = if played == analysis.best {
-            Cost::Chosen
-        } else {
-            // In the mover's chance to win: in the team game the team's,
-            // since partners win together (the bots value a move by the
-            // seat's half of it).
-            match (best_value, played_value) {
-                (Some(best), Some(played)) => {
-                    let cost = mover_chance(game, seat, best) - mover_chance(game, seat, played);
-                    if cost.abs() < TIE {
-                        Cost::Tied
-                    } else {
-                        Cost::Weighed(cost)
-                    }
-                }
-                _ => Cost::NotWeighed,
-            }
-        };
-        Ok(Decision {
-            index,
-            seat,
-            phase: game.phase(),
-            played,
-            best: analysis.best,
-            chances: owner_chances(game, &analysis.win),
-            win: analysis.win,
-            played_value,
-            best_value,
-            cost,
-            iterations: analysis.iterations,
-            candidates: analysis.candidates,
-            explanation,
-        })
+            mv,
+            self.bot.as_mut(),
+            &self.budget,
+            self.explain,
+        )
     }
+}
+
+/// `bot`'s view of the decision `mv` in `game`, move `index` of its record,
+/// searched within `budget` and explained if `explain` says so: one row of
+/// an [`Analyser`], or one decision that a review searches again
+/// ([`crate::review`]).
+pub fn decide(
+    game: &Game,
+    index: usize,
+    mv: Move,
+    bot: &mut dyn Bot,
+    budget: &Budget,
+    explain: bool,
+) -> Result<Decision, AnalysisError> {
+    if budget
+        .stop
+        .as_ref()
+        .is_some_and(|stop| stop.load(Ordering::Relaxed))
+    {
+        return Err(AnalysisError::Stopped);
+    }
+    let analysis = think(bot, game, budget).map_err(|error| AnalysisError::Bot { index, error })?;
+    // The bot answered, so somebody is to act.
+    let seat = game.to_act().ok_or(AnalysisError::Bot {
+        index,
+        error: ThinkError::Refused(AiError::NoDecision {
+            phase: game.phase(),
+        }),
+    })?;
+    let played = game.canonical(mv);
+    let value_of = |mv: Move| {
+        analysis
+            .candidates
+            .iter()
+            .find(|candidate| candidate.mv == mv)
+            .map(|candidate| candidate.value)
+    };
+    let (played_value, best_value) = (value_of(played), value_of(analysis.best));
+    let explanation = if explain {
+        let explained = explain_analysis(game, played, bot, &analysis);
+        Some(explained.map_err(|error| match error {
+            ExplainError::Bot(error) => AnalysisError::Bot { index, error },
+            // The move was checked and the bot answered, so a decision
+            // is due and the move is legal; this is the engine's word.
+            ExplainError::NoDecision { phase } => AnalysisError::Bot {
+                index,
+                error: ThinkError::Refused(AiError::NoDecision { phase }),
+            },
+            ExplainError::Illegal { mv, error } => AnalysisError::Replay(ReplayError::Move {
+                index,
+                token: mv.to_string(),
+                error,
+            }),
+        })?)
+    } else {
+        None
+    };
+    let cost = if played == analysis.best {
+        Cost::Chosen
+    } else {
+        // In the mover's chance to win: in the team game the team's,
+        // since partners win together (the bots value a move by the
+        // seat's half of it).
+        match (best_value, played_value) {
+            (Some(best), Some(played)) => {
+                let cost = mover_chance(game, seat, best) - mover_chance(game, seat, played);
+                if cost.abs() < TIE {
+                    Cost::Tied
+                } else {
+                    Cost::Weighed(cost)
+                }
+            }
+            _ => Cost::NotWeighed,
+        }
+    };
+    Ok(Decision {
+        index,
+        seat,
+        phase: game.phase(),
+        played,
+        best: analysis.best,
+        chances: owner_chances(game, &analysis.win),
+        win: analysis.win,
+        played_value,
+        best_value,
+        cost,
+        iterations: analysis.iterations,
+        candidates: analysis.candidates,
+        explanation,
+    })
 }
 
 impl Iterator for Analyser {

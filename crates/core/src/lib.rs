@@ -14,6 +14,9 @@
 //! - [`explain`] — why a move is good or bad: the lines a bot expects after
 //!   it and after the better moves, played through the rules into facts
 //!   that a test can check, and sentences from the catalogs stating them.
+//! - [`review`] — the review after a game: each person's costliest
+//!   decisions, found by a quick screening of every decision and a deep
+//!   search of the few that may be among them, and explained.
 //! - [`lessons`] — the guided first game: its fixed deal, the computer's
 //!   fixed replies, and the lessons with what completes each.
 //! - [`session`] — a game at a table: the record and its draws, who plays
@@ -31,4 +34,5 @@ pub mod explain;
 pub mod lessons;
 pub mod loading;
 pub mod protocol;
+pub mod review;
 pub mod session;

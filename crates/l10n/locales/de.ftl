@@ -908,3 +908,18 @@ playnow-computer-in = Der Computer übernimmt die freien Plätze in { $time }.
 playnow-computer-now = Jetzt gegen den Computer
 playnow-cancel = Abbrechen
 playnow-ready = Deine Partie ist bereit: zum Tisch
+
+## The terminal game's review after a game (issue 66)
+tui-result-review = v: Rückblick auf die teuersten Entscheidungen
+tui-review-title = Rückblick
+tui-review-not-over = Den Rückblick gibt es, sobald das Spiel vorbei ist.
+tui-review-working = Jede Entscheidung wird neu betrachtet: { $done } von { $total } Suchen
+tui-review-failed = Der Rückblick ist misslungen: { $error }
+tui-review-none = Von keiner Entscheidung der Personen ist bekannt, dass sie etwas gekostet hat.
+tui-review-heading = { $name }, Zug { $index }: { $points } Punkte Gewinnchance verschenkt ({ $page } von { $pages })
+tui-review-played = Gespielt: { $action }
+tui-review-better = Besser: { $action }
+tui-review-keys = ←→: andere Entscheidungen · t: von hier neu versuchen · andere Taste: zurück
+tui-review-again = die Stellung vor Zug { $index }
+tui-review-entry = { $name }, Zug { $index }: { $points } Punkte
+tui-help-key-review = nach Spielende: der Rückblick, die drei teuersten Entscheidungen jeder Person auf dem Brett von damals, der gespielte und der bessere Zug mit Begründung; ←→ dazwischen, t versucht eine noch einmal gegen den Computer

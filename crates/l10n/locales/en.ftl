@@ -909,3 +909,18 @@ playnow-computer-in = The computer takes the empty seats in { $time }.
 playnow-computer-now = Play the computer now
 playnow-cancel = Cancel
 playnow-ready = Your game is ready: to the table
+
+## The terminal game's review after a game (issue 66)
+tui-result-review = v: review the costliest decisions
+tui-review-title = Review
+tui-review-not-over = The review comes once the game is over.
+tui-review-working = Looking again at every decision: { $done } of { $total } searches
+tui-review-failed = The review failed: { $error }
+tui-review-none = None of the people's decisions is known to have cost anything.
+tui-review-heading = { $name }, move { $index }: { $points } points of winning chance given up ({ $page } of { $pages })
+tui-review-played = Played: { $action }
+tui-review-better = Better: { $action }
+tui-review-keys = ←→: other decisions · t: try again from here · any other key: back
+tui-review-again = the position before move { $index }
+tui-review-entry = { $name }, move { $index }: { $points } points
+tui-help-key-review = once the game is over: the review, each person's three costliest decisions on the board as it was, the move made and the better one with why; ←→ between them, t to try one again against the computer

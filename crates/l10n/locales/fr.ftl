@@ -913,3 +913,18 @@ playnow-computer-in = L'ordinateur prend les places libres dans { $time }.
 playnow-computer-now = Jouer contre l'ordinateur
 playnow-cancel = Annuler
 playnow-ready = Votre partie est prête : à la table
+
+## The terminal game's review after a game (issue 66)
+tui-result-review = v : revoir les décisions les plus coûteuses
+tui-review-title = Bilan
+tui-review-not-over = Le bilan vient une fois la partie terminée.
+tui-review-working = Chaque décision est réexaminée : { $done } recherches sur { $total }
+tui-review-failed = Le bilan a échoué : { $error }
+tui-review-none = Aucune décision des personnes n'a coûté quoi que ce soit, à ce qu'on sache.
+tui-review-heading = { $name }, coup { $index } : { $points } points de chance de gagner perdus ({ $page } sur { $pages })
+tui-review-played = Joué : { $action }
+tui-review-better = Mieux : { $action }
+tui-review-keys = ←→ : autres décisions · t : rejouer d'ici · autre touche : retour
+tui-review-again = la position avant le coup { $index }
+tui-review-entry = { $name }, coup { $index } : { $points } points
+tui-help-key-review = une fois la partie finie : le bilan, les trois décisions les plus coûteuses de chaque personne sur le plateau d'alors, le coup joué et le meilleur avec leurs raisons ; ←→ de l'une à l'autre, t pour en rejouer une contre l'ordinateur

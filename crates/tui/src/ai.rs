@@ -9,6 +9,10 @@
 //! Both keep one bot per seat and level between decisions, since bots keep
 //! plans and search trees from one move to the next.
 //!
+//! The review after a game ([`ReviewRequest`], carolus-core's `review`)
+//! runs behind the same trait: on a thread of its own in the game, with
+//! its progress sent as it goes and a stop flag, and at once in tests.
+//!
 //! A hint's answer carries its explanation ([`carolus_core::explain`]),
 //! made from the hint's own search by the bot that has just searched, on
 //! the same thread: the lines the bot expects are its search's, and
@@ -23,8 +27,9 @@ use std::time::{Duration, Instant};
 use carolus_ai::{Analysis, Bot, Budget, Level, ThinkError};
 use carolus_core::explain::{self, Explanation};
 use carolus_core::lessons;
+use carolus_core::review::{self, Plan, Progress, Review};
 use carolus_rules::rng::SplitMix64;
-use carolus_rules::{Game, RandomSource, Seat};
+use carolus_rules::{Game, RandomSource, Record, Seat};
 
 use crate::config::ThinkLimits;
 
@@ -66,6 +71,28 @@ pub struct ThinkReply {
     pub explanation: Option<Result<Explanation, String>>,
 }
 
+/// A finished game to review: each person's costliest decisions.
+#[derive(Clone, Debug)]
+pub struct ReviewRequest {
+    /// Matches the updates to the request; stale ones are ignored.
+    pub id: u64,
+    pub record: Record,
+    /// The seats reviewed: the people.
+    pub seats: Vec<Seat>,
+}
+
+/// What a review running for the app says.
+#[derive(Clone, Debug)]
+pub enum ReviewUpdate {
+    /// It has done `progress.done` of `progress.total` searches.
+    Progress { id: u64, progress: Progress },
+    /// It has finished: the review, or why there is none.
+    Done {
+        id: u64,
+        result: Result<Review, String>,
+    },
+}
+
 /// Something that thinks about positions for the app.
 pub trait Thinker {
     /// Starts thinking; the answer comes from [`Thinker::poll`].
@@ -74,6 +101,50 @@ pub trait Thinker {
     fn cancel(&mut self);
     /// The next answer, if one is ready.
     fn poll(&mut self) -> Option<ThinkReply>;
+    /// Starts a review, in place of any under way; its progress and result
+    /// come from [`Thinker::poll_review`].
+    fn start_review(&mut self, request: ReviewRequest);
+    /// Stops the review under way; nothing more of it comes.
+    fn cancel_review(&mut self);
+    /// The next word of the review under way, if there is one.
+    fn poll_review(&mut self) -> Option<ReviewUpdate>;
+}
+
+/// The review's plan: the hints' level explains, as `carolus analyse
+/// --explain` and the browser's review do, after carolus-core's screening.
+fn review_plan() -> Plan {
+    Plan::new(Level::HINT.spec())
+}
+
+/// Runs the review of `request` within `budget`, telling `tell` of its
+/// progress and then its result; the review's bots are seeded from `seed`.
+fn run_review(
+    request: &ReviewRequest,
+    seed: u64,
+    budget: &Budget,
+    mut tell: impl FnMut(ReviewUpdate),
+) {
+    let id = request.id;
+    let result = review::review(
+        &request.record,
+        &review_plan(),
+        &request.seats,
+        seed,
+        budget,
+        |progress| tell(ReviewUpdate::Progress { id, progress }),
+    )
+    .map_err(|error| error.to_string());
+    tell(ReviewUpdate::Done { id, result });
+}
+
+/// The budget of a review's searches: the levels' own iteration caps, an
+/// iteration limit where one is given (tests), never the clock.
+fn review_budget(limits: ThinkLimits, stop: Option<Arc<AtomicBool>>) -> Budget {
+    Budget {
+        time: None,
+        iterations: limits.iterations,
+        stop,
+    }
 }
 
 /// Which bot answers a request: hints get their own, so that a hint does
@@ -167,6 +238,7 @@ pub struct InlineThinker {
     shelf: Shelf,
     limits: ThinkLimits,
     ready: Vec<ThinkReply>,
+    reviewed: Vec<ReviewUpdate>,
 }
 
 impl InlineThinker {
@@ -177,6 +249,7 @@ impl InlineThinker {
             shelf: Shelf::new(seed),
             limits,
             ready: Vec::new(),
+            reviewed: Vec::new(),
         }
     }
 }
@@ -196,6 +269,24 @@ impl Thinker for InlineThinker {
 
     fn poll(&mut self) -> Option<ThinkReply> {
         (!self.ready.is_empty()).then(|| self.ready.remove(0))
+    }
+
+    fn start_review(&mut self, request: ReviewRequest) {
+        self.reviewed.clear();
+        let budget = review_budget(self.limits, None);
+        let mut told = Vec::new();
+        run_review(&request, self.shelf.seed, &budget, |update| {
+            told.push(update)
+        });
+        self.reviewed = told;
+    }
+
+    fn cancel_review(&mut self) {
+        self.reviewed.clear();
+    }
+
+    fn poll_review(&mut self) -> Option<ReviewUpdate> {
+        (!self.reviewed.is_empty()).then(|| self.reviewed.remove(0))
     }
 }
 
@@ -219,6 +310,8 @@ pub struct BackgroundThinker {
     current: Option<(u64, Arc<AtomicBool>, Instant)>,
     /// A reply held back until the minimum thinking time has passed.
     held: Option<(ThinkReply, Instant)>,
+    /// The review under way: its updates and its stop flag.
+    review: Option<(Receiver<ReviewUpdate>, Arc<AtomicBool>)>,
 }
 
 impl BackgroundThinker {
@@ -232,6 +325,7 @@ impl BackgroundThinker {
             receiver,
             current: None,
             held: None,
+            review: None,
         }
     }
 }
@@ -302,6 +396,48 @@ impl Thinker for BackgroundThinker {
             _ => None,
         }
     }
+
+    fn start_review(&mut self, request: ReviewRequest) {
+        self.cancel_review();
+        let stop = Arc::new(AtomicBool::new(false));
+        let budget = review_budget(self.limits, Some(stop.clone()));
+        let (sender, receiver) = mpsc::channel();
+        let seed = self.shelf.seed;
+        let id = request.id;
+        let spawned = std::thread::Builder::new()
+            .name("carolus-review".to_owned())
+            .spawn(move || {
+                // The receiver is gone only when the review was given up.
+                run_review(&request, seed, &budget, |update| {
+                    let _ = sender.send(update);
+                });
+            });
+        if let Err(error) = spawned {
+            let (sender, receiver) = mpsc::channel();
+            let _ = sender.send(ReviewUpdate::Done {
+                id,
+                result: Err(format!("cannot start a thread for the review: {error}")),
+            });
+            self.review = Some((receiver, stop));
+            return;
+        }
+        self.review = Some((receiver, stop));
+    }
+
+    fn cancel_review(&mut self) {
+        if let Some((_, stop)) = self.review.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn poll_review(&mut self) -> Option<ReviewUpdate> {
+        let (receiver, _) = self.review.as_ref()?;
+        let update = receiver.try_recv().ok()?;
+        if matches!(update, ReviewUpdate::Done { .. }) {
+            self.review = None;
+        }
+        Some(update)
+    }
 }
 
 impl Drop for BackgroundThinker {
@@ -309,6 +445,7 @@ impl Drop for BackgroundThinker {
         // A search still running stops at its next look at the flag; its
         // thread then ends on its own.
         self.cancel();
+        self.cancel_review();
     }
 }
 
@@ -387,5 +524,70 @@ mod tests {
         };
         assert_eq!(reply.id, 2);
         assert!(reply.result.is_ok());
+    }
+
+    /// A finished random game of two, to review.
+    fn finished(seed: u64) -> Record {
+        let mut rng = carolus_rules::GameRng::seed_from_u64(seed);
+        let mut game = RecordedGame::from_rng(2, Variant::STANDARD, &mut rng).unwrap();
+        while game.play_random(&mut rng).is_some() {}
+        game.into_record()
+    }
+
+    #[test]
+    fn a_review_in_the_background_tells_its_progress_then_its_result() {
+        let limits = ThinkLimits {
+            time: None,
+            iterations: Some(30),
+        };
+        let mut thinker = BackgroundThinker::new(4, limits, Duration::ZERO);
+        let record = finished(3);
+        let seats = vec![Seat::new(0).unwrap()];
+        thinker.start_review(ReviewRequest {
+            id: 7,
+            record,
+            seats,
+        });
+        let deadline = Instant::now() + Duration::from_secs(120);
+        let mut progress = Vec::new();
+        let review = loop {
+            match thinker.poll_review() {
+                Some(ReviewUpdate::Progress { id, progress: p }) => {
+                    assert_eq!(id, 7);
+                    progress.push(p);
+                }
+                Some(ReviewUpdate::Done { id, result }) => {
+                    assert_eq!(id, 7);
+                    break result.unwrap();
+                }
+                None => std::thread::sleep(Duration::from_millis(5)),
+            }
+            assert!(Instant::now() < deadline, "no review in time");
+        };
+        assert!(!progress.is_empty());
+        let last = progress.last().unwrap();
+        assert_eq!(last.done, last.total);
+        assert!(review.decisions.iter().all(|d| d.seat.index() == 0));
+        assert!(
+            thinker.poll_review().is_none(),
+            "nothing follows the result"
+        );
+    }
+
+    #[test]
+    fn a_cancelled_review_says_nothing_more() {
+        let limits = ThinkLimits {
+            time: None,
+            iterations: Some(30),
+        };
+        let mut thinker = BackgroundThinker::new(4, limits, Duration::ZERO);
+        thinker.start_review(ReviewRequest {
+            id: 1,
+            record: finished(5),
+            seats: vec![Seat::new(0).unwrap(), Seat::new(1).unwrap()],
+        });
+        thinker.cancel_review();
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(thinker.poll_review().is_none());
     }
 }

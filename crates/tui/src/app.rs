@@ -19,6 +19,9 @@
 //!   [`Estimate`]); `hints` — asking for a hint, showing it and saying
 //!   why;
 //! - `lesson` — the guided first game's lessons (`--learn`);
+//! - `review` — the review after a game: each person's costliest
+//!   decisions, worked out off the screen's thread ([`ReviewStatus`]),
+//!   and trying one again;
 //! - `undo` — undo and redo; `files` — saving and opening
 //!   ([`PromptKind`]); `leaving` — quitting and new games ([`Leaving`]);
 //! - `mouse` — clicks, resolved by [`crate::hit`].
@@ -36,6 +39,7 @@ mod messages;
 mod mouse;
 mod play;
 mod prompt_line;
+mod review;
 mod screens;
 mod selection;
 mod thinking;
@@ -62,6 +66,7 @@ pub use files::PromptKind;
 use files::SeveralGames;
 pub use leaving::Leaving;
 pub use messages::{Message, MessageKind};
+pub use review::{ReviewStatus, Reviewed};
 pub use screens::Screen;
 pub use selection::Pick;
 pub use thinking::{Estimate, Thinking};
@@ -120,6 +125,8 @@ pub struct App {
     /// In the guided first game, the learner's progress through its
     /// lessons (carolus-core's `lessons`).
     lesson: Option<lessons::Progress>,
+    /// The review of the finished game, once `v` asked for it.
+    reviewing: Option<review::Reviewing>,
 }
 
 /// A session of `game` with `seats`, drawing from the streams of
@@ -228,6 +235,7 @@ impl App {
             left_unsaved: false,
             recovered: None,
             lesson,
+            reviewing: None,
         };
         if let Some(error) = app.session.unread_estimates() {
             let text = tr!(app.tr, "tui-estimates-left-out", error = error);
@@ -321,6 +329,7 @@ impl App {
                 Vec::new()
             }
             Event::Thought(reply) => self.on_thought(reply),
+            Event::Review(update) => self.on_review(update),
             Event::Saved(result) => self.on_saved(result),
             Event::SaveWouldReplace { path } => self.on_save_would_replace(path),
             Event::Loaded { path, text } => self.on_loaded(path, text),

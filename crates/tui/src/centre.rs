@@ -12,7 +12,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::ai::Purpose;
-use crate::app::{App, Pick};
+use crate::app::{App, Estimate, Pick};
 use crate::canvas::{self, put, put_line};
 use crate::layout::{Kind, Layout};
 use crate::log_view;
@@ -83,8 +83,8 @@ pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
     }
     let inner = Rect::new(area.x + 1, area.y, area.width - 2, area.height);
     let mut y = inner.y;
-    y = seat_table(app, inner, y, buf);
-    y = control_line(app, inner, y, buf);
+    y = seat_table(app, app.game(), app.estimate(), inner, y, buf);
+    y = control_line(app, app.game(), inner, y, buf);
     let bottom = inner.bottom();
     // The wide layout has room for the playing order and the race to the
     // castle target.
@@ -143,11 +143,25 @@ pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
 
 /// The table of seats: seat number, name, castle colour, kind, castles,
 /// court, reserve, discs.
-fn seat_table(app: &App, area: Rect, y: u16, buf: &mut Buffer) -> u16 {
-    let game = app.game();
+/// Draws the seats of `position` as they stand there (for the table's own
+/// game, or a position of its past such as the review's), each seat's
+/// row and who controls each family, from row `y` of `area`; returns the
+/// row below.
+pub fn position(app: &App, game: &Game, area: Rect, y: u16, buf: &mut Buffer) -> u16 {
+    let y = seat_table(app, game, None, area, y, buf);
+    control_line(app, game, area, y, buf)
+}
+
+fn seat_table(
+    app: &App,
+    game: &Game,
+    estimate: Option<&Estimate>,
+    area: Rect,
+    y: u16,
+    buf: &mut Buffer,
+) -> u16 {
     let theme = app.theme();
     let tr = app.tr();
-    let estimate = app.estimate();
     let colours: Vec<String> = game
         .owners()
         .map(|owner| words::owner_colour(tr, owner))
@@ -373,11 +387,10 @@ fn standings(app: &App, width: usize) -> Vec<Line<'static>> {
 }
 
 /// Who controls each family.
-fn control_line(app: &App, area: Rect, y: u16, buf: &mut Buffer) -> u16 {
+fn control_line(app: &App, game: &Game, area: Rect, y: u16, buf: &mut Buffer) -> u16 {
     if y >= area.bottom() {
         return y;
     }
-    let game = app.game();
     let theme = app.theme();
     let label = format!("{} ", tr!(app.tr(), "tui-control"));
     let holders: Vec<String> = Family::ALL

@@ -9,7 +9,7 @@
 
 use std::time::Duration;
 
-use crate::ai::{ThinkReply, ThinkRequest};
+use crate::ai::{ReviewRequest, ReviewUpdate, ThinkReply, ThinkRequest};
 
 /// A key, independent of the terminal library.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +50,8 @@ pub enum Event {
     Tick(Duration),
     /// A computer player finished thinking.
     Thought(ThinkReply),
+    /// The review of a finished game went on or finished.
+    Review(ReviewUpdate),
     /// A save finished: the path written, or why it failed.
     Saved(Result<String, String>),
     /// A save was not made because `path` exists and replacing it was not
@@ -70,6 +72,11 @@ pub enum Effect {
     Think(Box<ThinkRequest>),
     /// Stop any thinking; its answer, if one still comes, is ignored.
     CancelThinking,
+    /// Review a finished game; its progress and result come back as
+    /// [`Event::Review`].
+    Review(Box<ReviewRequest>),
+    /// Stop the review under way; nothing more of it comes.
+    CancelReview,
     /// Write `text` to `path`, replacing a file there only if `replace`
     /// says so; the outcome comes back as [`Event::Saved`] or
     /// [`Event::SaveWouldReplace`].

@@ -131,6 +131,7 @@ pub fn lines(tr: &Catalog) -> Vec<HelpLine> {
         ("l".to_owned(), tr!(tr, "tui-help-key-log")),
         ("w".to_owned(), tr!(tr, "tui-help-key-chances")),
         ("e".to_owned(), tr!(tr, "tui-help-key-result")),
+        ("v".to_owned(), tr!(tr, "tui-help-key-review")),
         ("?, F1".to_owned(), tr!(tr, "tui-help-key-help")),
         ("q".to_owned(), tr!(tr, "tui-help-key-quit")),
     ];

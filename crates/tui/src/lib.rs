@@ -64,6 +64,7 @@ mod preview;
 mod prompt;
 mod recovery;
 mod render;
+mod review_view;
 mod ring;
 mod runtime;
 mod session;
@@ -72,8 +73,14 @@ mod terminal;
 mod theme;
 mod words;
 
-pub use ai::{BackgroundThinker, InlineThinker, Purpose, ThinkReply, ThinkRequest, Thinker};
-pub use app::{App, Estimate, Leaving, Message, MessageKind, Pick, PromptKind, Screen, Thinking};
+pub use ai::{
+    BackgroundThinker, InlineThinker, Purpose, ReviewRequest, ReviewUpdate, ThinkReply,
+    ThinkRequest, Thinker,
+};
+pub use app::{
+    App, Estimate, Leaving, Message, MessageKind, Pick, PromptKind, ReviewStatus, Reviewed, Screen,
+    Thinking,
+};
 pub use carolus_core::session::{SeatInfo, SeatKind};
 pub use carolus_l10n::{Language, UnknownLanguage};
 pub use config::{PlayConfig, Start, ThinkLimits};

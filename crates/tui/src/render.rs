@@ -59,6 +59,7 @@ pub fn draw(app: &App, area: Rect, buf: &mut Buffer) {
         Screen::Result => result(app, area, buf),
         Screen::Chances => chances(app, area, buf),
         Screen::Why { title, text } => why(app, area, title, text, buf),
+        Screen::Review { page } => crate::review_view::draw(app, &layout, *page, buf),
     }
 }
 
@@ -580,7 +581,7 @@ fn centred(area: Rect, width: u16, height: u16) -> Rect {
 }
 
 /// A cleared, bordered box; returns its inside.
-fn popup(app: &App, area: Rect, title: &str, buf: &mut Buffer) -> Rect {
+pub(crate) fn popup(app: &App, area: Rect, title: &str, buf: &mut Buffer) -> Rect {
     Clear.render(area, buf);
     let block = Block::bordered()
         .title(format!(" {title} "))
@@ -819,6 +820,10 @@ fn result(app: &App, area: Rect, buf: &mut Buffer) {
     }
     lines.push(Line::default());
     lines.push(Line::from(Span::styled(
+        tr!(tr, "tui-result-review"),
+        theme.title(),
+    )));
+    lines.push(Line::from(Span::styled(
         tr!(tr, "tui-result-keys"),
         theme.dim(),
     )));
@@ -827,7 +832,7 @@ fn result(app: &App, area: Rect, buf: &mut Buffer) {
 
 /// A popup just big enough for `lines` (and at least `min_width` wide),
 /// centred in `area`, with a column of margin on the left.
-fn popup_of_lines(
+pub(crate) fn popup_of_lines(
     app: &App,
     area: Rect,
     title: &str,

@@ -136,13 +136,26 @@ fn grid(game: &Game, layout: &Layout) -> Grid {
 }
 
 /// What the ring highlights.
-struct Marks {
+pub struct Marks {
     emperor: usize,
     cursor: Option<usize>,
     /// Regions the emperor may land on, with the steps it takes.
     landings: Vec<(usize, u8)>,
     /// The steps under the cursor, when choosing the emperor's move.
     selected_steps: Option<u8>,
+}
+
+impl Marks {
+    /// The emperor of `game`, and `cursor` on a region, for a position
+    /// shown as it was (the review's).
+    pub fn plain(game: &Game, cursor: Option<usize>) -> Marks {
+        Marks {
+            emperor: game.emperor(),
+            cursor,
+            landings: Vec::new(),
+            selected_steps: None,
+        }
+    }
 }
 
 fn marks(app: &App) -> Marks {
@@ -170,11 +183,15 @@ fn marks(app: &App) -> Marks {
 
 /// Draws the ring of `app`'s game into `buf`.
 pub fn draw(app: &App, layout: &Layout, buf: &mut Buffer) {
-    let game = app.game();
+    draw_game(app, app.game(), &marks(app), layout, buf);
+}
+
+/// Draws the ring of `game` (the table's, or a position of its past) with
+/// `marks` into `buf`, in the words and colours of `app`.
+pub fn draw_game(app: &App, game: &Game, marks: &Marks, layout: &Layout, buf: &mut Buffer) {
     let theme = app.theme();
     let tr = app.tr();
     let grid = grid(game, layout);
-    let marks = marks(app);
 
     // Borders, styled after the regions they surround.
     for y in grid.area.top()..grid.area.bottom() {

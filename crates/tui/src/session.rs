@@ -67,11 +67,16 @@ impl<T: Thinker> Session<T> {
         self.run(effects);
     }
 
-    /// Delivers a computer answer, if one is ready. Returns whether one was.
+    /// Delivers a computer answer or a word of the review, if one is
+    /// ready. Returns whether one was.
     pub fn pump(&mut self) -> bool {
-        match self.thinker.poll() {
-            Some(reply) => {
-                self.send(Event::Thought(reply));
+        if let Some(reply) = self.thinker.poll() {
+            self.send(Event::Thought(reply));
+            return true;
+        }
+        match self.thinker.poll_review() {
+            Some(update) => {
+                self.send(Event::Review(update));
                 true
             }
             None => false,
@@ -88,6 +93,14 @@ impl<T: Thinker> Session<T> {
                 }
                 Effect::CancelThinking => {
                     self.thinker.cancel();
+                    None
+                }
+                Effect::Review(request) => {
+                    self.thinker.start_review(*request);
+                    None
+                }
+                Effect::CancelReview => {
+                    self.thinker.cancel_review();
                     None
                 }
                 Effect::Save {
@@ -108,6 +121,7 @@ impl<T: Thinker> Session<T> {
                 }
                 Effect::Quit => {
                     self.thinker.cancel();
+                    self.thinker.cancel_review();
                     None
                 }
             };

@@ -5,8 +5,8 @@ mod support;
 
 use carolus_rules::{Destination, Family, Move, Phase, Record, Seat};
 use carolus_tui::{
-    Event, InlineThinker, Key, Language, Leaving, MessageKind, Pick, PromptKind, Screen, Session,
-    ThinkRequest, Thinker,
+    Event, InlineThinker, Key, Language, Leaving, MessageKind, Pick, PromptKind, ReviewStatus,
+    Screen, Session, ThinkRequest, Thinker,
 };
 use support::{
     buffer, press, random_record, rows, scratch_directory, screen, session, session_from, settle,
@@ -772,6 +772,11 @@ fn keys_while_the_computer_thinks_are_refused_politely() {
         fn poll(&mut self) -> Option<carolus_tui::ThinkReply> {
             None
         }
+        fn start_review(&mut self, _: carolus_tui::ReviewRequest) {}
+        fn cancel_review(&mut self) {}
+        fn poll_review(&mut self) -> Option<carolus_tui::ReviewUpdate> {
+            None
+        }
     }
     let three = carolus_ai::Level::new(3).unwrap();
     let config = carolus_tui::PlayConfig::new_game(2, 1).with_ai(&[(0, three), (1, three)]);
@@ -1517,4 +1522,61 @@ fn the_guided_game_s_lesson_is_in_the_footer_and_m_k_and_capital_k_work_there() 
         !keys.contains(" m "),
         "nothing to show once the lessons are skipped: {keys}"
     );
+}
+
+#[test]
+fn after_a_game_the_review_shows_the_persons_costliest_decisions_and_tries_one_again() {
+    let mut session = session(2, 21, &[(1, 2)]);
+    play_to_the_end(&mut session);
+    assert_finished(&session);
+    let text = screen(session.app(), 80, 24);
+    assert!(
+        text.contains("v: review"),
+        "the result offers the review:\n{text}"
+    );
+    press(&mut session, Key::Char('v'));
+    // The inline thinker has worked the review out; its progress and its
+    // result arrive as the event loop would deliver them.
+    settle(&mut session);
+    let Some(ReviewStatus::Ready(shown)) = session.app().review_status().cloned() else {
+        panic!("the review is ready: {:?}", session.app().review_status());
+    };
+    assert!(!shown.is_empty() && shown.len() <= 3);
+    assert!(shown.iter().all(|item| item.seat == Seat::new(0).unwrap()));
+    for (page, item) in shown.iter().enumerate() {
+        assert_eq!(session.app().screen(), &Screen::Review { page });
+        for (width, height) in [(80, 24), (170, 45)] {
+            let text = screen(session.app(), width, height);
+            assert!(
+                text.contains(&format!("move {}:", item.index)),
+                "the heading names the decision:\n{text}"
+            );
+            assert!(
+                text.contains("Played: ") && text.contains("Better: "),
+                "{text}"
+            );
+            // The sentences' first words are on the screen.
+            for said in [&item.played_text, &item.best_text] {
+                let start: String = said
+                    .split_whitespace()
+                    .take(2)
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                assert!(text.contains(&start), "{start:?} on\n{text}");
+            }
+            assert!(text.contains("t: try again from here"), "{text}");
+        }
+        press(&mut session, Key::Right);
+    }
+    press(&mut session, Key::Left);
+    let page = shown.len().saturating_sub(2);
+    assert_eq!(session.app().screen(), &Screen::Review { page });
+    press(&mut session, Key::Char('t'));
+    let app = session.app();
+    assert_eq!(app.screen(), &Screen::Board);
+    assert!(!app.game().is_over());
+    assert_eq!(app.record().moves.len(), shown[page].index - 1);
+    assert_eq!(app.human_to_act(), Some(shown[page].seat));
+    assert_eq!(app.game(), &shown[page].game, "the position as it was");
+    assert!(message_text(&session).contains(&format!("before move {}", shown[page].index)));
 }

@@ -124,6 +124,26 @@ pub struct Args {
     /// --login, 500 with --lobby].
     #[arg(long, value_name = "N", value_parser = crate::args::parse_count::<usize>)]
     rounds: Option<usize>,
+
+    /// With --explain, also review each game by searching every decision
+    /// with the explaining bot (as an analysis of the whole game does),
+    /// twice with different seeds, and count how many of the review's
+    /// decisions that reference shows, against how many it shows under
+    /// the other seed (not timed).
+    #[arg(long, requires = "explain")]
+    compare: bool,
+
+    /// With --explain, the review's screening search: its iteration cap
+    /// [default: 1000].
+    #[arg(long, value_name = "N", requires = "explain",
+          value_parser = crate::args::parse_count::<u64>)]
+    screen: Option<u64>,
+
+    /// With --explain, how many decisions of each person the review
+    /// searches again with the explaining bot [default: 8].
+    #[arg(long, value_name = "N", requires = "explain",
+          value_parser = crate::args::parse_count::<usize>)]
+    shortlist: Option<usize>,
 }
 
 /// Everything the benchmark measured, as `--json` prints it.
@@ -163,7 +183,20 @@ pub fn run(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
             Some(spec) => spec.clone(),
             None => explain::SPEC.parse()?,
         };
-        let report = explain::run(&spec, args.seed.unwrap_or(1), args.positions, args.reviews)?;
+        let plan = carolus_core::review::Plan::new(spec.clone()).tuned(
+            args.screen
+                .unwrap_or(carolus_core::review::SCREEN_ITERATIONS),
+            args.shortlist.unwrap_or(carolus_core::review::SHORTLIST),
+        );
+        let settings = explain::Settings {
+            spec,
+            plan,
+            seed: args.seed.unwrap_or(1),
+            positions: args.positions,
+            reviews: args.reviews,
+            compare: args.compare,
+        };
+        let report = explain::run(&settings)?;
         if args.json {
             writeln!(out, "{}", serde_json::to_string(&report)?)?;
         } else {

@@ -192,3 +192,38 @@ fn bench_lobby_makes_a_database_then_measures_every_request_of_the_lobby() {
     assert!(again["made"].is_null(), "{again}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn bench_explain_compare_sets_the_screened_review_beside_the_search_of_every_decision() {
+    let args = [
+        "bench",
+        "--explain",
+        "--positions",
+        "1",
+        "--reviews",
+        "1",
+        "--ai",
+        "mcts:iterations=40,threads=1",
+        "--screen",
+        "20",
+        "--shortlist",
+        "2",
+        "--compare",
+        "--json",
+    ];
+    let report = carolus(&args, None).assert_success().json();
+    assert_eq!(report["screen"], "mcts:iterations=20,threads=1");
+    assert_eq!(report["shortlist"], 2);
+    let deep = report["deep_searches"].as_u64().unwrap();
+    assert!(deep > 0 && deep <= 2 * 2, "two a seat at most: {report}");
+    let compared = &report["compared"];
+    let reference = compared["reference"].as_u64().unwrap();
+    assert!(reference > 0 && reference <= 2 * 3, "{report}");
+    assert!(compared["review_same"].as_u64().unwrap() <= reference);
+    assert!(compared["reseeded_same"].as_u64().unwrap() <= reference);
+    assert!(compared["reference_cpu_s_mean"].as_f64().is_some());
+    // Without --compare the report has no comparison.
+    let plain: Vec<&str> = args.into_iter().filter(|a| *a != "--compare").collect();
+    let plain = carolus(&plain, None).assert_success().json();
+    assert!(plain.get("compared").is_none(), "{plain}");
+}

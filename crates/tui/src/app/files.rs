@@ -38,7 +38,15 @@ pub(super) struct SeveralGames {
 #[derive(Clone, Debug)]
 enum Source {
     File(String),
-    GameOf { path: String, game: usize },
+    GameOf {
+        path: String,
+        game: usize,
+    },
+    /// The game on the table up to the decision at move `index`, tried
+    /// again from the review.
+    Review {
+        index: usize,
+    },
 }
 
 impl Source {
@@ -51,6 +59,7 @@ impl Source {
             Source::GameOf { path, game } => {
                 tr!(tr, "tui-file-game", path = path, game = *game)
             }
+            Source::Review { index } => tr!(tr, "tui-review-again", index = *index),
         }
     }
 
@@ -61,6 +70,7 @@ impl Source {
             Source::GameOf { path, game } => {
                 tr!(tr, "tui-game-of-file", game = *game, path = path)
             }
+            Source::Review { index } => tr!(tr, "tui-review-again", index = *index),
         }
     }
 
@@ -69,7 +79,9 @@ impl Source {
     fn path_to_save(&self) -> Option<String> {
         match self {
             Source::File(path) => Some(path.clone()),
-            Source::GameOf { .. } => None,
+            // Saving the position tried again must not replace the whole
+            // game in its file.
+            Source::GameOf { .. } | Source::Review { .. } => None,
         }
     }
 }
@@ -284,6 +296,12 @@ impl App {
         Vec::new()
     }
 
+    /// The game of `record`, the table's game up to its decision at move
+    /// `index`, played again from there (the review's `t`).
+    pub(super) fn try_again(&mut self, record: Record, index: usize) -> Vec<Effect> {
+        self.open_record(record, Source::Review { index })
+    }
+
     /// Opens the game of `record`, which came from `source`; a record that
     /// does not replay is refused with the reason and the game on the table
     /// stays as it was.
@@ -341,6 +359,9 @@ impl App {
         let mut effects = Vec::new();
         if self.thinking.take().is_some() {
             effects.push(Effect::CancelThinking);
+        }
+        if self.reviewing.take().is_some() {
+            effects.push(Effect::CancelReview);
         }
         let unread = opened.unread_estimates().map(str::to_owned);
         self.session = opened;

@@ -79,6 +79,9 @@ impl App {
         if self.thinking.take().is_some() {
             effects.push(Effect::CancelThinking);
         }
+        if self.reviewing.take().is_some() {
+            effects.push(Effect::CancelReview);
+        }
         // The screen, the clock and the numbering of thinking requests go on,
         // so that a late answer about the old game is recognised as stale.
         fresh.area = self.area;

@@ -24,6 +24,11 @@ impl App {
                 self.screen = Screen::Board;
                 return Vec::new();
             }
+            // A click on the review goes back to the result, as a key does.
+            Screen::Review { .. } => {
+                self.screen = Screen::Result;
+                return Vec::new();
+            }
             Screen::Prompt { .. } | Screen::Confirm(_) => return Vec::new(),
         }
         let layout = Layout::compute(self.area);

@@ -30,6 +30,9 @@ pub enum Screen {
     /// Why the hint's move: `title` names it, `text` is the explanation's
     /// sentences.
     Why { title: String, text: String },
+    /// The review after the game: its progress, then its decision number
+    /// `page` (from 0).
+    Review { page: usize },
 }
 
 /// How far a scrolling key moves down a text: a line or a page.
@@ -78,6 +81,7 @@ impl App {
                 Vec::new()
             }
             Screen::Prompt { kind, text } => self.on_prompt_key(kind, text, key),
+            Screen::Review { page } => self.on_review_key(page, key),
             Screen::Chances | Screen::Why { .. } => {
                 self.screen = Screen::Board;
                 Vec::new()
@@ -105,6 +109,7 @@ impl App {
                     self.screen = Screen::Chances;
                     Vec::new()
                 }
+                Key::Char('v') => self.open_review(),
                 _ => {
                     self.screen = Screen::Board;
                     Vec::new()
@@ -145,6 +150,7 @@ impl App {
                 self.screen = Screen::Result;
                 return Vec::new();
             }
+            Key::Char('v') if self.game().is_over() => return self.open_review(),
             Key::PageUp => {
                 self.scroll(true, 5);
                 return Vec::new();

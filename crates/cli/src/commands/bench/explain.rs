@@ -4,8 +4,15 @@
 //! lines, their facts and the words), timed on one core over positions
 //! from games of two and three players and of the team game, from the
 //! opening, the middle and the last decisions; and the review of whole
-//! games (every decision analysed and explained by the same search, and
-//! the costliest decisions picked).
+//! games as carolus-core's `review` makes it (every decision of the people
+//! screened by a quick search, each person's likeliest costly ones
+//! searched again by the explaining bot and explained, the costliest
+//! picked). With `--compare`, the review is set beside the review of the
+//! same games by a search of every decision with the explaining bot
+//! (today's whole analysis), made with two seeds: how many of that
+//! reference's decisions the review picks too, and how many the reference
+//! picks again under the other seed, which is as far as it agrees with
+//! itself.
 //!
 //! Usefulness: the share of the hints' explanations whose words state a
 //! concrete fact (not merely that nothing changes hands), and the share of
@@ -22,8 +29,8 @@ use std::io::Write;
 use std::time::Instant;
 
 use carolus_ai::{BotSpec, Budget, think};
-use carolus_core::analysis::{Analyser, costliest};
 use carolus_core::explain::{Claim, Explanation, Line, explain_analysis};
+use carolus_core::review::{self, Plan, Review};
 use carolus_rules::{Game, GameRng, Record, RecordedGame, Seat, Variant};
 use serde::Serialize;
 
@@ -31,9 +38,6 @@ use super::timing::{Percentiles, millis, thread_time};
 
 /// The bot that explains unless told otherwise: level 4 on one core.
 pub const SPEC: &str = "mcts:level=4,threads=1";
-
-/// How many decisions of each person a review shows.
-const REVIEWED: usize = 3;
 
 /// The noise of the greedy bot that plays the games positions come from.
 const NOISE: f64 = 0.2;
@@ -70,6 +74,40 @@ pub struct Report {
     /// a fact the move played lacks.
     better_moves: usize,
     better_with_a_lacking_fact: usize,
+    /// The review's screening search and how many decisions a person it
+    /// searches again.
+    screen: Option<String>,
+    shortlist: usize,
+    /// Deep searches the reviews made (screenings not counted).
+    deep_searches: usize,
+    /// With `--compare`: of the decisions the reference (every decision
+    /// searched by the explaining bot) shows, how many the review shows
+    /// too, and how many the reference shows again under another seed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    compared: Option<Compared>,
+}
+
+#[derive(Debug, Serialize)]
+struct Compared {
+    /// Decisions the reference shows.
+    reference: usize,
+    /// Of them, those the review shows.
+    review_same: usize,
+    /// Of them, those the reference with the other seed shows.
+    reseeded_same: usize,
+    /// The reference's time, for comparison: mean seconds of processor
+    /// time a game.
+    reference_cpu_s_mean: f64,
+}
+
+/// What the explanation benchmark is asked to do.
+pub struct Settings {
+    pub spec: BotSpec,
+    pub plan: Plan,
+    pub seed: u64,
+    pub positions: usize,
+    pub reviews: usize,
+    pub compare: bool,
 }
 
 /// A game of `players` played to its end by noisy greedy bots.
@@ -149,7 +187,15 @@ fn starts_with_a_lacking_fact(better: &Line, played: &Line) -> bool {
         .is_some_and(|fact| fact.is_lacking_in(played))
 }
 
-pub fn run(spec: &BotSpec, seed: u64, count: usize, games: usize) -> anyhow::Result<Report> {
+pub fn run(settings: &Settings) -> anyhow::Result<Report> {
+    let Settings {
+        spec,
+        seed,
+        positions: count,
+        reviews: games,
+        ..
+    } = settings;
+    let (seed, count, games) = (*seed, *count, *games);
     // The players of each game in turn: two, three, the team game.
     let player_counts = [2, 3, 4];
     let mut hint = Vec::new();
@@ -182,19 +228,46 @@ pub fn run(spec: &BotSpec, seed: u64, count: usize, games: usize) -> anyhow::Res
     let mut review_cpu = Vec::new();
     let mut better_moves = 0;
     let mut lacking = 0;
+    let mut deep_searches = 0;
+    let mut compared = settings.compare.then_some(Compared {
+        reference: 0,
+        review_same: 0,
+        reseeded_same: 0,
+        reference_cpu_s_mean: 0.0,
+    });
     for game in 0..games {
         let players = player_counts[game % player_counts.len()];
         let record = greedy_game(players, seed.wrapping_add(100 + game as u64))?;
+        // The games have no `meta.levels`: every seat counts as a person.
+        let seats = review::people(&record);
         let (start, cpu) = (Instant::now(), thread_time());
-        let decisions = Analyser::new(record, spec.build(seed), Budget::default())?
-            .explaining()
-            .collect::<Result<Vec<_>, _>>()?;
+        let made = review::review(
+            &record,
+            &settings.plan,
+            &seats,
+            seed,
+            &Budget::default(),
+            |_| {},
+        )?;
         let mut reviewed = Vec::new();
         for seat in Seat::all(players) {
-            reviewed.extend(costliest(&decisions, seat, REVIEWED));
+            reviewed.extend(made.costliest(seat));
         }
         review_seconds.push(start.elapsed().as_secs_f64());
         review_cpu.push((thread_time() - cpu).as_secs_f64());
+        deep_searches += made.decisions.len();
+        if let Some(compared) = &mut compared {
+            let exhaustive = Plan::exhaustive(spec.clone());
+            let cpu = thread_time();
+            let reference = reviewed_by(&record, &exhaustive, &seats, seed)?;
+            compared.reference_cpu_s_mean +=
+                (thread_time() - cpu).as_secs_f64() / games.max(1) as f64;
+            let reseeded = reviewed_by(&record, &exhaustive, &seats, seed.wrapping_add(1))?;
+            let (same, total) = review::agreement(&made, &reference);
+            compared.reference += total;
+            compared.review_same += same;
+            compared.reseeded_same += review::agreement(&reseeded, &reference).0;
+        }
         for decision in reviewed {
             let Some(explained) = &decision.explanation else {
                 continue;
@@ -221,7 +294,23 @@ pub fn run(spec: &BotSpec, seed: u64, count: usize, games: usize) -> anyhow::Res
         review_cpu_s_max: review_cpu.iter().copied().fold(0.0, f64::max),
         better_moves,
         better_with_a_lacking_fact: lacking,
+        screen: settings.plan.screen.as_ref().map(ToString::to_string),
+        shortlist: settings.plan.shortlist,
+        deep_searches,
+        compared,
     })
+}
+
+/// The review of `record` by `plan`, seeded with `seed`.
+fn reviewed_by(record: &Record, plan: &Plan, seats: &[Seat], seed: u64) -> anyhow::Result<Review> {
+    Ok(review::review(
+        record,
+        plan,
+        seats,
+        seed,
+        &Budget::default(),
+        |_| {},
+    )?)
 }
 
 fn share(part: usize, whole: usize) -> f64 {
@@ -265,11 +354,18 @@ pub fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> 
         report.positions,
         share(report.hints_with_a_change, report.positions)
     )?;
-    writeln!(
-        out,
-        "reviews of {} whole games (every decision analysed and explained):",
-        report.games
-    )?;
+    match &report.screen {
+        Some(screen) => writeln!(
+            out,
+            "reviews of {} whole games (every decision screened by {screen}, {} of each person's searched again and explained; {} deep searches):",
+            report.games, report.shortlist, report.deep_searches
+        )?,
+        None => writeln!(
+            out,
+            "reviews of {} whole games (every decision analysed and explained):",
+            report.games
+        )?,
+    }
     writeln!(
         out,
         "  a game: {:.1} s on average, {:.1} s at most; in processor time {:.1} s and {:.1} s",
@@ -284,5 +380,19 @@ pub fn write_text(out: &mut impl Write, report: &Report) -> std::io::Result<()> 
         report.better_with_a_lacking_fact,
         report.better_moves,
         share(report.better_with_a_lacking_fact, report.better_moves)
-    )
+    )?;
+    if let Some(c) = &report.compared {
+        writeln!(
+            out,
+            "  against every decision searched by {} ({:.1} s of processor time a game): the review shows {} of its {} decisions ({:.1}%); the same search with another seed shows {} ({:.1}%)",
+            report.bot,
+            c.reference_cpu_s_mean,
+            c.review_same,
+            c.reference,
+            share(c.review_same, c.reference),
+            c.reseeded_same,
+            share(c.reseeded_same, c.reference)
+        )?;
+    }
+    Ok(())
 }
