@@ -471,7 +471,7 @@ pub fn analyse(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
 
@@ -493,7 +493,7 @@ mod tests {
     }
 
     /// A decision of `seat` at `index` that cost `cost`.
-    fn costing(index: usize, seat: usize, cost: Cost) -> Decision {
+    pub(crate) fn costing(index: usize, seat: usize, cost: Cost) -> Decision {
         let mv: Move = "disc 1".parse().unwrap();
         Decision {
             index,

@@ -424,24 +424,7 @@ mod tests {
 
     #[test]
     fn the_shortlist_puts_large_costs_first_then_unknown_ones_then_small_ones() {
-        let decision = |index: usize, cost: Cost| {
-            let mv: carolus_rules::Move = "disc 1".parse().unwrap();
-            Decision {
-                index,
-                seat: Seat::new(0).unwrap(),
-                phase: carolus_rules::Phase::Disc,
-                played: mv,
-                best: mv,
-                win: vec![0.5, 0.5],
-                chances: Vec::new(),
-                played_value: None,
-                best_value: None,
-                cost,
-                iterations: 1,
-                candidates: Vec::new(),
-                explanation: None,
-            }
-        };
+        let decision = |index: usize, cost: Cost| crate::analysis::tests::costing(index, 0, cost);
         let rough = vec![
             decision(1, Cost::Weighed(0.02)),
             decision(2, Cost::NotWeighed),
