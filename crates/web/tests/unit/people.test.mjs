@@ -5,16 +5,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-
-globalThis.localStorage = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
-globalThis.navigator = { languages: ["en"] };
-globalThis.document = { documentElement: {}, querySelectorAll: () => [], getElementById: () => null };
-globalThis.fetch = async (path) => {
-  const lang = /\/assets\/locales\/([a-z]+)\.ftl$/.exec(path)[1];
-  const text = readFileSync(new URL(`../../../l10n/locales/${lang}.ftl`, import.meta.url), "utf8");
-  return { ok: true, text: async () => text };
-};
+import "./page-globals.mjs";
 const { setLanguage } = await import("../../assets/js/i18n.js");
 const { ApiError } = await import("../../assets/js/api.js");
 const { refusal } = await import("../../assets/js/table/people.js");
