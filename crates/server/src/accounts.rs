@@ -84,7 +84,8 @@ const WRONG: &str = "the name or the password is wrong";
 /// How often the login throttle forgets what time has forgiven.
 const PRUNE_EVERY_MS: i64 = 60_000;
 
-/// The most games a profile or "my games" lists.
+/// The most games in play, and the most finished games, that a profile or
+/// "my games" lists.
 const MAX_GAMES: usize = 200;
 
 /// Password-reset requests from one client address: a burst of this

@@ -12,7 +12,7 @@ use axum::Router;
 use axum::http::{Method, StatusCode, header};
 use carolus_rules::Record;
 use carolus_server::clock::Clock;
-use carolus_server::{AppState, Setup, app};
+use carolus_server::{AppState, Setup, Store, app};
 use serde_json::{Value, json};
 use support::accounts::*;
 use support::*;
@@ -460,6 +460,154 @@ async fn a_deleted_account_leaves_its_finished_games_replayable(db: &Db) {
 
 /// Another server over the same database as `state` (SQLite in memory:
 /// the same store).
+/// The games of an account as "my games" and the profile read them: every
+/// game in play, however many games ended since it was last touched, then
+/// the latest ended first; a seat owned after its game ended counts as
+/// ended.
+async fn games_in_play_stay_listed_however_many_games_ended_since(db: &Db) {
+    let (app, state, clock) = server_on_clock(db).await;
+    let karl = sign_up(&app, "Karl").await;
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        let created = Call::new(Method::POST, "/api/games")
+            .body(json!({"players": 2, "seats": [{"name": "Karl"}, {"name": "Otto"}]}))
+            .cookie(&karl)
+            .send(&app)
+            .await;
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+        let id = created.body["id"].as_str().unwrap().to_owned();
+        let tokens: Vec<String> = created.body["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|seat| seat["token"].as_str().unwrap().to_owned())
+            .collect();
+        games.push((id, tokens));
+    }
+    // The first game stays in play; the other two end after it was last
+    // touched, the third one last.
+    for (id, tokens) in &games[1..] {
+        advance(&clock, 60_000);
+        play_to_the_end(&app, id, tokens).await;
+    }
+    let store = state.store();
+    let account = |name: &'static str| async move {
+        store
+            .account_by_key(&carolus_accounts::name::skeleton_of(name))
+            .await
+            .unwrap()
+            .unwrap()
+            .id
+    };
+    let listed = |owned: Vec<carolus_server::OwnedGame>| {
+        owned
+            .into_iter()
+            .map(|game| (game.id, game.status.as_str(), game.seats))
+            .collect::<Vec<_>>()
+    };
+    let karl_id = account("Karl").await;
+    assert_eq!(
+        listed(store.owned_games(karl_id, 1).await.unwrap()),
+        [
+            (games[0].0.clone(), "running", vec![0]),
+            (games[2].0.clone(), "over", vec![0]),
+        ],
+        "a page of one: the game in play and the latest ended"
+    );
+    assert_eq!(
+        listed(store.owned_games(karl_id, 5).await.unwrap()),
+        [
+            (games[0].0.clone(), "running", vec![0]),
+            (games[2].0.clone(), "over", vec![0]),
+            (games[1].0.clone(), "over", vec![0]),
+        ]
+    );
+    // Otto comes to own his seat of the second game after it ended.
+    sign_up(&app, "Otto").await;
+    let otto_id = account("Otto").await;
+    store
+        .own_seat(&games[1].0, 1, otto_id, &games[1].1[1])
+        .await
+        .unwrap();
+    assert_eq!(
+        listed(store.owned_games(otto_id, 5).await.unwrap()),
+        [(games[1].0.clone(), "over", vec![1])]
+    );
+}
+
+/// A database whose seats were owned before each owned seat knew when its
+/// game ended (migration 0010) lists them as it always did once the
+/// server opens it: the game in play first, then the finished one.
+async fn seats_owned_before_the_owners_index_learn_when_their_games_ended(db: &Db) {
+    // Before: the tables as migrations 0001 to 0009 left them.
+    const BEFORE: [&str; 3] = [
+        "INSERT INTO accounts (name, name_key, password_hash, created_ms) \
+         VALUES ('Karl', 'karl', 'not a hash', 1)",
+        "INSERT INTO games (id, created_ms, updated_ms, players, teams, hints, header, status, \
+         length) VALUES ('ended', 1, 500, 2, FALSE, FALSE, '{}', 'over', 0), \
+         ('playing', 2, 400, 2, FALSE, FALSE, '{}', 'running', 0)",
+        "INSERT INTO seat_owners (game_id, seat, account_id, token) \
+         SELECT g.id, 0, a.id, 'a token' FROM games g, accounts a",
+    ];
+    let file = std::env::temp_dir().join(format!(
+        "carolus-owners-{}-{:?}.db",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    let url = match db {
+        Db::Sqlite => {
+            let _ = std::fs::remove_file(&file);
+            let options = sqlx::sqlite::SqliteConnectOptions::new()
+                .filename(&file)
+                .create_if_missing(true);
+            let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+            sqlx::migrate!("migrations/sqlite")
+                .run_to(9, &pool)
+                .await
+                .unwrap();
+            for statement in BEFORE {
+                sqlx::query(statement).execute(&pool).await.unwrap();
+            }
+            pool.close().await;
+            file.to_str().unwrap().to_owned()
+        }
+        Db::Postgres(_) => {
+            let pool = sqlx::PgPool::connect(db.url()).await.unwrap();
+            sqlx::migrate!("migrations/postgres")
+                .run_to(9, &pool)
+                .await
+                .unwrap();
+            for statement in BEFORE {
+                sqlx::query(statement).execute(&pool).await.unwrap();
+            }
+            pool.close().await;
+            db.url().to_owned()
+        }
+    };
+    let store = Store::open(&url).await.unwrap();
+    let karl = store.account_by_key("karl").await.unwrap().unwrap().id;
+    let owned: Vec<(String, &str)> = store
+        .owned_games(karl, 5)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|game| (game.id, game.status.as_str()))
+        .collect();
+    assert_eq!(
+        owned,
+        [
+            ("playing".to_owned(), "running"),
+            ("ended".to_owned(), "over")
+        ]
+    );
+    drop(store);
+    for end in ["", "-wal", "-shm"] {
+        let mut name = file.clone().into_os_string();
+        name.push(end);
+        let _ = std::fs::remove_file(name);
+    }
+}
+
 async fn app_on_same_store(db: &Db, state: &AppState) -> Router {
     let store = match db {
         Db::Sqlite => state.store().clone(),
@@ -812,6 +960,8 @@ on_every_store!(
     a_deleted_account_leaves_its_finished_games_replayable,
     guessing_from_many_addresses_never_gets_faster_and_locks_the_person_out_briefly,
     a_session_expires_after_thirty_days_unless_used,
+    games_in_play_stay_listed_however_many_games_ended_since,
+    seats_owned_before_the_owners_index_learn_when_their_games_ended,
 );
 
 /// Two servers on one PostgreSQL database: a session begun on one works on

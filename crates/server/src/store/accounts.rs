@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use carolus_rules::Record;
+use carolus_rules::{MAX_SEATS, Record};
 use sqlx::Row;
 
 use super::{Pool, Store, StoreError};
@@ -67,6 +67,60 @@ pub struct OwnedGame {
     pub updated_ms: i64,
     /// The account's seats in the game, in order.
     pub seats: Vec<usize>,
+}
+
+/// The rows of [`Store::owned_games`]: an owned seat and its game.
+macro_rules! owned_columns {
+    () => {
+        "SELECT g.id, g.status, g.players, g.teams, g.length, g.created_ms, g.updated_ms, \
+         o.seat FROM seat_owners o JOIN games g ON g.id = o.game_id"
+    };
+}
+
+/// One owned seat's row of [`Store::owned_games`].
+#[derive(sqlx::FromRow)]
+struct OwnedRow {
+    id: String,
+    status: String,
+    players: i64,
+    teams: bool,
+    length: i64,
+    created_ms: i64,
+    updated_ms: i64,
+    seat: i64,
+}
+
+/// Owned seats' rows, each game's together, as at most `limit` games
+/// (their seats in order).
+fn group_owned(rows: Vec<OwnedRow>, limit: usize) -> Result<Vec<OwnedGame>, StoreError> {
+    let mut games: Vec<OwnedGame> = Vec::new();
+    for row in rows {
+        let seat = row.seat as usize;
+        if let Some(last) = games.last_mut()
+            && last.id == row.id
+        {
+            last.seats.push(seat);
+            last.seats.sort_unstable();
+            continue;
+        }
+        if games.len() == limit {
+            break;
+        }
+        games.push(OwnedGame {
+            status: Status::from_word(&row.status).ok_or_else(|| StoreError::Damaged {
+                id: row.id.clone(),
+                reason: format!("status {:?}", row.status),
+            })?,
+            id: row.id,
+            players: row.players as usize,
+            teams: row.teams,
+            length: row.length as usize,
+            created_ms: row.created_ms,
+            updated_ms: row.updated_ms,
+            seats: vec![seat],
+        });
+    }
+    Ok(games)
 }
 
 /// A change of an account's settings; `None` leaves a field as it is.
@@ -451,61 +505,38 @@ impl Store {
         }))
     }
 
-    /// The games where the account owns a seat, most recently changed
-    /// first, at most `limit` of them.
+    /// The games where the account owns a seat: those in play (at most
+    /// `limit`), most recently changed first, then its latest `limit`
+    /// finished ones, latest ended first. Each is one walk of the owners'
+    /// index (migration 0010), stopped after a page, however many games
+    /// the account has played.
     pub async fn owned_games(
         &self,
         account_id: i64,
         limit: usize,
     ) -> Result<Vec<OwnedGame>, StoreError> {
-        let rows = with_pool!(self, pool => {
-            sqlx::query(
-                "SELECT g.id, g.status, g.players, g.teams, g.length, g.created_ms, g.updated_ms, \
-                 o.seat FROM seat_owners o JOIN games g ON g.id = o.game_id \
-                 WHERE o.account_id = $1 ORDER BY g.updated_ms DESC, g.id DESC, o.seat",
-            )
-            .bind(account_id)
-            .fetch_all(pool)
-            .await?
-            .iter()
-            .map(|row| {
-                Ok((
-                    row.try_get::<String, _>("id")?,
-                    row.try_get::<String, _>("status")?,
-                    row.try_get::<i64, _>("players")?,
-                    row.try_get::<bool, _>("teams")?,
-                    row.try_get::<i64, _>("length")?,
-                    row.try_get::<i64, _>("created_ms")?,
-                    row.try_get::<i64, _>("updated_ms")?,
-                    row.try_get::<i64, _>("seat")?,
-                ))
-            })
-            .collect::<Result<Vec<_>, sqlx::Error>>()?
-        });
-        let mut games: Vec<OwnedGame> = Vec::new();
-        for (id, status, players, teams, length, created_ms, updated_ms, seat) in rows {
-            if let Some(last) = games.last_mut()
-                && last.id == id
-            {
-                last.seats.push(seat as usize);
-                continue;
-            }
-            if games.len() == limit {
-                break;
-            }
-            games.push(OwnedGame {
-                status: Status::from_word(&status).ok_or_else(|| StoreError::Damaged {
-                    id: id.clone(),
-                    reason: format!("status {status:?}"),
-                })?,
-                id,
-                players: players as usize,
-                teams,
-                length: length as usize,
-                created_ms,
-                updated_ms,
-                seats: vec![seat as usize],
+        // A seat is a row: a page of games is at most this many rows.
+        let rows = (limit * MAX_SEATS) as i64;
+        const IN_PLAY: &str = concat!(
+            owned_columns!(),
+            " WHERE o.account_id = $1 AND o.ended_ms IS NULL \
+             ORDER BY g.updated_ms DESC, g.id DESC, o.seat LIMIT $2"
+        );
+        const FINISHED: &str = concat!(
+            owned_columns!(),
+            " WHERE o.account_id = $1 AND o.ended_ms IS NOT NULL \
+             ORDER BY o.ended_ms DESC, o.game_id DESC, o.seat DESC LIMIT $2"
+        );
+        let mut games = Vec::new();
+        for query in [IN_PLAY, FINISHED] {
+            let found = with_pool!(self, pool => {
+                sqlx::query_as::<_, OwnedRow>(query)
+                    .bind(account_id)
+                    .bind(rows)
+                    .fetch_all(pool)
+                    .await?
             });
+            games.extend(group_owned(found, limit)?);
         }
         Ok(games)
     }

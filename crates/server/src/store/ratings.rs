@@ -346,7 +346,7 @@ impl Store {
     /// An account's latest finished games with a computer at the table,
     /// for the profile's results against each level: one row per pair of
     /// the account's seat and a computer's seat, from the latest `limit`
-    /// such pairs.
+    /// such pairs (walking the owners' index from the latest game ended).
     pub async fn computer_games(
         &self,
         account: i64,
@@ -357,8 +357,8 @@ impl Store {
                 "SELECT g.id, g.teams, g.result, o.seat AS mine, s.seat AS theirs, s.ai_level \
                  FROM seat_owners o JOIN games g ON g.id = o.game_id \
                  JOIN seats s ON s.game_id = g.id AND s.ai_level IS NOT NULL \
-                 WHERE o.account_id = $1 AND g.status = 'over' \
-                 ORDER BY g.updated_ms DESC, g.id DESC LIMIT $2",
+                 WHERE o.account_id = $1 AND o.ended_ms IS NOT NULL \
+                 ORDER BY o.ended_ms DESC, o.game_id DESC LIMIT $2",
             )
             .bind(account)
             .bind(limit as i64)
