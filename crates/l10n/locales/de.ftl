@@ -917,8 +917,13 @@ tui-review-working = Jede Entscheidung wird neu betrachtet: { $done } von { $tot
 tui-review-failed = Der Rückblick ist misslungen: { $error }
 tui-review-none = Von keiner Entscheidung der Personen ist bekannt, dass sie etwas gekostet hat.
 tui-review-heading = { $name }, Zug { $index }: { $points } Punkte Gewinnchance verschenkt ({ $page } von { $pages })
-tui-review-played = Gespielt: { $action }
-tui-review-better = Besser: { $action }
+tui-review-played = ◆ Gespielt: { $action }
+tui-review-better = ★ Besser: { $action }
+# The marks of the two moves on the board, and their short forms for narrow regions.
+tui-review-mark-played = ◆ gespielt
+tui-review-mark-played-short = ◆
+tui-review-mark-better = ★ besser
+tui-review-mark-better-short = ★
 tui-review-keys = ←→: andere Entscheidungen · t: von hier neu versuchen · andere Taste: zurück
 tui-review-again = die Stellung vor Zug { $index }
 tui-review-entry = { $name }, Zug { $index }: { $points } Punkte

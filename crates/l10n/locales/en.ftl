@@ -918,8 +918,13 @@ tui-review-working = Looking again at every decision: { $done } of { $total } se
 tui-review-failed = The review failed: { $error }
 tui-review-none = None of the people's decisions is known to have cost anything.
 tui-review-heading = { $name }, move { $index }: { $points } points of winning chance given up ({ $page } of { $pages })
-tui-review-played = Played: { $action }
-tui-review-better = Better: { $action }
+tui-review-played = ◆ Played: { $action }
+tui-review-better = ★ Better: { $action }
+# The marks of the two moves on the board, and their short forms for narrow regions.
+tui-review-mark-played = ◆ played
+tui-review-mark-played-short = ◆
+tui-review-mark-better = ★ better
+tui-review-mark-better-short = ★
 tui-review-keys = ←→: other decisions · t: try again from here · any other key: back
 tui-review-again = the position before move { $index }
 tui-review-entry = { $name }, move { $index }: { $points } points

@@ -922,8 +922,13 @@ tui-review-working = Chaque décision est réexaminée : { $done } recherches su
 tui-review-failed = Le bilan a échoué : { $error }
 tui-review-none = Aucune décision des personnes n'a coûté quoi que ce soit, à ce qu'on sache.
 tui-review-heading = { $name }, coup { $index } : { $points } points de chance de gagner perdus ({ $page } sur { $pages })
-tui-review-played = Joué : { $action }
-tui-review-better = Mieux : { $action }
+tui-review-played = ◆ Joué : { $action }
+tui-review-better = ★ Mieux : { $action }
+# The marks of the two moves on the board, and their short forms for narrow regions.
+tui-review-mark-played = ◆ joué
+tui-review-mark-played-short = ◆
+tui-review-mark-better = ★ mieux
+tui-review-mark-better-short = ★
 tui-review-keys = ←→ : autres décisions · t : rejouer d'ici · autre touche : retour
 tui-review-again = la position avant le coup { $index }
 tui-review-entry = { $name }, coup { $index } : { $points } points

@@ -1,19 +1,21 @@
 //! Drawing the review after a game ([`crate::app::Screen::Review`]): while it is
 //! worked out, its progress; then one decision a page, the ring as it was
-//! before the decision with the move played pointed at, and in the centre
+//! before the decision with the move played and the better one marked on
+//! the board (each in its own style, with a word), and in the centre
 //! the move made and the better one with their "why?" sentences, side by
 //! side where the centre is wide enough and one after the other where it
 //! is not. The footer holds the page's heading and keys.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use crate::app::{App, ReviewStatus, Reviewed};
 use crate::canvas::{self, put};
 use crate::layout::Layout;
 use crate::render::{popup as popup_box, popup_of_lines};
-use crate::ring::{self, Marks};
+use crate::ring::{self, Marks, Tag};
 use crate::words;
 
 /// From this inner width of the centre on, the two moves stand side by
@@ -83,7 +85,33 @@ fn decision(
         canvas::clear(buf, side, theme.text());
         index(app, side, page, buf);
     }
-    let marks = Marks::plain(&item.game, item.region_of(item.played));
+    // The move played and the better one, each in its own style on the
+    // board and in the centre, so that the eye links them.
+    let played_style = theme.cursor_border();
+    let better_style = theme.better();
+    let tag = |mv, word: String, short: String, style| {
+        item.region_of(mv).map(|region| Tag {
+            region,
+            word,
+            short,
+            style,
+        })
+    };
+    let tags = [
+        tag(
+            item.played,
+            tr!(tr, "tui-review-mark-played"),
+            tr!(tr, "tui-review-mark-played-short"),
+            played_style,
+        ),
+        tag(
+            item.best,
+            tr!(tr, "tui-review-mark-better"),
+            tr!(tr, "tui-review-mark-better-short"),
+            better_style,
+        ),
+    ];
+    let marks = Marks::plain(&item.game, None).tagged(tags.into_iter().flatten().collect());
     ring::draw_game(app, &item.game, &marks, layout, buf);
 
     let centre = layout.centre;
@@ -101,6 +129,7 @@ fn decision(
             action = words::move_words(tr, &item.game, item.played)
         ),
         item.played_text.as_str(),
+        played_style,
     );
     let better = (
         tr!(
@@ -109,6 +138,7 @@ fn decision(
             action = words::move_words(tr, &item.game, item.best)
         ),
         item.best_text.as_str(),
+        better_style,
     );
     let side_by_side = inner.width >= SIDE_BY_SIDE;
     let half = inner.width.saturating_sub(2) / 2;
@@ -171,13 +201,18 @@ fn decision(
 }
 
 /// The rows a move's label and sentences take at `width`.
-fn rows((label, text): &(String, &str), width: u16) -> u16 {
+fn rows((label, text, _): &(String, &str, Style), width: u16) -> u16 {
     let width = usize::from(width.max(1));
     (canvas::wrap(label, width).len() + canvas::wrap(text, width).len()) as u16
 }
 
 /// A move's label and its sentences in `area`; returns the rows used.
-fn column(app: &App, area: Rect, (label, text): &(String, &str), buf: &mut Buffer) -> u16 {
+fn column(
+    app: &App,
+    area: Rect,
+    (label, text, label_style): &(String, &str, Style),
+    buf: &mut Buffer,
+) -> u16 {
     let theme = app.theme();
     if area.height == 0 || area.width == 0 {
         return 0;
@@ -185,7 +220,7 @@ fn column(app: &App, area: Rect, (label, text): &(String, &str), buf: &mut Buffe
     let width = usize::from(area.width);
     let label = canvas::wrap(label, width)
         .into_iter()
-        .map(|line| (line, theme.title()));
+        .map(|line| (line, *label_style));
     let said = canvas::wrap(text, width)
         .into_iter()
         .map(|line| (line, theme.text()));

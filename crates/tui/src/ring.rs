@@ -143,6 +143,20 @@ pub struct Marks {
     landings: Vec<(usize, u8)>,
     /// The steps under the cursor, when choosing the emperor's move.
     selected_steps: Option<u8>,
+    /// Words pinned to regions, their borders drawn in the words' style.
+    tags: Vec<Tag>,
+}
+
+/// A word pinned to a region, such as the review's marks of the move
+/// played and the better one: written on the region's border where it
+/// fits there (its short form if the word does not), else inside it, and
+/// the region's border drawn in its style.
+#[derive(Clone, Debug)]
+pub struct Tag {
+    pub region: usize,
+    pub word: String,
+    pub short: String,
+    pub style: Style,
 }
 
 impl Marks {
@@ -154,7 +168,13 @@ impl Marks {
             cursor,
             landings: Vec::new(),
             selected_steps: None,
+            tags: Vec::new(),
         }
+    }
+
+    /// These marks with `tags` pinned to their regions.
+    pub fn tagged(self, tags: Vec<Tag>) -> Marks {
+        Marks { tags, ..self }
     }
 }
 
@@ -165,6 +185,7 @@ fn marks(app: &App) -> Marks {
         cursor: app.cursor_region(),
         landings: Vec::new(),
         selected_steps: None,
+        tags: Vec::new(),
     };
     if let Pick::Emperor { .. } = app.pick()
         && game.phase() == Phase::Move
@@ -214,8 +235,11 @@ pub fn draw_game(app: &App, game: &Game, marks: &Marks, layout: &Layout, buf: &m
                     }
                 }
             }
+            let tagged = marks.tags.iter().find(|tag| near.contains(&tag.region));
             let style = if marks.cursor.is_some_and(|c| near.contains(&c)) {
                 theme.cursor_border()
+            } else if let Some(tag) = tagged {
+                tag.style
             } else if near.contains(&marks.emperor) {
                 theme.emperor_border()
             } else {
@@ -295,6 +319,11 @@ pub fn draw_game(app: &App, game: &Game, marks: &Marks, layout: &Layout, buf: &m
             };
             tail.push(Line::from(Span::styled(word, theme.emperor())));
         }
+        for tag in marks.tags.iter().filter(|tag| tag.region == index) {
+            if !tag_on_border(&grid, index, main, tag, buf) {
+                tail.push(Line::from(Span::styled(tag.word.clone(), tag.style)));
+            }
+        }
         // Castles and the emperor must never be lost for want of room, so
         // the knights give way first.
         let height = usize::from(main.height);
@@ -339,6 +368,40 @@ pub fn draw_game(app: &App, game: &Game, marks: &Marks, layout: &Layout, buf: &m
             );
         }
     }
+}
+
+/// Writes `tag` on the border above or below `main` (the inside of region
+/// `index`'s largest straight part), right-aligned, where its word or its
+/// short form fits on border cells that no other region touches and that
+/// hold nothing but the border yet; returns whether it did.
+fn tag_on_border(grid: &Grid, index: usize, main: Rect, tag: &Tag, buf: &mut Buffer) -> bool {
+    let rows = [main.y.checked_sub(1), Some(main.bottom())];
+    for word in [&tag.word, &tag.short] {
+        let label = format!(" {word} ");
+        let width = canvas::width(&label);
+        // One cell of border stays at the corner.
+        let Some(x) = main.right().checked_sub(width + 1) else {
+            continue;
+        };
+        if x < main.x {
+            continue;
+        }
+        for y in rows.into_iter().flatten() {
+            let free = (x..x + width).all(|x| {
+                let (xi, yi) = (i32::from(x), i32::from(y));
+                let ours = |region: Option<usize>| region.is_none_or(|r| r == index);
+                grid.is_line(xi, yi)
+                    && ours(grid.region_at(xi, yi - 1))
+                    && ours(grid.region_at(xi, yi + 1))
+                    && buf.cell((x, y)).is_some_and(|cell| cell.symbol() == "─")
+            });
+            if free {
+                put(buf, x, y, &label, tag.style, width);
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The inside rectangles of the straight parts of region `index`: its slots
@@ -489,6 +552,67 @@ mod tests {
             )),
             ["no", "knights"]
         );
+    }
+
+    /// The review's two marks on every region of a new game (regions of
+    /// one territory: the least room there is), at the smallest compact
+    /// screen, the smallest wide one and a roomy one: each mark is written
+    /// once, on its region's border or inside it, never elsewhere.
+    #[test]
+    fn tags_are_written_once_on_or_in_their_region() {
+        use crate::{App, Event, PlayConfig};
+        use ratatui::layout::Position;
+
+        for (width, height) in [(80, 24), (120, 32), (170, 45)] {
+            let mut app = App::new(PlayConfig::new_game(2, 7)).expect("a new game");
+            app.start();
+            app.handle(Event::Resize { width, height });
+            let layout = Layout::compute(app.area());
+            let game = app.game().clone();
+            let theme = Theme::new(false);
+            for region in 0..game.regions().len() {
+                let tags = vec![
+                    Tag {
+                        region,
+                        word: "◆ played".into(),
+                        short: "◆".into(),
+                        style: theme.cursor_border(),
+                    },
+                    Tag {
+                        region,
+                        word: "★ better".into(),
+                        short: "★".into(),
+                        style: theme.better(),
+                    },
+                ];
+                let marks = Marks::plain(&game, None).tagged(tags);
+                let mut buf = Buffer::empty(app.area());
+                draw_game(&app, &game, &marks, &layout, &mut buf);
+                let slots: Vec<Rect> = (0..TERRITORY_COUNT)
+                    .filter(|&t| {
+                        Territory::from_index(t).is_some_and(|t| game.region_index(t) == region)
+                    })
+                    .map(|t| layout.slots[t])
+                    .collect();
+                for glyph in ["◆", "★"] {
+                    let found: Vec<Position> = buf
+                        .area
+                        .positions()
+                        .filter(|&at| buf[at].symbol() == glyph)
+                        .collect();
+                    assert_eq!(
+                        found.len(),
+                        1,
+                        "{glyph} in region {region} at {width}×{height}: {found:?}"
+                    );
+                    assert!(
+                        slots.iter().any(|slot| slot.contains(found[0])),
+                        "{glyph} of region {region} at {:?}, outside {slots:?} ({width}×{height})",
+                        found[0]
+                    );
+                }
+            }
+        }
     }
 
     #[test]

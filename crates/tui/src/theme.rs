@@ -111,6 +111,15 @@ impl Theme {
         }
     }
 
+    /// The review's better move: its region's border and its words.
+    pub fn better(self) -> Style {
+        if self.colour {
+            self.fg(Color::Green).add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::UNDERLINED | Modifier::BOLD)
+        }
+    }
+
     /// A selectable option, such as a disc button.
     pub fn option(self) -> Style {
         self.fg(Color::Cyan)

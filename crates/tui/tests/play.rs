@@ -1565,6 +1565,17 @@ fn after_a_game_the_review_shows_the_persons_costliest_decisions_and_tries_one_a
                 assert!(text.contains(&start), "{start:?} on\n{text}");
             }
             assert!(text.contains("t: try again from here"), "{text}");
+            // Each move that names a region is marked on it, in words where
+            // the regions have room for them.
+            if width >= 170 {
+                for (mv, mark) in [(item.played, "◆ played"), (item.best, "★ better")] {
+                    assert_eq!(
+                        item.region_of(mv).is_some(),
+                        text.contains(mark),
+                        "{mark} for {mv}:\n{text}"
+                    );
+                }
+            }
         }
         press(&mut session, Key::Right);
     }
