@@ -583,7 +583,6 @@ why-worse = Die Wahl des Computers: { $best }; dieser Zug gibt { $points ->
    *[other] { $points } Punkte
     } der Gewinnchance auf.
 why-not-weighed = Die Wahl des Computers: { $best }; diesen Zug hat er nicht abgewogen.
-why-failed = Dieser Zug kann nicht erklärt werden: { $error }
 review-open = Die Partie durchgehen
 review-hide = Die Durchsicht schließen
 review-title = Die Entscheidungen, die am meisten kosteten
@@ -609,7 +608,6 @@ learn-show-me = Zeig es mir
 learn-skip = Überspringen
 learn-skip-all = Alle überspringen
 learn-leave = Verlassen
-learn-error = Die Lektion konnte nicht geladen werden: { $error }
 lesson-disc = Jede Runde beginnt mit einer Scheibe. Die niedrigste Scheibe handelt zuerst, und ihre Zahl sagt, wie weit der Kaiser ziehen darf. Wähle Scheibe { $disc }.
 lesson-court = Setze einen Ritter an deinen Hof: Wähle einen Ritter der Familie { $family } aus deinem Vorrat, dann deinen Hof. Wer die meisten Ritter einer Familie am Hof hat, kontrolliert diese Familie.
 lesson-region = Setze jetzt einen Ritter in eine Region: Wähle einen Ritter der Familie { $family }, dann Region { $region }. Ritter in einer Region zählen für den, der ihre Familie kontrolliert.
@@ -928,3 +926,31 @@ tui-review-keys = ←→: andere Entscheidungen · t: von hier neu versuchen · 
 tui-review-again = die Stellung vor Zug { $index }
 tui-review-entry = { $name }, Zug { $index }: { $points } Punkte
 tui-help-key-review = nach Spielende: der Rückblick, die drei teuersten Entscheidungen jeder Person auf dem Brett von damals, der gespielte und der bessere Zug mit Begründung; ←→ dazwischen, t versucht eine noch einmal gegen den Computer
+
+# What the pages say when the server refuses a request or cannot be reached:
+# chosen by the refusal's code or the request, never the server's English.
+table-error-seat = Dieses Gerät hält diesen Platz nicht. Öffne den eigenen Link des Platzes oder melde dich mit dem Konto an, dem er gehört.
+table-error-not-your-turn = Du bist nicht am Zug.
+table-error-out-of-time = Deine Zeit ist abgelaufen; der Computer spielt jetzt deinen Platz.
+table-error-takeback-clock = In einer Partie mit Uhr kann nichts zurückgenommen werden.
+table-error-takeback-people = Nur in einer Partie gegen den Computer kann zurückgenommen werden.
+table-error-nothing-to-take-back = Du hast noch keine Entscheidung getroffen, die sich zurücknehmen ließe.
+table-error-no-hints = Diese Partie wurde ohne Tipps angelegt.
+table-error-over = Die Partie ist vorbei.
+table-error-not-running = Die Partie wird noch nicht gespielt: Sie wartet, bis ihre offenen Plätze besetzt sind.
+table-error-claim-taken = Dieser Platz ist schon besetzt.
+table-error-move = Der Zug wurde nicht angenommen. Der Tisch zeigt die Partie, wie sie jetzt steht.
+table-error-takeback = Die Entscheidung konnte nicht zurückgenommen werden.
+table-error-hint = Jetzt kann kein Tipp gegeben werden.
+table-error-explain = Dieser Zug kann gerade nicht erklärt werden. Versuche es gleich noch einmal.
+table-error-practice = Eine neue Partie ab dieser Stellung konnte nicht begonnen werden. Versuche es gleich noch einmal.
+table-error-claim = Der Platz konnte nicht eingenommen werden. Versuche es gleich noch einmal.
+table-error-states = Die Stellungen der Partie konnten nicht gelesen werden. Lade die Seite neu, um es noch einmal zu versuchen.
+table-error-outcomes = Was jede Wahl bewirken würde, konnte nicht berechnet werden. Lade die Seite neu, um es noch einmal zu versuchen.
+table-error-analysis = Die Analyse der Partie konnte nicht erstellt werden.
+table-error-lesson = Die Lektion konnte nicht geladen werden. Lade die Seite neu, um es noch einmal zu versuchen.
+table-error-socket = Der Server hat eine Nachricht dieser Seite abgelehnt. Lade die Seite neu, um es noch einmal zu versuchen.
+table-error-game = Die Partie konnte nicht geladen werden. Lade die Seite neu, um es noch einmal zu versuchen.
+lobby-error-list = Die Liste der Partien konnte nicht gelesen werden. Lade die Seite neu, um es noch einmal zu versuchen.
+lobby-error-create = Die Partie konnte nicht angelegt werden. Prüfe die Einstellungen und versuche es noch einmal.
+rules-error-example = Die Beispielpartie kann nicht gezeigt werden. Lade die Seite neu, um es noch einmal zu versuchen.

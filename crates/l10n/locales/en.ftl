@@ -584,7 +584,6 @@ why-worse = The computer's choice: { $best }; this move gives up { $points ->
    *[other] { $points } points
     } of the chance to win.
 why-not-weighed = The computer's choice: { $best }; it did not weigh this move.
-why-failed = This move cannot be explained: { $error }
 review-open = Review the game
 review-hide = Hide the review
 review-title = The decisions that cost most
@@ -610,7 +609,6 @@ learn-show-me = Show me
 learn-skip = Skip
 learn-skip-all = Skip all
 learn-leave = Leave
-learn-error = The lesson could not be loaded: { $error }
 lesson-disc = Every round begins with a disc. The lowest disc acts first, and its number is how far the emperor may walk. Choose disc { $disc }.
 lesson-court = Place a knight in your court: pick a { $family } knight in your reserve, then your court. Whoever has the most knights of a family at court controls that family.
 lesson-region = Now place a knight in a region: pick a { $family } knight, then region { $region }. Knights in a region count for whoever controls their family.
@@ -929,3 +927,31 @@ tui-review-keys = ←→: other decisions · t: try again from here · any other
 tui-review-again = the position before move { $index }
 tui-review-entry = { $name }, move { $index }: { $points } points
 tui-help-key-review = once the game is over: the review, each person's three costliest decisions on the board as it was, the move made and the better one with why; ←→ between them, t to try one again against the computer
+
+# What the pages say when the server refuses a request or cannot be reached:
+# chosen by the refusal's code or the request, never the server's English.
+table-error-seat = This device does not hold that seat. Open the seat's own link, or sign in with the account that owns it.
+table-error-not-your-turn = It is not your turn.
+table-error-out-of-time = Your time ran out; the computer plays your seat now.
+table-error-takeback-clock = A game with a clock allows no taking back.
+table-error-takeback-people = Only a game against the computer allows taking back.
+table-error-nothing-to-take-back = You have made no decision to take back yet.
+table-error-no-hints = This game was created without hints.
+table-error-over = The game is over.
+table-error-not-running = The game is not being played yet: it waits for its open seats to be taken.
+table-error-claim-taken = This seat is already taken.
+table-error-move = The move was not accepted. The table shows the game as it is now.
+table-error-takeback = The decision could not be taken back.
+table-error-hint = No hint can be given now.
+table-error-explain = This move cannot be explained now. Try again in a moment.
+table-error-practice = A new game from this position could not be started. Try again in a moment.
+table-error-claim = The seat could not be taken. Try again in a moment.
+table-error-states = The positions of the game could not be read. Reload the page to try again.
+table-error-outcomes = What each choice would do could not be worked out. Reload the page to try again.
+table-error-analysis = The analysis of the game could not be made.
+table-error-lesson = The lesson could not be loaded. Reload the page to try again.
+table-error-socket = The server refused a message of this page. Reload the page to try again.
+table-error-game = The game could not be loaded. Reload the page to try again.
+lobby-error-list = The list of games could not be read. Reload the page to try again.
+lobby-error-create = The game could not be created. Check the settings and try again.
+rules-error-example = The example game could not be shown. Reload the page to try again.

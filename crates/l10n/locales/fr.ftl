@@ -588,7 +588,6 @@ why-worse = Le choix de l'ordinateur : { $best } ; ce coup abandonne { $points -
    *[other] { $points } points
     } de chance de gagner.
 why-not-weighed = Le choix de l'ordinateur : { $best } ; il n'a pas évalué ce coup.
-why-failed = Ce coup ne peut pas être expliqué : { $error }
 review-open = Revoir la partie
 review-hide = Fermer la revue
 review-title = Les décisions qui ont coûté le plus
@@ -614,7 +613,6 @@ learn-show-me = Montrez-moi
 learn-skip = Passer
 learn-skip-all = Tout passer
 learn-leave = Quitter
-learn-error = La leçon n'a pas pu être chargée : { $error }
 lesson-disc = Chaque manche commence par un disque. Le plus petit disque agit en premier, et son nombre dit jusqu'où l'empereur peut marcher. Choisissez le disque { $disc }.
 lesson-court = Placez un chevalier à votre cour : prenez un chevalier { $family } de votre réserve, puis votre cour. Qui a le plus de chevaliers d'une famille à sa cour contrôle cette famille.
 lesson-region = Placez maintenant un chevalier dans une région : prenez un chevalier { $family }, puis la région { $region }. Les chevaliers d’une région comptent pour qui contrôle leur famille.
@@ -933,3 +931,31 @@ tui-review-keys = ←→ : autres décisions · t : rejouer d'ici · autre touch
 tui-review-again = la position avant le coup { $index }
 tui-review-entry = { $name }, coup { $index } : { $points } points
 tui-help-key-review = une fois la partie finie : le bilan, les trois décisions les plus coûteuses de chaque personne sur le plateau d'alors, le coup joué et le meilleur avec leurs raisons ; ←→ de l'une à l'autre, t pour en rejouer une contre l'ordinateur
+
+# What the pages say when the server refuses a request or cannot be reached:
+# chosen by the refusal's code or the request, never the server's English.
+table-error-seat = Cet appareil ne détient pas cette place. Ouvrez le lien propre à la place, ou connectez-vous avec le compte à qui elle appartient.
+table-error-not-your-turn = Ce n'est pas votre tour.
+table-error-out-of-time = Votre temps est écoulé ; l'ordinateur joue désormais votre place.
+table-error-takeback-clock = Une partie avec pendule ne permet pas de reprendre un coup.
+table-error-takeback-people = Seule une partie contre l'ordinateur permet de reprendre un coup.
+table-error-nothing-to-take-back = Vous n'avez encore pris aucune décision à reprendre.
+table-error-no-hints = Cette partie a été créée sans conseils.
+table-error-over = La partie est terminée.
+table-error-not-running = La partie n'a pas encore commencé : elle attend que ses places libres soient prises.
+table-error-claim-taken = Cette place est déjà prise.
+table-error-move = Le coup n'a pas été accepté. La table montre la partie telle qu'elle est maintenant.
+table-error-takeback = La décision n'a pas pu être reprise.
+table-error-hint = Aucun conseil ne peut être donné pour l'instant.
+table-error-explain = Ce coup ne peut pas être expliqué pour l'instant. Réessayez dans un instant.
+table-error-practice = Une nouvelle partie depuis cette position n'a pas pu être lancée. Réessayez dans un instant.
+table-error-claim = La place n'a pas pu être prise. Réessayez dans un instant.
+table-error-states = Les positions de la partie n'ont pas pu être lues. Rechargez la page pour réessayer.
+table-error-outcomes = Ce que ferait chaque choix n'a pas pu être calculé. Rechargez la page pour réessayer.
+table-error-analysis = L'analyse de la partie n'a pas pu être faite.
+table-error-lesson = La leçon n'a pas pu être chargée. Rechargez la page pour réessayer.
+table-error-socket = Le serveur a refusé un message de cette page. Rechargez la page pour réessayer.
+table-error-game = La partie n'a pas pu être chargée. Rechargez la page pour réessayer.
+lobby-error-list = La liste des parties n'a pas pu être lue. Rechargez la page pour réessayer.
+lobby-error-create = La partie n'a pas pu être créée. Vérifiez les réglages et réessayez.
+rules-error-example = La partie d'exemple ne peut pas être montrée. Rechargez la page pour réessayer.

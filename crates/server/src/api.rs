@@ -754,6 +754,12 @@ pub struct ErrorBody {
     /// The legal moves, when a move was illegal (422).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legal: Option<Vec<String>>,
+    /// Which of the game's refusals this is, as one word for programs
+    /// (`error` says it for people who read English): `not_your_turn`,
+    /// `stale`, `no_hints`, … (API.md lists them all).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(example = "not_your_turn")]
+    pub code: Option<String>,
 }
 
 /// `GET /healthz`.
@@ -1121,7 +1127,8 @@ mod tests {
             format!(r#"{{"type":"seats","status":"open","seats":{seats}}}"#),
             r#"{"type":"thinking","seat":1}"#.to_owned(),
             r#"{"type":"auth","seat":0}"#.to_owned(),
-            r#"{"type":"error","status":409,"error":"the game is over","length":90}"#.to_owned(),
+            r#"{"type":"error","status":409,"error":"the game is over","length":90,"code":"over"}"#
+                .to_owned(),
             r#"{"type":"error","status":429,"error":"too many messages; slow down","retry_after_s":1}"#
                 .to_owned(),
             r#"{"type":"rematch","game":"abcdefghijkm","by":1,"seats":[1,0]}"#.to_owned(),
@@ -1140,6 +1147,7 @@ mod tests {
                     error: "the game is over".to_owned(),
                     length: Some(90),
                     legal: None,
+                    code: Some("over".to_owned()),
                 },
                 retry_after_s: None,
             }),

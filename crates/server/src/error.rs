@@ -1,6 +1,7 @@
 //! Errors as the API answers them: a status code and a JSON body whose
 //! `error` field says what was wrong, with the record's length (409) or the
-//! legal moves (422) where they let the client put it right.
+//! legal moves (422) where they let the client put it right, and for the
+//! game's refusals a `code` that names the refusal for programs.
 
 use std::time::Duration;
 
@@ -164,6 +165,7 @@ impl From<TableError> for ApiError {
             TableError::Damaged { .. } => StatusCode::INTERNAL_SERVER_ERROR,
         };
         let mut answer = ApiError::new(status, error.to_string());
+        answer.body.code = Some(error.code().to_owned());
         match error {
             TableError::Over { length } | TableError::Stale { length, .. } => {
                 answer.body.length = Some(length);
@@ -236,7 +238,71 @@ mod tests {
             let answer = ApiError::from(error.clone());
             assert_eq!(answer.status, status, "{error}");
             assert_eq!(answer.body.error, error.to_string());
+            assert_eq!(answer.body.code.as_deref(), Some(error.code()));
             assert_eq!((answer.body.length, answer.body.legal), (None, None));
+        }
+    }
+
+    #[test]
+    fn each_of_the_games_refusals_has_a_word_of_its_own() {
+        let every = [
+            TableError::Field {
+                field: String::new(),
+                reason: String::new(),
+            },
+            TableError::Over { length: 0 },
+            TableError::Open,
+            TableError::NoDecisionDue,
+            TableError::NotASeat,
+            TableError::Stale { at: 0, length: 0 },
+            TableError::NotYourTurn { to_act: 0, seat: 1 },
+            TableError::TimedOut { seat: 0 },
+            TableError::OutOfTime { seat: 0 },
+            TableError::NotAMove {
+                text: String::new(),
+                reason: String::new(),
+                legal: Vec::new(),
+            },
+            TableError::Illegal {
+                text: String::new(),
+                reason: String::new(),
+                legal: Vec::new(),
+            },
+            TableError::NoSuchSeat {
+                game: String::new(),
+                seat: 0,
+                last: 0,
+            },
+            TableError::SeatTaken { seat: 0 },
+            TableError::TakeBackWithClock,
+            TableError::TakeBackBetweenPeople,
+            TableError::NothingToTakeBack { seat: 0 },
+            TableError::RematchNotOver,
+            TableError::NoHints,
+            TableError::HintNotRunning {
+                status: crate::api::Status::Over,
+            },
+            TableError::NotToAct { seat: 0 },
+            TableError::AbandonWithClock,
+            TableError::AbandonOwnTurn,
+            TableError::AbandonComputer,
+            TableError::NotAwayLongEnough {
+                seat: 0,
+                after_s: 0,
+                wait_ms: 0,
+            },
+            TableError::Damaged {
+                game: String::new(),
+                reason: String::new(),
+            },
+        ];
+        let codes: std::collections::BTreeSet<&str> = every.iter().map(TableError::code).collect();
+        assert_eq!(codes.len(), every.len(), "{codes:?}");
+        for code in codes {
+            assert!(
+                code.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+                "{code}"
+            );
         }
     }
 }

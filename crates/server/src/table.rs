@@ -133,6 +133,40 @@ pub enum TableError {
     Damaged { game: String, reason: String },
 }
 
+impl TableError {
+    /// The refusal as one word, the same in every language, for programs
+    /// (and the page, which says it in the reader's words).
+    pub fn code(&self) -> &'static str {
+        match self {
+            TableError::Field { .. } => "field",
+            TableError::Over { .. } => "over",
+            TableError::Open => "open",
+            TableError::NoDecisionDue => "no_decision_due",
+            TableError::NotASeat => "not_a_seat",
+            TableError::Stale { .. } => "stale",
+            TableError::NotYourTurn { .. } => "not_your_turn",
+            TableError::TimedOut { .. } => "timed_out",
+            TableError::OutOfTime { .. } => "out_of_time",
+            TableError::NotAMove { .. } => "not_a_move",
+            TableError::Illegal { .. } => "illegal",
+            TableError::NoSuchSeat { .. } => "no_such_seat",
+            TableError::SeatTaken { .. } => "seat_taken",
+            TableError::TakeBackWithClock => "take_back_with_clock",
+            TableError::TakeBackBetweenPeople => "take_back_between_people",
+            TableError::NothingToTakeBack { .. } => "nothing_to_take_back",
+            TableError::RematchNotOver => "rematch_not_over",
+            TableError::NoHints => "no_hints",
+            TableError::HintNotRunning { .. } => "hint_not_running",
+            TableError::NotToAct { .. } => "not_to_act",
+            TableError::AbandonWithClock => "abandon_with_clock",
+            TableError::AbandonOwnTurn => "abandon_own_turn",
+            TableError::AbandonComputer => "abandon_computer",
+            TableError::NotAwayLongEnough { .. } => "not_away_long_enough",
+            TableError::Damaged { .. } => "damaged",
+        }
+    }
+}
+
 /// A game's clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Clock {

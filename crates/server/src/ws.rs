@@ -26,6 +26,7 @@ use crate::error::ApiError;
 use crate::extract::{moves_seen, takebacks_seen};
 use crate::live::{Accepted, Command, GameHandle, Watch};
 use crate::state::AppState;
+use crate::table::TableError;
 
 /// What a client has seen of a game, from a WebSocket's query.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -250,9 +251,7 @@ impl Connection {
                             .await;
                         Some(ServerMessage::Auth { seat: seat.index() }.to_text())
                     }
-                    Ok(None) => Some(error_text(&ApiError::forbidden(
-                        "the token is not one of this game's seats",
-                    ))),
+                    Ok(None) => Some(error_text(&ApiError::from(TableError::NotASeat))),
                     Err(error) => Some(error_text(&error)),
                 }
             }

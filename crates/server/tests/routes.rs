@@ -95,9 +95,11 @@ async fn every_refused_move_says_why_and_changes_nothing(db: &Db) {
     let stranger = support::stranger_token();
     let wrong = post_raw(&app, &uri, body.clone(), Some(&stranger)).await;
     assert_eq!(wrong.status, StatusCode::FORBIDDEN);
+    assert_eq!(wrong.body["code"], "not_a_seat");
 
     let other = play(&app, &id, &tokens[1 - seat], &mv, at).await;
     assert_eq!(other.status, StatusCode::FORBIDDEN);
+    assert_eq!(other.body["code"], "not_your_turn", "a word for programs");
     assert!(
         other.body["error"].as_str().unwrap().contains("turn"),
         "{}",
@@ -683,6 +685,7 @@ async fn games_between_people_or_with_a_clock_allow_no_take_back(db: &Db) {
             .unwrap()
             .contains("between people")
     );
+    assert_eq!(refused.body["code"], "take_back_between_people");
 
     let timed = post(
         &app,
@@ -697,6 +700,7 @@ async fn games_between_people_or_with_a_clock_allow_no_take_back(db: &Db) {
     let refused = take_back(&app, id, anna, at).await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.text);
     assert!(refused.body["error"].as_str().unwrap().contains("clock"));
+    assert_eq!(refused.body["code"], "take_back_with_clock");
 }
 
 async fn two_clients_racing_at_the_same_position_get_one_move_and_one_conflict(db: &Db) {

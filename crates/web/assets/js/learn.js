@@ -5,6 +5,7 @@
 import { request } from "./api.js";
 import { t } from "./i18n.js";
 import { el } from "./page.js";
+import { failure, refusal } from "./refusals.js";
 import { lessonGame, startLesson } from "./table/lesson.js";
 
 export async function showLearn(main, go) {
@@ -22,7 +23,7 @@ export async function showLearn(main, go) {
     go(`/games/${id}`);
   } catch (error) {
     main.replaceChildren(el("section", { class: "notice" },
-      el("p", { class: "error", role: "alert" }, t("learn-error", { error: error.message })),
+      el("p", { class: "error", role: "alert" }, refusal("lesson", failure(error))),
       el("p", {}, el("a", { href: "/" }, t("back-to-lobby")))));
   }
 }

@@ -12,6 +12,7 @@ import { seatName } from "./names.js";
 import { el } from "./page.js";
 import { gameNames } from "./profile.js";
 import { ratedProblem } from "./ratings.js";
+import { failure, refusal } from "./refusals.js";
 import { lessonGame } from "./table/lesson.js";
 import { playNowSection } from "./playnow.js";
 
@@ -164,7 +165,7 @@ function createForm(navigate) {
         go);
     } catch (problem) {
       error.hidden = false;
-      error.textContent = (body.rated && ratedProblem(problem)) || problem.message;
+      error.textContent = (body.rated && ratedProblem(problem)) || refusal("create", failure(problem));
     } finally {
       submit.disabled = false;
     }
@@ -295,7 +296,7 @@ function accountGames() {
           el("span", { class: game.my_turn ? "tag tag-turn" : "tag" }, t(tag))));
       }
     })
-    .catch((problem) => list.append(el("li", { class: "error" }, problem.message)));
+    .catch((problem) => list.append(el("li", { class: "error" }, refusal("list", failure(problem)))));
   // The games listed here are not listed again as this browser's.
   const ids = answer.then((mine) => new Set(mine.games.map((game) => game.id)), () => new Set());
   return { section, ids };
@@ -319,7 +320,7 @@ function ownGames(ids, listed) {
     })
     .catch((problem) => {
       section.hidden = false;
-      list.append(el("li", { class: "error" }, problem.message));
+      list.append(el("li", { class: "error" }, refusal("list", failure(problem))));
     });
   return section;
 }
@@ -340,7 +341,7 @@ function gameList(status, own) {
       next = page.next || null;
       more.hidden = !next;
     } catch (problem) {
-      list.append(el("li", { class: "error" }, problem.message));
+      list.append(el("li", { class: "error" }, refusal("list", failure(problem))));
     }
   }
   more.addEventListener("click", () => {

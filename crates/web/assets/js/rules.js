@@ -10,6 +10,7 @@ import { request } from "./api.js";
 import { drawBoard, drawSeat, familyLegend, pieceSample, regionName, seatColour } from "./board.js";
 import { t } from "./i18n.js";
 import { el } from "./page.js";
+import { failure, refusal } from "./refusals.js";
 import { describeMove } from "./words.js";
 
 /** A two-player game's first one and a half rounds: NOTATION.md's worked
@@ -77,8 +78,9 @@ export async function showRules(main) {
   try {
     states = (await request("POST", "/api/replay", { body: EXAMPLE })).states;
   } catch (problem) {
-    figure.replaceChildren(el("p", { class: "error" }, problem.message));
-    examples.replaceChildren(el("p", { class: "error" }, problem.message));
+    const said = refusal("example", failure(problem));
+    figure.replaceChildren(el("p", { class: "error" }, said));
+    examples.replaceChildren(el("p", { class: "error" }, said));
     return;
   }
   const names = EXAMPLE.names;

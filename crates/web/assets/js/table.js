@@ -20,6 +20,7 @@ import { account } from "./account.js";
 import { ApiError, forgetToken, heldTokens, keepPendingToken, keepToken, request, watchGame } from "./api.js";
 import { language, t } from "./i18n.js";
 import { el, showBanner, showInView } from "./page.js";
+import { failure, refusal } from "./refusals.js";
 import { familyLegend } from "./board.js";
 import { Replayer } from "./replay.js";
 import { describeMove } from "./words.js";
@@ -52,7 +53,7 @@ export async function showTable(main, id) {
   } catch (error) {
     main.replaceChildren(el("section", { class: "notice" },
       el("h1", {}, t("game-not-found-title")),
-      el("p", {}, error.status === 404 ? t("game-not-found", { id }) : error.message),
+      el("p", {}, error.status === 404 ? t("game-not-found", { id }) : refusal("game", failure(error))),
       el("p", {}, el("a", { href: "/" }, t("back-to-lobby")))));
     return null;
   }
@@ -181,7 +182,7 @@ class Table {
         case "fetch-outcomes":
           request("POST", "/api/outcomes", { body: effect.record })
             .then((answer) => this.dispatch({ type: "outcomes", at: effect.at, outcomes: answer.outcomes }))
-            .catch((error) => this.dispatch({ type: "outcomes-failed", at: effect.at, error: error.message }));
+            .catch((error) => this.dispatch({ type: "outcomes-failed", at: effect.at, failure: failure(error) }));
           break;
         case "fetch-analysis":
           this.pollAnalysis();
@@ -196,14 +197,14 @@ class Table {
           // The hint's reasons come in the reader's language.
           request("POST", `/api/games/${this.model.id}/hint?lang=${language()}`, { token: effect.token })
             .then((hint) => this.dispatch({ type: "hint", at: effect.at, hint }))
-            .catch((error) => this.dispatch({ type: "hint-failed", error: error.message }));
+            .catch((error) => this.dispatch({ type: "hint-failed", failure: failure(error) }));
           break;
         case "fetch-explain":
           // The seats named as this page names them, so that the
           // sentences speak of the players the reader sees.
           request("POST", "/api/explain", { body: { record: { ...effect.record, names: names(this.model) }, move: effect.move, lang: language() } })
             .then((answer) => this.dispatch({ type: "explained", index: effect.index, answer }))
-            .catch((error) => this.dispatch({ type: "explain-failed", index: effect.index, error: error.message }));
+            .catch((error) => this.dispatch({ type: "explain-failed", index: effect.index, failure: failure(error) }));
           break;
         case "practice":
           // A new game from the position, this device holding the person's
@@ -214,18 +215,18 @@ class Table {
               keepToken(created.id, seat.seat, seat.token);
               location.assign(`/games/${created.id}`);
             })
-            .catch((error) => this.dispatch({ type: "practice-failed", error: error.message }));
+            .catch((error) => this.dispatch({ type: "practice-failed", failure: failure(error) }));
           break;
         case "send":
           // The update over the WebSocket shows what the change did (if the
           // connection is down, it brings it when it is back).
           request("POST", `/api/games/${this.model.id}/${effect.path}`, { body: effect.body, token: effect.token })
-            .catch((error) => this.dispatch({ type: "refused", error: error.message, stale: isStale(error, effect.stale) }));
+            .catch((error) => this.dispatch({ type: "refused", action: effect.action, failure: failure(error), stale: isStale(error, effect.stale) }));
           break;
         case "claim":
           request("POST", `/api/games/${this.model.id}/seats/${effect.seat}`, { body: { name: effect.name } })
             .then((answer) => this.dispatch({ type: "claimed", seat: answer.seat, token: answer.token }))
-            .catch((error) => this.dispatch({ type: "claim-failed", error: error.message }));
+            .catch((error) => this.dispatch({ type: "claim-failed", failure: failure(error) }));
           break;
         case "keep-token":
           keepToken(this.model.id, effect.seat, effect.token);
@@ -235,9 +236,9 @@ class Table {
             body: { record: effect.record, progress: effect.progress, skip: effect.skip, lang: language() },
           })
             .then((answer) => this.dispatch(answer.error
-              ? { type: "lesson-failed", error: answer.error }
+              ? { type: "lesson-failed", failure: failure(null) }
               : { type: "lesson", at: effect.at, answer }))
-            .catch((error) => this.dispatch({ type: "lesson-failed", error: error.message }));
+            .catch((error) => this.dispatch({ type: "lesson-failed", failure: failure(error) }));
           break;
         case "keep-lesson":
           keepLesson(this.model.id, effect.progress);
@@ -276,7 +277,7 @@ class Table {
         const replay = await request("POST", `/api/replay?from=${from}`, { body: record(model) });
         this.dispatch({ type: "states", moves: model.moves.length, from, states: replay.states });
       } catch (error) {
-        this.dispatch({ type: "states-failed", error: error.message });
+        this.dispatch({ type: "states-failed", failure: failure(error) });
       }
     });
   }
@@ -292,7 +293,7 @@ class Table {
           return;
         }
       } catch (error) {
-        this.dispatch({ type: "analysis-failed", error: error.message });
+        this.dispatch({ type: "analysis-failed", failure: failure(error) });
         return;
       }
       await new Promise((done) => setTimeout(done, 2000));

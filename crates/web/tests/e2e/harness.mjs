@@ -7,7 +7,7 @@
 // when there are any.
 
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -199,4 +199,16 @@ export async function expectRefusals(page, statuses) {
     while (find() < 0) await page.waitForEvent("console", { timeout: 10000 });
     page.problems.splice(find(), 1);
   }
+}
+
+/** The one-line messages of the catalog of `language`, read straight from
+ * its file, by id: what a page in that language must show. */
+export function catalog(language) {
+  const text = readFileSync(new URL(`../../../l10n/locales/${language}.ftl`, import.meta.url), "utf8");
+  const messages = {};
+  for (const line of text.split("\n")) {
+    const match = /^([a-z][a-z0-9-]*) = (.+)$/.exec(line);
+    if (match) messages[match[1]] = match[2];
+  }
+  return messages;
 }

@@ -12,21 +12,9 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { createServer as createHttpServer, request as httpRequest } from "node:http";
 import { createServer } from "node:net";
-import { expectRefusals, withBrowser } from "./harness.mjs";
-
-/** The single-line messages of the catalog of `lang`, by id. */
-function catalog(lang) {
-  const text = readFileSync(new URL(`../../../l10n/locales/${lang}.ftl`, import.meta.url), "utf8");
-  const messages = {};
-  for (const line of text.split("\n")) {
-    const match = /^([a-z][a-z0-9-]*) = (.+)$/.exec(line);
-    if (match) messages[match[1]] = match[2];
-  }
-  return messages;
-}
+import { catalog, expectRefusals, withBrowser } from "./harness.mjs";
 
 /**
  * An SMTP server that takes every mail (EHLO, MAIL, RCPT, DATA, QUIT; no

@@ -5,14 +5,11 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { decideByPointing, launchBrowser, logLength, newPage, startServer, tooSmallToPick, waitForMoreMoves } from "./harness.mjs";
+import { catalog, decideByPointing, launchBrowser, logLength, newPage, startServer, tooSmallToPick, waitForMoreMoves } from "./harness.mjs";
 
 /** A message of a catalog, read straight from its file. */
 function message(language, id) {
-  const text = readFileSync(new URL(`../../../l10n/locales/${language}.ftl`, import.meta.url), "utf8");
-  const line = text.split("\n").find((entry) => entry.startsWith(`${id} = `));
-  return line.slice(id.length + 3);
+  return catalog(language)[id];
 }
 
 /** Creates a game between two computer players on the server and waits for its end. */

@@ -118,7 +118,7 @@ test("only a decision of this device's seat can be taken back, and a draw is non
     { type: "states", moves: 2, from: 0, states: [drawn, state(), state()] });
   assert.equal(canTakeBack(decided), true);
   const [, effects] = after(decided, { type: "take-back" });
-  assert.deepEqual(effects, [{ type: "send", path: "takeback", body: { at: 2 }, token: "token-0", stale: "conflict-with-length" }]);
+  assert.deepEqual(effects, [{ type: "send", path: "takeback", action: "takeback", body: { at: 2 }, token: "token-0", stale: "conflict-with-length" }]);
 });
 
 test("a new move clears the pick and the hint, and the states are asked for again", () => {
@@ -163,8 +163,11 @@ test("a hint can be asked for every decision, the disc and the joker too", () =>
   }
 });
 
-test("a refused move is said as stale or in the server's words, and may be made again", () => {
-  const [model] = after(table(), { type: "choose", token: "place R 1" }, { type: "refused", error: "no", stale: true });
+test("a refused move is said as stale or by its refusal, and may be made again", () => {
+  const [refused] = after(table(), { type: "choose", token: "place R 1" },
+    { type: "refused", action: "move", failure: { status: 403, code: "not_your_turn" }, stale: false });
+  assert.deepEqual(refused.error, { action: "move", status: 403, code: "not_your_turn" });
+  const [model] = after(table(), { type: "choose", token: "place R 1" }, { type: "refused", action: "move", failure: { status: 409, code: "stale" }, stale: true });
   assert.equal(model.pending, false);
   assert.deepEqual(model.error, { key: "error-stale" });
   const [again, effects] = after(model, { type: "choose", token: "place R 1" });
@@ -227,7 +230,7 @@ test("a move of the log is explained once the game is over, with the record up t
   assert.equal(model.explained.answer, answer, "an answer for another move is dropped");
   [, effects] = after(model, { type: "explain-move", index: 1 });
   assert.deepEqual(effects, [], "an answer at hand is not asked for again");
-  [model] = after(model, { type: "explain-move", index: 2 }, { type: "explain-failed", index: 2, error: "no" });
+  [model] = after(model, { type: "explain-move", index: 2 }, { type: "explain-failed", index: 2, failure: { status: 503, code: null } });
   [, effects] = after(model, { type: "explain-move", index: 2 });
   assert.equal(effects.length, 1, "a failure may be asked again");
 });
@@ -246,8 +249,8 @@ test("a review's decision is tried again from the record up to it, by its person
   assert.equal(asked.record.result, undefined);
   assert.equal(asked.name, "Anna");
   assert.equal(asked.level, 4, "against the table's strongest computer");
-  [model] = after(model, { type: "practice-failed", error: "no" });
-  assert.deepEqual(model.error, { text: "no" });
+  [model] = after(model, { type: "practice-failed", failure: { status: 503, code: null } });
+  assert.deepEqual(model.error, { action: "practice", status: 503, code: null }, "kept to be said in words");
   assert.equal(model.pending, false);
 });
 

@@ -7,6 +7,7 @@ import { copyField } from "../copy.js";
 import { cube, familyName, regionName } from "../board.js";
 import { t } from "../i18n.js";
 import { el, svg } from "../page.js";
+import { refusal } from "../refusals.js";
 import { describeChoice, describeResult, emperorOutcome } from "../words.js";
 import { canTakeBack, emperorChoices, mySeats, myTurn } from "./model.js";
 import { names } from "../names.js";
@@ -40,7 +41,7 @@ export function drawTurn(model, dispatch) {
     }), " ", whyButton(model, dispatch)));
     if (model.why && model.hint.text) parts.push(el("p", { class: "why-text", id: "hint-why", role: "status" }, model.hint.text));
   }
-  if (model.error) parts.push(el("p", { class: "error", role: "alert" }, model.error.key ? t(model.error.key) : model.error.text));
+  if (model.error) parts.push(el("p", { class: "error", role: "alert" }, model.error.key ? t(model.error.key) : refusal(model.error.action, model.error)));
   return parts.filter(Boolean);
 }
 

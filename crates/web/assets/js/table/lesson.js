@@ -8,6 +8,7 @@
 import { request, keepToken } from "../api.js";
 import { t } from "../i18n.js";
 import { el } from "../page.js";
+import { refusal } from "../refusals.js";
 import { lessonStep, mayPick, mySeats } from "./model.js";
 
 /** Where this device keeps its guided game: `{game, progress}`. */
@@ -78,7 +79,7 @@ export function drawLesson(model, dispatch) {
     buttons.push(el("a", { href: "/", class: "button secondary", "data-action": "lesson-leave" }, t("learn-leave")));
     parts.push(el("div", { class: "lesson-buttons" }, buttons));
   }
-  if (lesson.error) parts.push(el("p", { class: "error", role: "alert" }, t("learn-error", { error: lesson.error })));
+  if (lesson.error) parts.push(el("p", { class: "error", role: "alert" }, refusal("lesson", lesson.error)));
   return parts;
 }
 

@@ -11,6 +11,7 @@ import { drawGraph } from "../graph.js";
 import { drawBoard } from "../board.js";
 import { language, t } from "../i18n.js";
 import { el } from "../page.js";
+import { refusal } from "../refusals.js";
 import { describeChoice, describeMove } from "../words.js";
 import { names } from "../names.js";
 import { mayExplainLog } from "./model.js";
@@ -55,7 +56,7 @@ function whyButton(index, dispatch) {
  * what the move was worth against the computer's choice. */
 function explanation(model, before) {
   const { answer, error } = model.explained;
-  if (error) return el("p", { class: "why-text error", role: "status" }, t("why-failed", { error }));
+  if (error) return el("p", { class: "why-text error", role: "status" }, refusal("explain", error));
   if (!answer) return el("p", { class: "why-text muted", role: "status" }, t("why-thinking"));
   const best = before ? describeChoice(answer.best, before, false) : answer.best;
   let verdict;
@@ -75,7 +76,7 @@ export function highlightLog(list, model) {
 export function drawAnalysis(model, dispatch) {
   if (model.status !== "over") return null;
   const heading = el("h2", {}, t("analysis-title"));
-  if (model.analysisError) return [heading, el("p", { class: "error" }, model.analysisError)];
+  if (model.analysisError) return [heading, el("p", { class: "error" }, refusal("analysis", model.analysisError))];
   // The marks are said in words from the positions before them: the
   // spinner stays until the page holds every position too.
   if (!model.analysis || model.states.length < model.moves.length + 1) {

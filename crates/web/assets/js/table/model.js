@@ -246,6 +246,7 @@ function play(model, token) {
   return [{ ...model, pending: true, error: null }, [{
     type: "send",
     path: "moves",
+    action: "move",
     body: { move: token, at: model.moves.length },
     token: seatToken,
     // Any 409 to a move means the record moved on under it.
@@ -320,7 +321,7 @@ function receive(model, message) {
         effects.push({ type: "forget-tokens", tokens: held.pending });
         held = { ...held, pending: [] };
       }
-      return [{ ...model, held, error: { text: message.error }, pending: false }, effects];
+      return [{ ...model, held, error: { action: "socket", status: message.status, code: message.code || null }, pending: false }, effects];
     }
     default:
       return [model, []];
@@ -333,20 +334,24 @@ function receive(model, message) {
  *
  * - `{type: "message", message, at}`: a WebSocket message, received at `at` ms;
  * - `{type: "connection", up}`;
- * - `{type: "states", moves, from, states}` / `{type: "states-failed", error}`:
+ * A failed request's event carries `failure`, its `{status, code}` as
+ * refusals.js's `failure` keeps them; the model keeps it with the request
+ * (`action`) and the page says it in words.
+ *
+ * - `{type: "states", moves, from, states}` / `{type: "states-failed", failure}`:
  *   `POST /api/replay?from=…` for the record of `moves` moves;
- * - `{type: "outcomes", at, outcomes}` / `{type: "outcomes-failed", at, error}`: `POST /api/outcomes`;
- * - `{type: "analysis", answer}` / `{type: "analysis-failed", error}`;
+ * - `{type: "outcomes", at, outcomes}` / `{type: "outcomes-failed", at, failure}`: `POST /api/outcomes`;
+ * - `{type: "analysis", answer}` / `{type: "analysis-failed", failure}`;
  * - `{type: "chances", at, answer}`;
- * - `{type: "hint", at, hint}` / `{type: "hint-failed", error}`;
- * - `{type: "explained", index, answer}` / `{type: "explain-failed", index, error}`:
+ * - `{type: "hint", at, hint}` / `{type: "hint-failed", failure}`;
+ * - `{type: "explained", index, answer}` / `{type: "explain-failed", index, failure}`:
  *   `POST /api/explain` for the log's move `index`;
- * - `{type: "refused", error, stale}`: a change the server refused;
- * - `{type: "lesson", at, answer}` / `{type: "lesson-failed", error}`:
+ * - `{type: "refused", action, failure, stale}`: a change the server refused;
+ * - `{type: "lesson", at, answer}` / `{type: "lesson-failed", failure}`:
  *   `POST /api/lessons/step` for the record of `at` moves;
  * - the learner's `lesson-skip` (`all`) and `lesson-show` (play the
  *   step's "show me");
- * - `{type: "claimed", seat, token}` / `{type: "claim-failed", error}`;
+ * - `{type: "claimed", seat, token}` / `{type: "claim-failed", failure}`;
  * - a person's picks: `pick-knight` (`family`), `pick-region` (`index`),
  *   `pick-court`, `choose` (`token`), `take-back`, `ask-hint`,
  *   `claim` (`seat`, `name`), `replay-toggle` (`at`), `replay-go` (`at`;
@@ -382,17 +387,17 @@ export function update(model, event) {
       return follow({ ...model, states }, []);
     }
     case "states-failed":
-      return [{ ...model, error: { text: event.error } }, []];
+      return [{ ...model, error: { action: "states", ...event.failure } }, []];
     case "outcomes":
       if (event.at !== model.moves.length) return [model, []];
       return [{ ...model, outcomes: new Map(event.outcomes.map((outcome) => [outcome.move, outcome.state])) }, []];
     case "outcomes-failed":
       if (event.at !== model.moves.length) return [model, []];
-      return [{ ...model, error: { text: event.error } }, []];
+      return [{ ...model, error: { action: "outcomes", ...event.failure } }, []];
     case "analysis":
       return [{ ...model, analysis: event.answer }, []];
     case "analysis-failed":
-      return [{ ...model, analysisError: event.error }, []];
+      return [{ ...model, analysisError: { action: "analysis", ...event.failure } }, []];
     case "chances":
       if (event.at !== model.moves.length) return [model, []];
       return [{ ...model, chances: event.answer }, []];
@@ -415,7 +420,7 @@ export function update(model, event) {
       }]];
     }
     case "practice-failed":
-      return [{ ...model, pending: false, error: { text: event.error } }, []];
+      return [{ ...model, pending: false, error: { action: "practice", ...event.failure } }, []];
     case "toggle-why":
       return model.hint ? [{ ...model, why: !model.why }, []] : [model, []];
     case "explain-move": {
@@ -438,17 +443,17 @@ export function update(model, event) {
     case "explained":
     case "explain-failed": {
       if (!model.explained || model.explained.index !== event.index) return [model, []];
-      return [{ ...model, explained: { index: event.index, answer: event.answer || null, error: event.error || null } }, []];
+      return [{ ...model, explained: { index: event.index, answer: event.answer || null, error: event.failure || null } }, []];
     }
     case "hint-failed":
-      return [{ ...model, error: { text: event.error } }, []];
+      return [{ ...model, error: { action: "hint", ...event.failure } }, []];
     case "refused":
-      return [{ ...model, pending: false, error: event.stale ? { key: "error-stale" } : { text: event.error } }, []];
+      return [{ ...model, pending: false, error: event.stale ? { key: "error-stale" } : { action: event.action, ...event.failure } }, []];
     case "claimed":
       return [{ ...model, held: { ...model.held, seats: { ...model.held.seats, [event.seat]: event.token } } },
         [{ type: "keep-token", seat: event.seat, token: event.token }, { type: "authenticate", token: event.token }]];
     case "claim-failed":
-      return [{ ...model, error: { text: event.error } }, []];
+      return [{ ...model, error: { action: "claim", ...event.failure } }, []];
     case "pick-knight": {
       if (!reserveChoices(model).has(event.family)) return [model, []];
       const selected = model.selected === event.family && !event.keep ? null : event.family;
@@ -470,6 +475,7 @@ export function update(model, event) {
       return [{ ...model, pending: true, error: null }, [{
         type: "send",
         path: "takeback",
+        action: "takeback",
         body: { at: model.moves.length },
         token: model.held.seats[seat],
         // A 409 with the record's length is a stale view; one without (no
@@ -491,7 +497,7 @@ export function update(model, event) {
     }
     case "lesson-failed":
       if (!model.lesson) return [model, []];
-      return [{ ...model, lesson: { ...model.lesson, error: event.error } }, []];
+      return [{ ...model, lesson: { ...model.lesson, error: event.failure } }, []];
     case "lesson-skip": {
       if (!model.lesson || !model.lesson.step || model.lesson.step.lesson === null) return [model, []];
       return [model, [{ type: "fetch-lesson", at: model.moves.length, record: record(model), progress: model.lesson.progress,

@@ -10,11 +10,12 @@
 // that a copy's status, a selected link or the focus on one of its buttons
 // survives the table's other updates.
 
-import { ApiError, keepToken, request, seatLink } from "../api.js";
+import { keepToken, request, seatLink } from "../api.js";
 import { copyField } from "../copy.js";
 import { t } from "../i18n.js";
 import { names } from "../names.js";
 import { el } from "../page.js";
+import { failure, refusal } from "../refusals.js";
 import { mySeats } from "./model.js";
 
 const MINUTE = 60 * 1000;
@@ -26,15 +27,6 @@ export function duration(ms) {
   if (ms < HOUR) return t("duration-minutes", { count: Math.max(1, Math.floor(ms / MINUTE)) });
   if (ms < 2 * DAY) return t("duration-hours", { count: Math.floor(ms / HOUR) });
   return t("duration-days", { count: Math.floor(ms / DAY) });
-}
-
-/** What went wrong with the panel's request for `action` (`abandon`,
- * `rematch`, `invitations`), in the reader's language: the server's own
- * words are English, so its status says which message fits. */
-export function refusal(action, error) {
-  if (error instanceof ApiError && error.status === 0) return t("account-error-network");
-  if (error instanceof ApiError && (error.status === 429 || error.status === 503)) return t("account-error-unavailable");
-  return t(`people-error-${action}`);
 }
 
 /** Goes to another page of the site as its links do. */
@@ -84,7 +76,7 @@ export class People {
         this.redraw();
       })
       .catch((error) => {
-        this.error = refusal("invitations", error);
+        this.error = refusal("invitations", failure(error));
         this.redraw();
       });
   }
@@ -184,7 +176,7 @@ export class People {
       request("POST", `/api/games/${this.id}/abandon`, { token }).catch((error) => {
         // The part stays drawn: its button is offered again.
         button.disabled = false;
-        this.error = refusal("abandon", error);
+        this.error = refusal("abandon", failure(error));
         this.redraw();
       });
     });
@@ -214,7 +206,7 @@ export class People {
         .then((answer) => join(answer.id))
         .catch((error) => {
           button.disabled = false;
-          this.error = refusal("rematch", error);
+          this.error = refusal("rematch", failure(error));
           this.redraw();
         });
     });
