@@ -954,3 +954,4 @@ table-error-game = Die Partie konnte nicht geladen werden. Lade die Seite neu, u
 lobby-error-list = Die Liste der Partien konnte nicht gelesen werden. Lade die Seite neu, um es noch einmal zu versuchen.
 lobby-error-create = Die Partie konnte nicht angelegt werden. Prüfe die Einstellungen und versuche es noch einmal.
 rules-error-example = Die Beispielpartie kann nicht gezeigt werden. Lade die Seite neu, um es noch einmal zu versuchen.
+analysis-no-decisions = In dieser Partie hat niemand eine Entscheidung getroffen, daher gibt es keine Gewinnchancen zu zeichnen.

@@ -955,3 +955,4 @@ table-error-game = The game could not be loaded. Reload the page to try again.
 lobby-error-list = The list of games could not be read. Reload the page to try again.
 lobby-error-create = The game could not be created. Check the settings and try again.
 rules-error-example = The example game could not be shown. Reload the page to try again.
+analysis-no-decisions = Nobody made a decision in this game, so there is no chance of winning to draw.

@@ -959,3 +959,4 @@ table-error-game = La partie n'a pas pu être chargée. Rechargez la page pour r
 lobby-error-list = La liste des parties n'a pas pu être lue. Rechargez la page pour réessayer.
 lobby-error-create = La partie n'a pas pu être créée. Vérifiez les réglages et réessayez.
 rules-error-example = La partie d'exemple ne peut pas être montrée. Rechargez la page pour réessayer.
+analysis-no-decisions = Personne n'a pris de décision dans cette partie : il n'y a pas de chances de gagner à dessiner.

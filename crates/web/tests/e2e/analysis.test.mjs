@@ -2,7 +2,7 @@
 // meets them: the win-chance graph with its legend (the team game's too),
 // its axis of rounds and its marks in words (the server's, at most a few
 // blunders a player), shown beside the board on a desk and with a spinner
-// while the server works; a line of the log opening the replay at its move
+// while the server works, and said in words for a game nobody decided in; a line of the log opening the replay at its move
 // with the board in view; the replay's drawn buttons; records from .json
 // and .jsonl files opened at their first move, and a garbled one refused
 // with where; the rules page's labelled examples in English, German and
@@ -129,6 +129,44 @@ test("the analysis panel appears at once, with a spinner while the server analys
     release();
     await page.locator(".analysis svg.graph").waitFor({ timeout: 120000 });
     assert.equal(await page.locator(".analysis .spinner").count(), 0);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
+test("a game ended before anybody decided says so instead of drawing an empty graph", { timeout: 300000 }, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const post = async (path, body, token) => {
+    const headers = { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+    const answer = await fetch(`${server.url}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+    assert.ok(answer.ok, `${path}: ${answer.status}`);
+    return answer.json();
+  };
+  try {
+    // A game whose invited guest, who never comes, is the first to decide
+    // (the deal chooses who begins): its host ends it as abandoned.
+    let game = null;
+    for (let tries = 0; !game; tries += 1) {
+      assert.ok(tries < 100, "a deal where the guest begins");
+      const created = await post("/api/games", { players: 2, seats: [{ name: "Ada" }, { name: "Bea", invited: true }], abandon_after_s: 1 });
+      const view = await (await fetch(`${server.url}/api/games/${created.id}`)).json();
+      if (view.state.to_act === 1) game = created;
+    }
+    for (;;) {
+      const view = await (await fetch(`${server.url}/api/games/${game.id}`)).json();
+      if (view.seats[1].away_ms >= 1000) break;
+      await new Promise((done) => setTimeout(done, 1000 - view.seats[1].away_ms + 10));
+    }
+    await post(`/api/games/${game.id}/abandon`, {}, game.seats[0].token);
+    const page = await newPage(browser, { viewport: DESK });
+    await page.goto(`${server.url}/games/${game.id}`);
+    await page.locator(".analysis .analysis-empty").waitFor({ timeout: 120000 });
+    assert.equal(await page.locator(".analysis-empty").textContent(),
+      "Nobody made a decision in this game, so there is no chance of winning to draw.");
+    assert.equal(await page.locator(".analysis svg.graph").count(), 0);
     assert.deepEqual(page.problems, []);
   } finally {
     await browser.close();

@@ -83,6 +83,9 @@ export function drawAnalysis(model, dispatch) {
     return [heading, el("p", { class: "analysis-waiting", role: "status" },
       el("span", { class: "spinner", "aria-hidden": "true" }), t("analysis-waiting"))];
   }
+  // A game that ended before anybody decided anything (abandoned at its
+  // start) has no chances to draw.
+  if (model.analysis.decisions.length === 0) return [heading, el("p", { class: "muted analysis-empty" }, t("analysis-no-decisions"))];
   return [heading, ...drawGraph(model.analysis, model.latest, model.states, names(model), model.replayAt, (moves) =>
     dispatch({ type: "replay-go", at: moves, show: true }), (decision) => mistakeTitle(model, decision)),
   ...drawReview(model, dispatch)];
