@@ -73,7 +73,7 @@ function firstVisit() {
 function learnOffer() {
   const kept = lessonGame();
   if (kept) {
-    return el("p", { class: "learn-offer" }, el("a", { href: "/learn", "data-action": "learn-resume" }, t("learn-resume")));
+    return el("p", { class: "learn-offer" }, el("a", { href: "/learn", class: "button secondary", "data-action": "learn-resume" }, t("learn-resume")));
   }
   if (!firstVisit()) return null;
   return el("div", { class: "learn-offer" }, el("p", {}, t("learn-offer")),

@@ -4,8 +4,9 @@
 // and for the pictures of `npm run screenshots -- views`.
 //
 // `prepare(server)` sets up once, through the API, what the views show:
-// an account with a finished game against the computer (its profile and
-// the game's review), a game whose invited seat nobody has claimed yet
+// an account with a finished rated game against the computer (its profile
+// with the rating's graph, the leaderboard and the game's review), the
+// lobby's rated choice and "play now" waiting for an opponent, a game whose invited seat nobody has claimed yet
 // (the host's links at the table), a game waiting for a person who is away
 // (the notice and the offer to end it as abandoned), and an abandoned game
 // whose rematch the other person offered. Each scene then opens its view
@@ -63,9 +64,10 @@ async function hostAndGuest(server, extra = {}) {
 export async function prepare(server) {
   const made = await call(server, "POST", "/api/accounts", { body: { name: NAME, password: PASSWORD, email: "max@example.org" } });
   const cookie = made.answer.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-  // A game of the account against the computer, played to its end.
+  // A rated game of the account against the computer, played to its end:
+  // the account's rating, its graph on the profile and the leaderboard.
   const created = (await call(server, "POST", "/api/games", {
-    cookie, body: { players: 2, seats: [{ name: NAME }, { ai: 2 }] },
+    cookie, body: { players: 2, rated: true, clock: { initial_s: 3600, increment_s: 0 }, seats: [{ name: NAME }, { ai: 2 }] },
   })).body;
   const finished = { id: created.id, token: created.seats[0].token };
   await playUntil(server, finished.id, [finished.token, null], null);
@@ -140,6 +142,30 @@ export const SCENES = [
     name: "profile",
     async show(page, server) {
       await visit(page, server, `/players/${NAME}`, ".profile-finished .game-link");
+      await page.locator(".profile-rating-graphs svg.rating-graph").first().waitFor();
+    },
+  },
+  {
+    name: "leaderboard",
+    async show(page, server) {
+      await visit(page, server, "/leaderboard?mode=2p", `.leaderboard-table tr[data-name='${NAME}']`);
+    },
+  },
+  {
+    name: "rated",
+    firstScreen: "#rated",
+    async show(page, server) {
+      await visit(page, server, "/", "#rated");
+      await page.locator("#rated").check();
+      await page.locator(".rated-explained:not([hidden])").waitFor();
+    },
+  },
+  {
+    name: "playnow",
+    async show(page, server) {
+      await visit(page, server, "/", "[data-action='playnow']");
+      await page.locator("[data-action='playnow']").click();
+      await page.locator(".playnow-waited").waitFor();
     },
   },
   {
