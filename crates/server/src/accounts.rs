@@ -62,7 +62,7 @@ use crate::limits::RateLimiter;
 use crate::live::Command;
 use crate::routes::GamePath;
 use crate::state::AppState;
-use crate::store::{AccountRow, NewAccount, OwnedGame, Settings, StoreError};
+use crate::store::{AccountRow, NewAccount, OwnedGame, OwnedSeat, Settings, StoreError};
 
 /// The session cookie's name.
 pub const COOKIE: &str = "carolus_session";
@@ -1620,16 +1620,14 @@ pub async fn reset_password(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// Records the seats of a new game that the signed-in creator owns: the
-/// person's seats named with the account's name, or the only person's
-/// seat. A failure is logged: the game stands, and its tokens were given.
-pub async fn own_created(
-    state: &AppState,
+/// The seats of a new game that the signed-in creator owns: the person's
+/// seats named with the account's name, or the only person's seat. They
+/// are stored with the game, in its first write.
+pub fn created_owners(
     session: &Session,
-    id: &str,
     request: &CreateGame,
     tokens: &[SeatToken],
-) {
+) -> Vec<OwnedSeat> {
     let named = |token: &&SeatToken| {
         request
             .seats
@@ -1644,9 +1642,13 @@ pub async fn own_created(
     } else {
         tokens.iter().filter(named).collect()
     };
-    for token in mine {
-        own(state, session, id, token).await;
-    }
+    mine.into_iter()
+        .map(|token| OwnedSeat {
+            seat: token.seat,
+            account_id: session.account.id,
+            token: token.token.clone(),
+        })
+        .collect()
 }
 
 /// Records that the signed-in person owns the seat `token` is for.

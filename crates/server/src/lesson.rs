@@ -214,7 +214,7 @@ pub async fn start_lesson(
         seat: lessons::LEARNER,
         token,
     }];
-    start_game(&state, client, secret::new_game_id(), new, tokens).await
+    start_game(&state, client, secret::new_game_id(), new, tokens, &[]).await
 }
 
 /// Where a learner stands in a guided game.

@@ -82,7 +82,7 @@ use tower::ServiceExt;
 pub use error::ApiError;
 pub use limits::Limits;
 pub use state::{AppState, Setup};
-pub use store::{AccountRow, OwnedGame, Store, StoreError, without_password};
+pub use store::{AccountRow, OwnedGame, OwnedSeat, Store, StoreError, without_password};
 
 /// The server's routes over `state`, testable without a network: every
 /// route of the API, the browser client's pages, and JSON answers for

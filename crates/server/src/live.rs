@@ -43,7 +43,7 @@ use crate::error::ApiError;
 use crate::invite;
 use crate::metrics::Metrics;
 use crate::secret::{self, OsRandom};
-use crate::store::{CLAIM_LEASE, CommitError, Notice, Store};
+use crate::store::{CLAIM_LEASE, CommitError, Notice, OwnedSeat, Store};
 use crate::table::{Change, Mover, Player, Rematch, Table};
 use crate::thinking::Thinkers;
 use carolus_ai::{Analysis, ThinkError};
@@ -796,20 +796,24 @@ impl Live {
                 });
             let now = self.services.clock.now_ms();
             let table = Table::create(secret::new_game_id(), new, now, &mut OsRandom)?;
+            // The owners own their seats from the rematch's first write.
+            let owners: Vec<OwnedSeat> = if table.hosting.rated {
+                owners
+                    .iter()
+                    .map(|(seat, account, token)| OwnedSeat {
+                        seat: self.table.rematch_seat(*seat),
+                        account_id: *account,
+                        token: token.clone(),
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
             self.services
                 .store
-                .insert(&table)
+                .insert_owned(&table, &owners)
                 .await
                 .map_err(unreachable)?;
-            if table.hosting.rated {
-                for (seat, account, token) in &owners {
-                    self.services
-                        .store
-                        .own_seat(&table.id, self.table.rematch_seat(*seat), *account, token)
-                        .await
-                        .map_err(unreachable)?;
-                }
-            }
             let offered = Rematch {
                 game: table.id.clone(),
                 by,

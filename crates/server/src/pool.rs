@@ -41,7 +41,8 @@ use crate::extract::{ClientAddr, JsonBody, limited};
 use crate::rating::ModeName;
 use crate::secret::{self, OsRandom};
 use crate::state::AppState;
-use crate::store::pool::{Claim, PoolRow};
+use crate::store::OwnedSeat;
+use crate::store::pool::PoolRow;
 use crate::store::ratings::mode_key;
 use crate::store::{StoreError, StoredClock};
 use crate::table::{Clock, Hosting, NewSeat, NewTable, Table};
@@ -461,7 +462,7 @@ fn seating(mode: Mode, mut sitters: Vec<Sitter>, random: &mut impl RandomSource)
 }
 
 /// Claims the people of `sitters` and, if the claim holds, stores their
-/// rated game with each person owning their seat. A claim that does not
+/// rated game with each person owning their seat (one transaction). A claim that does not
 /// hold (another request paired one of them first) changes nothing.
 async fn make_game(
     state: &AppState,
@@ -493,7 +494,7 @@ async fn make_game(
                     name: account.name,
                     token_hash: secret::token_hash(&token),
                 });
-                claims.push(Claim {
+                claims.push(OwnedSeat {
                     account_id: row.account_id,
                     seat,
                     token,
@@ -529,20 +530,14 @@ async fn make_game(
     if !claimed {
         return Ok(());
     }
-    if let Err(error) = state.start(table).await {
+    // The people own their seats from the game's first write: a game of
+    // the pool is rated, and its rating goes by its owners.
+    if let Err(error) = state.start_owned(table, &claims).await {
         tracing::error!(%error, game = %id, "a game of the pool could not be stored");
         store.pool_release(&id).await.map_err(unreachable)?;
         return Err(ApiError::unavailable(
             "the game could not be stored; still waiting, try again",
         ));
-    }
-    for claim in &claims {
-        if let Err(error) = store
-            .own_seat(&id, claim.seat, claim.account_id, &claim.token)
-            .await
-        {
-            tracing::warn!(game = %id, seat = claim.seat, %error, "a seat's owner could not be kept");
-        }
     }
     tracing::info!(game = %id, people = claims.len(), "the pool made a game");
     Ok(())
@@ -626,7 +621,7 @@ mod tests {
         assert_eq!(anna.status, PoolStatus::Waiting);
         // The claim of a server that then stopped: no game is stored.
         let now = state.clock().now_ms();
-        let lost = [Claim {
+        let lost = [OwnedSeat {
             account_id: accounts[0],
             seat: 0,
             token: secret::new_token(),

@@ -28,7 +28,7 @@ use crate::invite;
 use crate::live::{Accepted, Command, HintPosition};
 use crate::secret::{self, OsRandom};
 use crate::state::AppState;
-use crate::store::Cursor;
+use crate::store::{Cursor, OwnedSeat};
 use crate::table::{Hosting, NewSeat, NewTable, Table};
 use crate::{explain, openapi, ws};
 use carolus_ai::Level;
@@ -173,22 +173,24 @@ pub async fn create_game(
             "field `rated`: sign in to create a rated game",
         ));
     }
-    let (status, Json(created)) = start_game(&state, client, id, new, seats).await?;
-    if let Some(session) = &session {
-        accounts::own_created(&state, session, &created.id, &request, &created.seats).await;
-    }
-    Ok((status, Json(created)))
+    let owners = session
+        .as_ref()
+        .map(|session| accounts::created_owners(session, &request, &seats))
+        .unwrap_or_default();
+    start_game(&state, client, id, new, seats, &owners).await
 }
 
-/// Creates and stores the game `new` as `id`, whose people hold `seats`,
-/// counted against `client`'s games a minute: a game of `POST /api/games`,
-/// a guided game of `POST /api/lessons` or a practice game.
+/// Creates and stores the game `new` as `id`, whose people hold `seats`
+/// (those of them that accounts own, `owners`, stored with it), counted
+/// against `client`'s games a minute: a game of `POST /api/games`, a
+/// guided game of `POST /api/lessons` or a practice game.
 pub(crate) async fn start_game(
     state: &AppState,
     client: IpAddr,
     id: String,
     new: NewTable,
     seats: Vec<SeatToken>,
+    owners: &[OwnedSeat],
 ) -> Result<(StatusCode, Json<CreatedGame>), ApiError> {
     state.creates().take(client).map_err(|wait| {
         ApiError::too_many(
@@ -198,7 +200,7 @@ pub(crate) async fn start_game(
     })?;
     let players = new.players;
     let table = Table::create(id.clone(), new, state.clock().now_ms(), &mut OsRandom)?;
-    state.start(table).await.map_err(|error| {
+    state.start_owned(table, owners).await.map_err(|error| {
         tracing::error!(%error, "a new game could not be stored");
         ApiError::unavailable("the game could not be stored; try again")
     })?;
@@ -272,6 +274,7 @@ pub async fn practice(
             seat: person,
             token,
         }],
+        &[],
     )
     .await
 }

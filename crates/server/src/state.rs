@@ -17,7 +17,7 @@ use crate::mail::{AccountRecipients, MailConfig, Post, SharedRecipients};
 use crate::metrics::Metrics;
 use crate::proxy::TrustedProxies;
 use crate::secret;
-use crate::store::{Store, StoreError};
+use crate::store::{OwnedSeat, Store, StoreError};
 use crate::table::Table;
 use crate::thinking::Thinkers;
 
@@ -288,7 +288,13 @@ impl AppState {
 
     /// Stores a new game and starts it.
     pub async fn start(&self, table: Table) -> Result<(), StoreError> {
-        self.inner.store.insert(&table).await?;
+        self.start_owned(table, &[]).await
+    }
+
+    /// Stores the new game `table` with the seats accounts own from its
+    /// start (`owners`, in the same transaction) and starts its task.
+    pub async fn start_owned(&self, table: Table, owners: &[OwnedSeat]) -> Result<(), StoreError> {
+        self.inner.store.insert_owned(&table, owners).await?;
         let id = table.id.clone();
         let handle = live::spawn(table, self.services());
         let mut games = self.inner.games.lock().unwrap_or_else(|e| e.into_inner());

@@ -216,12 +216,28 @@ struct Job {
 /// only one connection of a server ever writes games and moves.
 #[derive(Debug)]
 enum Work {
-    Insert(Box<Table>),
+    /// A new game with the seats that accounts own from its start, in one
+    /// transaction: a game is never stored without its owners, whose
+    /// ratings and lists depend on them.
+    Insert(Box<(Table, Vec<OwnedSeat>)>),
     Change(ChangeRows),
     /// A take back: the end of a record deleted. Seldom, and written by
     /// statements of its own.
     TakeBack(ChangeRows),
 }
+
+/// A seat of a new game that an account owns, with the seat's token (the
+/// account's devices are given it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnedSeat {
+    pub seat: usize,
+    pub account_id: i64,
+    pub token: String,
+}
+
+/// Records an owned seat; a seat has one owner, the first.
+const INSERT_OWNER: &str = "INSERT INTO seat_owners (game_id, seat, account_id, token) \
+                            VALUES ($1, $2, $3, $4) ON CONFLICT (game_id, seat) DO NOTHING";
 
 /// The most changes one batch of the writer holds.
 const BATCH: usize = 256;
@@ -441,7 +457,17 @@ impl Store {
 
     /// Writes a new game.
     pub async fn insert(&self, table: &Table) -> Result<(), StoreError> {
-        let result = self.write(Work::Insert(Box::new(table.clone()))).await;
+        self.insert_owned(table, &[]).await
+    }
+
+    /// Writes a new game and the seats of it that accounts own, together.
+    pub async fn insert_owned(
+        &self,
+        table: &Table,
+        owners: &[OwnedSeat],
+    ) -> Result<(), StoreError> {
+        let work = Work::Insert(Box::new((table.clone(), owners.to_vec())));
+        let result = self.write(work).await;
         result.map_err(|error| match error {
             CommitError::Store(error) => error,
             // The only key a new game can collide on is its id.
@@ -1318,7 +1344,64 @@ mod tests {
         a_stored_clock_reads_back_whatever_new_games_may_ask_for_now,
         a_new_game_with_another_games_id_is_refused_as_such,
         a_clock_set_from_the_store_counts_from_the_databases_time,
+        a_new_game_is_written_with_its_owners_or_not_at_all,
     );
+
+    /// The seats accounts own from a game's start are written with the
+    /// game: a game refused (its id taken) leaves no owner behind.
+    async fn a_new_game_is_written_with_its_owners_or_not_at_all(store: Store) {
+        let karl = store
+            .create_account(&NewAccount {
+                name: "Karl",
+                name_key: "karl",
+                password_hash: "$argon2id$not-checked-here",
+                email: None,
+                language: "en",
+                created_ms: 1,
+            })
+            .await
+            .unwrap()
+            .unwrap();
+        let (table, tokens) = crate::table::two_people(new_game_id(), None);
+        let owner = OwnedSeat {
+            seat: 1,
+            account_id: karl,
+            token: tokens[1].clone(),
+        };
+        store
+            .insert_owned(&table, std::slice::from_ref(&owner))
+            .await
+            .unwrap();
+        let owned = store.owned_games(karl, 10).await.unwrap();
+        assert_eq!(owned.len(), 1);
+        assert_eq!(
+            (owned[0].id.as_str(), &owned[0].seats),
+            (table.id.as_str(), &vec![1])
+        );
+
+        let (mut other, other_tokens) = crate::table::two_people(new_game_id(), None);
+        other.id = table.id.clone();
+        let refused = store
+            .insert_owned(
+                &other,
+                &[OwnedSeat {
+                    seat: 0,
+                    account_id: karl,
+                    token: other_tokens[0].clone(),
+                }],
+            )
+            .await;
+        assert!(
+            matches!(refused, Err(StoreError::Duplicate { .. })),
+            "{refused:?}"
+        );
+        let owned = store.owned_games(karl, 10).await.unwrap();
+        assert_eq!(
+            owned[0].seats,
+            vec![1],
+            "the refused game's owner was not written"
+        );
+    }
 
     async fn a_new_game_with_another_games_id_is_refused_as_such(store: Store) {
         let (table, _) = stored_game(&store).await;

@@ -440,10 +440,7 @@ impl Store {
         token: &str,
     ) -> Result<(), StoreError> {
         with_pool!(self, pool => {
-            sqlx::query(
-                "INSERT INTO seat_owners (game_id, seat, account_id, token) VALUES ($1, $2, $3, $4) \
-                 ON CONFLICT (game_id, seat) DO NOTHING",
-            )
+            sqlx::query(super::INSERT_OWNER)
             .bind(game)
             .bind(seat as i64)
             .bind(account_id)

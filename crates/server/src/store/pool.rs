@@ -14,7 +14,7 @@
 
 use sqlx::Row;
 
-use super::{Pool, Store, StoreError};
+use super::{OwnedSeat, Pool, Store, StoreError};
 
 /// A person's row in the pool.
 #[derive(Clone, Debug, PartialEq)]
@@ -44,15 +44,6 @@ pub struct Paired {
     /// Whether the game is stored yet: it is written just after the
     /// claim, and never if the claiming server stopped in between.
     pub stored: bool,
-}
-
-/// A person a pairing claims: their account, and the seat and token they
-/// get in the new game.
-#[derive(Clone, Debug)]
-pub struct Claim {
-    pub account_id: i64,
-    pub seat: usize,
-    pub token: String,
 }
 
 /// The columns `pool_row!` reads, from the pool `p` joined with the
@@ -196,11 +187,11 @@ impl Store {
         game: &str,
         mode: &str,
         clock: &str,
-        people: &[Claim],
+        people: &[OwnedSeat],
         seen_since_ms: i64,
         now_ms: i64,
     ) -> Result<bool, StoreError> {
-        let mut order: Vec<&Claim> = people.iter().collect();
+        let mut order: Vec<&OwnedSeat> = people.iter().collect();
         order.sort_by_key(|claim| claim.account_id);
         let claimed = with_pool!(self, pool => {
             let mut tx = pool.begin().await?;

@@ -26,8 +26,8 @@ use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
 use sqlx::{Connection, PgConnection, PgPool, Row};
 use tracing::warn;
 
-use super::StoredClock;
 use super::{ChangeRows, CommitError, Job, Notice, Outcomes, StoreError, Work};
+use super::{OwnedSeat, StoredClock};
 use super::{due_ms, header_json, result_json};
 use crate::table::{Player, Table};
 
@@ -333,7 +333,7 @@ impl Writer {
         for work in works {
             match work {
                 Work::Change(rows) => changes.push(rows),
-                Work::Insert(table) => insert_game(&mut tx, table).await?,
+                Work::Insert(new) => insert_game(&mut tx, &new.0, &new.1).await?,
                 Work::TakeBack(rows) => take_back(&mut tx, rows, &server).await?,
             }
         }
@@ -597,7 +597,11 @@ fn payload(notice: &Notice) -> String {
 
 /// Writes the rows of a new game: three statements, whatever its seats
 /// and moves.
-async fn insert_game(tx: &mut PgConnection, table: &Table) -> Result<(), sqlx::Error> {
+async fn insert_game(
+    tx: &mut PgConnection,
+    table: &Table,
+    owners: &[OwnedSeat],
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO games (id, created_ms, updated_ms, players, teams, hints, clock, header, \
          status, length, turn_started_ms, result, due_ms, listed, host_seat, abandon_after_ms, rated) \
@@ -662,6 +666,15 @@ async fn insert_game(tx: &mut PgConnection, table: &Table) -> Result<(), sqlx::E
             .bind((0..moves.len() as i64).collect::<Vec<_>>())
             .bind(moves.iter().map(ToString::to_string).collect::<Vec<_>>())
             .bind(vec![table.created_ms; moves.len()])
+            .execute(&mut *tx)
+            .await?;
+    }
+    for owner in owners {
+        sqlx::query(super::INSERT_OWNER)
+            .bind(&table.id)
+            .bind(owner.seat as i64)
+            .bind(owner.account_id)
+            .bind(&owner.token)
             .execute(&mut *tx)
             .await?;
     }

@@ -13,10 +13,10 @@ use sqlx::sqlite::{
 };
 use sqlx::{Arguments, SqliteConnection, SqlitePool};
 
-use super::StoredClock;
 use super::{
     ChangeRows, CommitError, Job, Outcomes, StoreError, Work, Writer, header_json, result_json,
 };
+use super::{OwnedSeat, StoredClock};
 use crate::table::{Player, Table};
 
 /// Opens the database at `url` (a file path, or `sqlite:path`), creating
@@ -66,7 +66,7 @@ pub(super) async fn open(url: &str) -> Result<SqlitePool, StoreError> {
 impl Work {
     async fn write(&self, connection: &mut SqliteConnection) -> Result<(), CommitError> {
         match self {
-            Work::Insert(table) => Ok(insert_game(connection, table).await?),
+            Work::Insert(new) => Ok(insert_game(connection, &new.0, &new.1).await?),
             Work::Change(rows) => rows.write(connection).await,
             Work::TakeBack(rows) => take_back(connection, rows).await,
         }
@@ -354,7 +354,11 @@ async fn take_back(
 }
 
 /// Writes the rows of a new game.
-async fn insert_game(tx: &mut SqliteConnection, table: &Table) -> Result<(), sqlx::Error> {
+async fn insert_game(
+    tx: &mut SqliteConnection,
+    table: &Table,
+    owners: &[OwnedSeat],
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO games (id, created_ms, updated_ms, players, teams, hints, clock, header, \
          status, length, turn_started_ms, result, listed, host_seat, abandon_after_ms, rated) \
@@ -399,6 +403,15 @@ async fn insert_game(tx: &mut SqliteConnection, table: &Table) -> Result<(), sql
         .bind(invites[index].clone())
         .execute(&mut *tx)
         .await?;
+    }
+    for owner in owners {
+        sqlx::query(super::INSERT_OWNER)
+            .bind(&table.id)
+            .bind(owner.seat as i64)
+            .bind(owner.account_id)
+            .bind(&owner.token)
+            .execute(&mut *tx)
+            .await?;
     }
     insert_moves(tx, &table.id, 0, &table.record().moves, table.created_ms).await
 }
