@@ -235,6 +235,23 @@ pub struct OwnedSeat {
     pub token: String,
 }
 
+/// Writes the `owners` of the new game `id` on the transaction `tx` (a
+/// macro: the two databases' connections are of different types).
+macro_rules! insert_owners {
+    ($tx:expr, $id:expr, $owners:expr) => {
+        for owner in $owners {
+            sqlx::query($crate::store::INSERT_OWNER)
+                .bind($id)
+                .bind(owner.seat as i64)
+                .bind(owner.account_id)
+                .bind(&owner.token)
+                .execute(&mut *$tx)
+                .await?;
+        }
+    };
+}
+use insert_owners;
+
 /// Records an owned seat; a seat has one owner, the first.
 const INSERT_OWNER: &str = "INSERT INTO seat_owners (game_id, seat, account_id, token) \
                             VALUES ($1, $2, $3, $4) ON CONFLICT (game_id, seat) DO NOTHING";
@@ -1350,18 +1367,7 @@ mod tests {
     /// The seats accounts own from a game's start are written with the
     /// game: a game refused (its id taken) leaves no owner behind.
     async fn a_new_game_is_written_with_its_owners_or_not_at_all(store: Store) {
-        let karl = store
-            .create_account(&NewAccount {
-                name: "Karl",
-                name_key: "karl",
-                password_hash: "$argon2id$not-checked-here",
-                email: None,
-                language: "en",
-                created_ms: 1,
-            })
-            .await
-            .unwrap()
-            .unwrap();
+        let karl = accounts::tests::account(&store, "Karl", None).await;
         let (table, tokens) = crate::table::two_people(new_game_id(), None);
         let owner = OwnedSeat {
             seat: 1,

@@ -283,19 +283,12 @@ async fn changing_the_password_ends_the_other_sessions(db: &Db) {
 async fn the_owner_gets_their_seat_on_any_device_and_a_token_never_gives_the_account(db: &Db) {
     let (app, _) = server(db).await;
     let phone = sign_up(&app, "Karl").await;
-    let created = Call::new(Method::POST, "/api/games")
-        .body(json!({"players": 2, "seats": [{"name": "Otto"}, {"name": "karl"}]}))
-        .cookie(&phone)
-        .send(&app)
-        .await;
-    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
-    let id = created.body["id"].as_str().unwrap().to_owned();
-    let tokens: Vec<String> = created.body["seats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|seat| seat["token"].as_str().unwrap().to_owned())
-        .collect();
+    let (id, tokens) = create_signed_in(
+        &app,
+        &phone,
+        json!({"players": 2, "seats": [{"name": "Otto"}, {"name": "karl"}]}),
+    )
+    .await;
     // Another device: a new sign-in finds the seat named for the account.
     let laptop = session_of(&sign_in(&app, "Karl", PASSWORD).await);
     let uri = format!("/api/games/{id}/mine");
@@ -396,18 +389,12 @@ async fn the_owner_gets_their_seat_on_any_device_and_a_token_never_gives_the_acc
 async fn a_deleted_account_leaves_its_finished_games_replayable(db: &Db) {
     let (app, state) = server(db).await;
     let session = sign_up(&app, "Karl").await;
-    let created = Call::new(Method::POST, "/api/games")
-        .body(json!({"players": 2, "seats": [{"name": "Karl"}, {"name": "Otto"}]}))
-        .cookie(&session)
-        .send(&app)
-        .await;
-    let id = created.body["id"].as_str().unwrap().to_owned();
-    let tokens: Vec<String> = created.body["seats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|seat| seat["token"].as_str().unwrap().to_owned())
-        .collect();
+    let (id, tokens) = create_signed_in(
+        &app,
+        &session,
+        json!({"players": 2, "seats": [{"name": "Karl"}, {"name": "Otto"}]}),
+    )
+    .await;
     play_to_the_end(&app, &id, &tokens).await;
     let refused = Call::new(Method::DELETE, "/api/me")
         .body(json!({"password": "not the password"}))
@@ -469,20 +456,8 @@ async fn games_in_play_stay_listed_however_many_games_ended_since(db: &Db) {
     let karl = sign_up(&app, "Karl").await;
     let mut games = Vec::new();
     for _ in 0..3 {
-        let created = Call::new(Method::POST, "/api/games")
-            .body(json!({"players": 2, "seats": [{"name": "Karl"}, {"name": "Otto"}]}))
-            .cookie(&karl)
-            .send(&app)
-            .await;
-        assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
-        let id = created.body["id"].as_str().unwrap().to_owned();
-        let tokens: Vec<String> = created.body["seats"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|seat| seat["token"].as_str().unwrap().to_owned())
-            .collect();
-        games.push((id, tokens));
+        let body = json!({"players": 2, "seats": [{"name": "Karl"}, {"name": "Otto"}]});
+        games.push(create_signed_in(&app, &karl, body).await);
     }
     // The first game stays in play; the other two end after it was last
     // touched, the third one last.

@@ -709,12 +709,12 @@ impl Store {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::secret::new_game_id;
 
     /// An account named `name` with `email`, stored.
-    async fn account(store: &Store, name: &str, email: Option<&str>) -> i64 {
+    pub(crate) async fn account(store: &Store, name: &str, email: Option<&str>) -> i64 {
         let key = carolus_accounts::name::skeleton_of(name);
         store
             .create_account(&NewAccount {

@@ -669,15 +669,7 @@ async fn insert_game(
             .execute(&mut *tx)
             .await?;
     }
-    for owner in owners {
-        sqlx::query(super::INSERT_OWNER)
-            .bind(&table.id)
-            .bind(owner.seat as i64)
-            .bind(owner.account_id)
-            .bind(&owner.token)
-            .execute(&mut *tx)
-            .await?;
-    }
+    super::insert_owners!(tx, &table.id, owners);
     Ok(())
 }
 
