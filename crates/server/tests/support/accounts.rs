@@ -161,20 +161,12 @@ pub fn advance(clock: &Clock, ms: i64) {
 /// Creates the game `body` signed in with `cookie`; its id and its seats'
 /// tokens.
 pub async fn create_signed_in(app: &Router, cookie: &str, body: Value) -> (String, Vec<String>) {
-    let created = Call::new(Method::POST, "/api/games")
+    let answer = Call::new(Method::POST, "/api/games")
         .body(body)
         .cookie(cookie)
         .send(app)
         .await;
-    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
-    let id = created.body["id"].as_str().unwrap().to_owned();
-    let tokens = created.body["seats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|seat| seat["token"].as_str().unwrap().to_owned())
-        .collect();
-    (id, tokens)
+    created(&answer)
 }
 
 /// Plays game `id` to its end with the seats' `tokens`, each seat its

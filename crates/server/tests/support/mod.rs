@@ -164,7 +164,11 @@ pub async fn people_game(app: &Router, players: usize) -> (String, Vec<String>) 
     if players == 4 {
         request["variant"] = json!({"teams": true});
     }
-    let answer = post(app, "/api/games", &request).await;
+    created(&post(app, "/api/games", &request).await)
+}
+
+/// The id and the seats' tokens of the game `answer` created.
+pub fn created(answer: &Answer) -> (String, Vec<String>) {
     assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.text);
     let id = answer.body["id"].as_str().unwrap().to_owned();
     let tokens = answer.body["seats"]
