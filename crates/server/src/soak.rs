@@ -3,7 +3,10 @@
 //! restarted meanwhile (DEPLOY.md's `tools/soak` does that), checking at
 //! the end of each game that every move the server acknowledged is in the
 //! stored record at its place and that the record replays; and the
-//! servers' resident memory sampled every so many games.
+//! servers' resident memory sampled every so many games, each time at
+//! rest: no game in play and the finished ones let go, so that the
+//! samples compare what the servers keep, not how many games happen to
+//! be in flight at the moment.
 //!
 //! The client outlives the servers' deaths: a request that fails on the
 //! way (no connection, a proxy's 502, a store's 503) is asked again after
@@ -21,8 +24,11 @@ use tokio::sync::{Mutex, Semaphore};
 use tokio::task::JoinSet;
 
 use crate::client::{Answer, Client};
-use crate::loadgen::server_memory;
+use crate::loadgen::{games_in_memory, server_memory};
 use crate::secret::OsRandom;
+
+/// How often the servers are asked whether they let the games go.
+const REST_POLL: Duration = Duration::from_millis(250);
 
 /// The pause before a request that failed on the way is asked again.
 const PAUSE: Duration = Duration::from_millis(100);
@@ -39,15 +45,21 @@ pub struct SoakPlan {
     pub concurrency: usize,
     /// Games finished between two samples of the servers' memory.
     pub sample_every: usize,
+    /// How long, at each sample, to wait for the servers to let the
+    /// finished games go (their `carolus_games_in_memory` at 0).
+    pub rest_wait: Duration,
 }
 
-/// The servers' resident memory once `games` games were finished, in MB,
-/// in the order the servers were given (`None`: the server did not
-/// answer, say while it restarted).
+/// The servers' resident memory once `games` games were finished and no
+/// game was in play, in MB, in the order the servers were given (`None`:
+/// the server did not answer, say while it restarted), with the games
+/// each still held in memory when it was taken (0 once the servers let
+/// the finished games go, as they do within a minute).
 #[derive(Clone, Debug, Serialize)]
 pub struct MemorySample {
     pub games: usize,
     pub servers_mb: Vec<Option<f64>>,
+    pub games_in_memory: Vec<Option<i64>>,
 }
 
 /// What a soak run found.
@@ -88,7 +100,9 @@ impl SoakReport {
 /// Plays `plan` through `client`, sampling the memory of the servers
 /// `sampled` (each asked directly, not through a proxy) at the start and
 /// after every `plan.sample_every` games; `on_sample` hears each sample as
-/// it is taken.
+/// it is taken. Before each sample the games in flight are played out,
+/// none is started, and the servers are given `plan.rest_wait` to let the
+/// finished games go.
 pub async fn run(
     client: &Client,
     plan: &SoakPlan,
@@ -100,22 +114,43 @@ pub async fn run(
         games: plan.games,
         ..SoakReport::default()
     }));
-    let sample = |games| async move {
+    let sample = |games, rest_wait| async move {
+        let rested = Instant::now() + rest_wait;
+        loop {
+            let mut held = Vec::new();
+            for server in sampled {
+                held.push(games_in_memory(server).await);
+            }
+            if held.iter().all(|games| *games == Some(0)) || Instant::now() >= rested {
+                break;
+            }
+            tokio::time::sleep(REST_POLL).await;
+        }
         let mut servers_mb = Vec::new();
+        let mut held = Vec::new();
         for server in sampled {
             servers_mb.push(server_memory(server).await.map(|bytes| bytes / 1e6));
+            held.push(games_in_memory(server).await);
         }
-        MemorySample { games, servers_mb }
+        MemorySample {
+            games,
+            servers_mb,
+            games_in_memory: held,
+        }
     };
-    let first = sample(0).await;
+    let first = sample(0, Duration::ZERO).await;
     on_sample(&first);
     report.lock().await.samples.push(first);
     let permits = Arc::new(Semaphore::new(plan.concurrency.max(1)));
     let mut games = JoinSet::new();
     let mut finished = 0;
     let mut started = 0;
+    let every = plan.sample_every.max(1);
     while finished < plan.games {
-        while started < plan.games
+        // Games start up to the next sample only, so that when it is due
+        // no game is in play.
+        let due = (finished / every + 1) * every;
+        while started < due.min(plan.games)
             && let Ok(permit) = Arc::clone(&permits).try_acquire_owned()
         {
             started += 1;
@@ -131,8 +166,8 @@ pub async fn run(
             break;
         }
         finished += 1;
-        if finished % plan.sample_every.max(1) == 0 || finished == plan.games {
-            let taken = sample(finished).await;
+        if finished % every == 0 || finished == plan.games {
+            let taken = sample(finished, plan.rest_wait).await;
             on_sample(&taken);
             report.lock().await.samples.push(taken);
         }

@@ -1,6 +1,7 @@
 //! The soak run against a real server on a free port: every game is
 //! played to the end over HTTP, every acknowledged move is found in the
-//! stored record, and the server's memory is sampled as asked. (What it
+//! stored record, and the server's memory is sampled as asked, each time
+//! with no game in play and the finished ones let go. (What it
 //! finds over 100,000 games and through killed servers is the soak
 //! benchmark's business: `tools/soak`, DEPLOY.md.)
 
@@ -12,7 +13,13 @@ use carolus_server::soak::{self, SoakPlan};
 use tokio::net::TcpListener;
 
 async fn the_soak_run_plays_and_checks_every_game_and_samples_memory(db: &support::Db) {
-    let state = AppState::new(db.store().await, support::test_limits());
+    // Games that nobody uses leave memory at once, so that each sample
+    // finds the server at rest without waiting.
+    let limits = carolus_server::Limits {
+        rest_after: std::time::Duration::from_millis(50),
+        ..support::test_limits()
+    };
+    let state = AppState::new(db.store().await, limits);
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let client = Client::new(&format!("http://{}", listener.local_addr().unwrap())).unwrap();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
@@ -23,6 +30,7 @@ async fn the_soak_run_plays_and_checks_every_game_and_samples_memory(db: &suppor
         games: 4,
         concurrency: 2,
         sample_every: 2,
+        rest_wait: std::time::Duration::from_secs(30),
     };
     let mut heard = Vec::new();
     let report = soak::run(&client, &plan, std::slice::from_ref(&client), |sample| {
@@ -43,6 +51,14 @@ async fn the_soak_run_plays_and_checks_every_game_and_samples_memory(db: &suppor
             .samples
             .iter()
             .all(|sample| sample.servers_mb.len() == 1 && sample.servers_mb[0].is_some()),
+        "{report:?}"
+    );
+    // Each sample at rest: no game in play, the finished ones let go.
+    assert!(
+        report
+            .samples
+            .iter()
+            .all(|sample| sample.games_in_memory == [Some(0)]),
         "{report:?}"
     );
     stop.send(()).unwrap();

@@ -94,6 +94,12 @@ pub struct Args {
           value_parser = crate::args::between::<u64>(1, 1_000_000))]
     sample_every: u64,
 
+    /// With --soak, the longest wait at each sample for the servers to
+    /// let the finished games go (no game is in play then).
+    #[arg(long, value_name = "SECONDS", default_value_t = 90, requires = "soak",
+          value_parser = crate::args::between::<u64>(0, 3_600))]
+    rest_wait: u64,
+
     /// Write the report as one line of JSON.
     #[arg(long)]
     json: bool,
@@ -215,16 +221,27 @@ fn soak(
         games: args.games as usize,
         concurrency: args.concurrency as usize,
         sample_every: args.sample_every as usize,
+        rest_wait: Duration::from_secs(args.rest_wait),
     };
     let mut written = Ok(());
     let report = runtime.block_on(soak::run(client, &plan, &sampled, |sample| {
         if args.json || written.is_err() {
             return;
         }
-        let servers: Vec<String> = sample.servers_mb.iter().map(|&mb| megabytes(mb)).collect();
+        let servers: Vec<String> = sample
+            .servers_mb
+            .iter()
+            .zip(&sample.games_in_memory)
+            .map(|(&mb, held)| match held {
+                // A server that still held games when the wait ran out
+                // says so beside its figure.
+                Some(held) if *held > 0 => format!("{} ({held} games held)", megabytes(mb)),
+                _ => megabytes(mb),
+            })
+            .collect();
         written = writeln!(
             out,
-            "after {:>7} games: {}",
+            "after {:>7} games, at rest: {}",
             sample.games,
             servers.join(", ")
         )
