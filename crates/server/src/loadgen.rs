@@ -482,19 +482,19 @@ async fn stopped(stopping: &mut watch::Receiver<Option<String>>) {
 
 /// The server's resident memory in bytes, from its `/metrics`.
 pub async fn server_memory(client: &Client) -> Option<f64> {
-    metric(client, "process_resident_memory_bytes").await
+    metric(
+        &metrics_text(client).await?,
+        "process_resident_memory_bytes",
+    )
 }
 
-/// The games the server at `client` holds in memory, from its `/metrics`;
-/// `None` if it cannot be read.
-pub async fn games_in_memory(client: &Client) -> Option<i64> {
-    metric(client, "carolus_games_in_memory").await
+/// The text of the server's `/metrics`; `None` if it cannot be read.
+pub async fn metrics_text(client: &Client) -> Option<String> {
+    client.get_text("/metrics").await.ok()
 }
 
-/// The value of the metric `name` (a line `name value`) of the server at
-/// `client`.
-async fn metric<T: std::str::FromStr>(client: &Client, name: &str) -> Option<T> {
-    let text = client.get_text("/metrics").await.ok()?;
+/// The value of the metric `name` (a line `name value`) in `text`.
+pub fn metric<T: std::str::FromStr>(text: &str, name: &str) -> Option<T> {
     text.lines()
         .find_map(|line| line.strip_prefix(name)?.strip_prefix(' '))
         .and_then(|value| value.trim().parse().ok())

@@ -24,7 +24,7 @@ use tokio::sync::{Mutex, Semaphore};
 use tokio::task::JoinSet;
 
 use crate::client::{Answer, Client};
-use crate::loadgen::{games_in_memory, server_memory};
+use crate::loadgen::{metric, metrics_text};
 use crate::secret::OsRandom;
 
 /// How often the servers are asked whether they let the games go.
@@ -117,25 +117,24 @@ pub async fn run(
     let sample = |games, rest_wait| async move {
         let rested = Instant::now() + rest_wait;
         loop {
+            // One reading of each server's metrics a round: its memory and
+            // the games it still holds.
+            let mut servers_mb = Vec::new();
             let mut held = Vec::new();
             for server in sampled {
-                held.push(games_in_memory(server).await);
+                let text = metrics_text(server).await.unwrap_or_default();
+                let bytes: Option<f64> = metric(&text, "process_resident_memory_bytes");
+                servers_mb.push(bytes.map(|bytes| bytes / 1e6));
+                held.push(metric(&text, "carolus_games_in_memory"));
             }
             if held.iter().all(|games| *games == Some(0)) || Instant::now() >= rested {
-                break;
+                break MemorySample {
+                    games,
+                    servers_mb,
+                    games_in_memory: held,
+                };
             }
             tokio::time::sleep(REST_POLL).await;
-        }
-        let mut servers_mb = Vec::new();
-        let mut held = Vec::new();
-        for server in sampled {
-            servers_mb.push(server_memory(server).await.map(|bytes| bytes / 1e6));
-            held.push(games_in_memory(server).await);
-        }
-        MemorySample {
-            games,
-            servers_mb,
-            games_in_memory: held,
         }
     };
     let first = sample(0, Duration::ZERO).await;
