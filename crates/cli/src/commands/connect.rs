@@ -42,9 +42,12 @@ pub struct Args {
     /// The seat's token. (Other users of this machine can see a command
     /// line; on a shared machine pass `--token -` and give the token on
     /// standard input.)
+    // A token is base64url and begins with `-` one time in 64: it is read
+    // as the option's value, not as another option.
     #[arg(
         long,
         value_name = "TOKEN",
+        allow_hyphen_values = true,
         required_unless_present = "user",
         conflicts_with = "user"
     )]

@@ -522,7 +522,15 @@ fn kill_9_loses_no_acknowledged_move_and_games_go_on_after_a_restart() {
 
 /// Runs `carolus connect` for one seat until it ends.
 fn connect(server: &Server, id: &str, token: &str, player: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_carolus"))
+    connect_command(server, id, token, player)
+        .stdin(Stdio::null())
+        .output()
+        .expect("carolus connect runs")
+}
+
+fn connect_command(server: &Server, id: &str, token: &str, player: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_carolus"));
+    command
         .args([
             "connect",
             &format!("http://{}", server.address),
@@ -532,10 +540,60 @@ fn connect(server: &Server, id: &str, token: &str, player: &[&str]) -> std::proc
             token,
         ])
         .args(player)
-        .args(["--think", "0.05"])
-        .stdin(Stdio::null())
-        .output()
-        .expect("carolus connect runs")
+        .args(["--think", "0.05"]);
+    command
+}
+
+/// Runs two `carolus connect`s at once to their ends. When one fails, the
+/// other is stopped: it would wait for ever for the moves of a seat that
+/// nobody plays any more.
+fn connect_both(mut commands: [Command; 2]) -> [std::process::Output; 2] {
+    let mut children = commands.each_mut().map(|command| {
+        command
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("carolus connect runs")
+    });
+    // The pipes are drained beside the wait, so that a talkative player
+    // never blocks on a full pipe.
+    let readers = children.each_mut().map(|child| {
+        let mut stdout = child.stdout.take().unwrap();
+        let mut stderr = child.stderr.take().unwrap();
+        thread::spawn(move || {
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            stdout.read_to_end(&mut out).unwrap();
+            stderr.read_to_end(&mut err).unwrap();
+            (out, err)
+        })
+    });
+    let mut statuses = [None, None];
+    while statuses.iter().any(Option::is_none) {
+        for index in 0..2 {
+            if statuses[index].is_none() {
+                statuses[index] = children[index].try_wait().unwrap();
+            }
+        }
+        if statuses.iter().flatten().any(|status| !status.success()) {
+            for (child, status) in children.iter_mut().zip(&mut statuses) {
+                if status.is_none() {
+                    let _ = child.kill();
+                    *status = Some(child.wait().unwrap());
+                }
+            }
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+    let mut outputs = readers.map(|reader| reader.join().unwrap());
+    [0, 1].map(|index| {
+        let (stdout, stderr) = std::mem::take(&mut outputs[index]);
+        std::process::Output {
+            status: statuses[index].unwrap(),
+            stdout,
+            stderr,
+        }
+    })
 }
 
 /// `carolus connect` said it plays `seat` of game `id`, and ended when the
@@ -573,14 +631,11 @@ fn two_connected_bots_play_a_game_on_the_server_to_the_end() {
     } else {
         vec!["--ai".to_owned(), "greedy".to_owned()]
     };
-    let (first, second) = thread::scope(|scope| {
-        let first = scope.spawn(|| connect(&server, &id, &tokens[0], &["--level", "2"]));
-        let second = scope.spawn(|| {
-            let words: Vec<&str> = second.iter().map(String::as_str).collect();
-            connect(&server, &id, &tokens[1], &words)
-        });
-        (first.join().unwrap(), second.join().unwrap())
-    });
+    let words: Vec<&str> = second.iter().map(String::as_str).collect();
+    let [first, second] = connect_both([
+        connect_command(&server, &id, &tokens[0], &["--level", "2"]),
+        connect_command(&server, &id, &tokens[1], &words),
+    ]);
     for (seat, output) in [(0, &first), (1, &second)] {
         assert_played_to_the_end(output, seat, &id);
     }
@@ -676,6 +731,19 @@ fn connect_says_what_is_wrong_with_its_game_or_token() {
     );
     assert_eq!(
         wrong.assert_bad_input(),
+        "--token: the token is not one of this game's seats"
+    );
+    // Tokens are base64url, so one in 64 begins with a hyphen: it is still
+    // the token, not an option.
+    let hyphen = format!("-{}", "A".repeat(42));
+    let hyphenated = super::support::carolus(
+        &[
+            "connect", &url, "--game", &id, "--token", &hyphen, "--level", "1",
+        ],
+        None,
+    );
+    assert_eq!(
+        hyphenated.assert_bad_input(),
         "--token: the token is not one of this game's seats"
     );
     let nobody = super::support::carolus(
