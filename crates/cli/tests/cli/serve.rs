@@ -667,7 +667,9 @@ fn a_connected_bot_decides_again_when_its_decision_is_taken_back() {
         // Meanwhile the seat's holder takes decisions back from elsewhere
         // (the browser, say) with the same token.
         let mut taken_back = 0;
-        while taken_back < 3 {
+        // Until the game ends, or the bot does (a failed bot leaves the
+        // game waiting for its seat for ever).
+        while taken_back < 3 && !bot.is_finished() {
             let view = server.view(&id);
             if view["status"] == "over" {
                 break;
