@@ -648,6 +648,14 @@ record-line-not-json = { $file }, Zeile { $line }, Spalte { $column }: Diese Zei
    *[other] „{ $found }“ war dort nicht zu erwarten.
     } Jede Zeile einer .jsonl-Datei enthält eine Aufzeichnung.
 record-line-not-object = { $file }, Zeile { $line }: Eine Aufzeichnung (ein JSON-Objekt) wurde erwartet.
+record-problem-field = { $where }: Das Feld „{ $field }“ fehlt oder ist nicht lesbar.
+record-problem-setup = { $where }: Mit der Aufstellung im Feld „{ $field }“ kann keine Partie beginnen.
+record-problem-malformed = { $where }: Zug { $move } „{ $token }“ ist kein Zug.
+record-problem-illegal = { $where }: Zug { $move } „{ $token }“ ist an dieser Stelle nicht möglich; das Brett zeigt die Partie bis zum Zug davor.
+record-problem-not-a-record = { $where }: Das ist keine Aufzeichnung.
+record-problem-other = { $where }: Diese Aufzeichnung lässt sich nicht nachspielen.
+record-too-large = { $where }: Die Datei ist zu groß, als dass der Server sie nachspielen könnte.
+record-error-replay = { $where }: Der Server hat nicht geantwortet (er ist ausgelastet oder nicht erreichbar). Versuche es noch einmal.
 rules-seat-caption = { $name } (Burgen: { $colour }): oben der Hof, in der Mitte der Vorrat, unten die Scheiben
 rules-key-title = Was auf dem Bildschirm zu sehen ist
 rules-key-emperor = Die Krone ist der Kaiser. Er steht am äußeren Rand der Region, in der er sich befindet, und zieht im Uhrzeigersinn.

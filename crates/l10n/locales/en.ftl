@@ -649,6 +649,14 @@ record-line-not-json = { $file }, line { $line }, column { $column }: this line 
    *[other] “{ $found }” was not expected there.
     } Each line of a .jsonl file holds one record.
 record-line-not-object = { $file }, line { $line }: a record (a JSON object) was expected.
+record-problem-field = { $where }: the field “{ $field }” is missing or does not read.
+record-problem-setup = { $where }: the set-up in the field “{ $field }” cannot start a game.
+record-problem-malformed = { $where }: move { $move } “{ $token }” is not a move.
+record-problem-illegal = { $where }: move { $move } “{ $token }” cannot be played there; the board shows the game up to the move before it.
+record-problem-not-a-record = { $where }: this is no record.
+record-problem-other = { $where }: this record cannot be replayed.
+record-too-large = { $where }: the file is too large for the server to replay.
+record-error-replay = { $where }: the server did not answer (it is busy or cannot be reached). Try again.
 rules-seat-caption = { $name } (castles: { $colour }): court at the top, reserve in the middle, discs below
 rules-key-title = What is on the screen
 rules-key-emperor = The crown is the emperor. He stands at the outer edge of the region he is in and moves clockwise.

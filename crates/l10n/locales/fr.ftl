@@ -653,6 +653,14 @@ record-line-not-json = { $file }, ligne { $line }, colonne { $column } : cette l
    *[other] « { $found } » n'était pas attendu à cet endroit.
     } Chaque ligne d'un fichier .jsonl contient une partie enregistrée.
 record-line-not-object = { $file }, ligne { $line } : une partie enregistrée (un objet JSON) était attendue.
+record-problem-field = { $where } : le champ « { $field } » manque ou ne se lit pas.
+record-problem-setup = { $where } : la mise en place du champ « { $field } » ne peut pas commencer une partie.
+record-problem-malformed = { $where } : le coup { $move } « { $token } » n'est pas un coup.
+record-problem-illegal = { $where } : le coup { $move } « { $token } » ne peut pas être joué à cet endroit ; le plateau montre la partie jusqu'au coup précédent.
+record-problem-not-a-record = { $where } : ce n'est pas une partie enregistrée.
+record-problem-other = { $where } : cette partie enregistrée ne peut pas être rejouée.
+record-too-large = { $where } : le fichier est trop volumineux pour que le serveur le rejoue.
+record-error-replay = { $where } : le serveur n'a pas répondu (il est occupé ou injoignable). Réessayez.
 rules-seat-caption = { $name } (châteaux : { $colour }) : la cour en haut, la réserve au milieu, les disques en bas
 rules-key-title = Ce que montre l'écran
 rules-key-emperor = La couronne est l'empereur. Il se tient au bord extérieur de la région où il se trouve et avance dans le sens des aiguilles d'une montre.

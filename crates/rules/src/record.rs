@@ -51,7 +51,7 @@ pub enum RecordError {
     NotAnObject { found: &'static str },
     #[error("field `{field}`: {message}")]
     Field { field: String, message: String },
-    #[error("field `{}`: {error}", setup_field(.error))]
+    #[error("field `{}`: {error}", .error.record_field())]
     Setup { error: SetupError },
     /// A move token is malformed. `accepted` is the record up to the move
     /// before it, so nothing already read is lost.
@@ -67,7 +67,7 @@ pub enum RecordError {
 /// Why a record does not replay.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ReplayError {
-    #[error("field `{}`: {error}", setup_field(.error))]
+    #[error("field `{}`: {error}", .error.record_field())]
     Setup { error: SetupError },
     /// Move `index` (counted from 1) cannot be played in the position
     /// before it.
@@ -77,15 +77,6 @@ pub enum ReplayError {
         token: String,
         error: IllegalMove,
     },
-}
-
-/// The record field a set-up error is about.
-fn setup_field(error: &SetupError) -> &'static str {
-    match error {
-        SetupError::PlayerCount { .. } => "players",
-        SetupError::KnightCount { .. } => "setup.territories",
-        SetupError::Order { .. } => "setup.order",
-    }
 }
 
 fn field_error(field: impl Into<String>, message: impl Into<String>) -> RecordError {

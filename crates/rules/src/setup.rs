@@ -113,6 +113,18 @@ pub enum SetupError {
     Order { order: Vec<usize>, players: usize },
 }
 
+impl SetupError {
+    /// The field of a record (`carolus-record/1`) that holds what is
+    /// wrong, so that a reader can be pointed at it in any language.
+    pub fn record_field(&self) -> &'static str {
+        match self {
+            SetupError::PlayerCount { .. } => "players",
+            SetupError::KnightCount { .. } => "setup.territories",
+            SetupError::Order { .. } => "setup.order",
+        }
+    }
+}
+
 fn variant_name(variant: Variant) -> &'static str {
     if variant.teams {
         "the team game"

@@ -109,6 +109,7 @@ use crate::{explain, rating, replay};
         routes::ChancesNow,
         replay::Replay,
         replay::Outcome,
+        replay::Problem,
         replay::Outcomes,
         lesson::StartLesson,
         lesson::LessonProgress,

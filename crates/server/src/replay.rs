@@ -10,7 +10,7 @@
 
 use axum::Json;
 use axum::extract::State;
-use carolus_rules::{Game, Record, StateView};
+use carolus_rules::{Game, Record, RecordError, ReplayError, StateView};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
@@ -29,8 +29,84 @@ pub struct Replay {
     /// end of the record or the move that could not be played.
     #[schema(value_type = Vec<Object>)]
     pub states: Vec<Value>,
-    /// What stopped the replay before the record's end, if anything.
+    /// What stopped the replay before the record's end, if anything, in
+    /// English.
     pub error: Option<String>,
+    /// The same as `error`, as data, for a client that words it in its
+    /// reader's language.
+    pub problem: Option<Problem>,
+}
+
+/// What stopped a replay, as data: what kind of fault and where.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Problem {
+    /// The body is no record at all (not a JSON object).
+    NotARecord,
+    /// A field of the record is missing or does not read.
+    Field {
+        /// The field, as the record names it (`moves`, `setup.order`).
+        field: String,
+    },
+    /// The record's set-up cannot start a game.
+    Setup {
+        /// The field that holds what is wrong (`players`,
+        /// `setup.territories`, `setup.order`).
+        field: String,
+    },
+    /// A move of the record is not a move token.
+    Malformed {
+        /// The move's place in the record, counted from 1.
+        index: usize,
+        /// The token as the record has it.
+        token: String,
+    },
+    /// A move of the record cannot be played in the position before it.
+    Illegal {
+        /// The move's place in the record, counted from 1.
+        index: usize,
+        /// The token as the record has it.
+        token: String,
+    },
+    /// `from` asks for positions beyond the record's end.
+    Beyond {
+        /// The number of moves in the record.
+        length: usize,
+    },
+}
+
+impl From<&RecordError> for Problem {
+    fn from(error: &RecordError) -> Problem {
+        match error {
+            RecordError::Setup { error } => Problem::Setup {
+                field: error.record_field().to_owned(),
+            },
+            RecordError::Move { index, token, .. } => Problem::Malformed {
+                index: *index,
+                token: token.clone(),
+            },
+            RecordError::Field { field, .. } => Problem::Field {
+                field: field.clone(),
+            },
+            RecordError::Empty | RecordError::Json { .. } | RecordError::NotAnObject { .. } => {
+                Problem::NotARecord
+            }
+        }
+    }
+}
+
+impl From<&ReplayError> for Problem {
+    fn from(error: &ReplayError) -> Problem {
+        match error {
+            ReplayError::Setup { error } => Problem::Setup {
+                field: error.record_field().to_owned(),
+            },
+            ReplayError::Move { index, token, .. } => Problem::Illegal {
+                index: *index,
+                token: token.clone(),
+            },
+        }
+    }
 }
 
 /// One legal move and the state it leads to.
@@ -126,6 +202,7 @@ pub fn replay_record(record: &Value, from: usize) -> Replay {
                 from,
                 states: Vec::new(),
                 error: Some(error.to_string()),
+                problem: Some(Problem::from(&error)),
             };
         }
     };
@@ -137,6 +214,7 @@ pub fn replay_record(record: &Value, from: usize) -> Replay {
             error: Some(format!(
                 "from {from} is beyond the record's end: it has {length} moves"
             )),
+            problem: Some(Problem::Beyond { length }),
         };
     }
     let mut states = Vec::with_capacity(length + 1 - from);
@@ -147,10 +225,12 @@ pub fn replay_record(record: &Value, from: usize) -> Replay {
         }
         seen += 1;
     });
+    let error = outcome.err();
     Replay {
         from,
         states,
-        error: outcome.err().map(|error| error.to_string()),
+        error: error.as_ref().map(ToString::to_string),
+        problem: error.as_ref().map(Problem::from),
     }
 }
 
@@ -233,6 +313,13 @@ mod tests {
             error.starts_with(&format!("move {} \"move 5\"", length + 1)),
             "{error}"
         );
+        assert_eq!(
+            replay.problem,
+            Some(Problem::Illegal {
+                index: length + 1,
+                token: "move 5".to_owned()
+            })
+        );
     }
 
     #[test]
@@ -240,8 +327,44 @@ mod tests {
         let replay = replay_record(&serde_json::json!({"format": "chess"}), 0);
         assert!(replay.states.is_empty());
         assert!(replay.error.unwrap().contains("format"));
-        let beyond = replay_record(&seeded_record(3), 99);
+        assert_eq!(
+            replay.problem,
+            Some(Problem::Field {
+                field: "format".to_owned()
+            })
+        );
+        let record = seeded_record(3);
+        let length = record["moves"].as_array().unwrap().len();
+        let beyond = replay_record(&record, 99);
         assert!(beyond.error.unwrap().contains("beyond the record's end"));
+        assert_eq!(beyond.problem, Some(Problem::Beyond { length }));
+    }
+
+    #[test]
+    fn a_malformed_move_or_set_up_is_named_as_data_for_the_reader_s_language() {
+        let mut record = seeded_record(4);
+        record["moves"][2] = Value::from("move   5");
+        let replay = replay_record(&record, 0);
+        assert!(replay.states.is_empty(), "a record that does not read");
+        assert_eq!(
+            replay.problem,
+            Some(Problem::Malformed {
+                index: 3,
+                token: "move   5".to_owned()
+            })
+        );
+        let mut record = seeded_record(4);
+        record["setup"]["order"] = serde_json::json!([0, 0]);
+        let replay = replay_record(&record, 0);
+        assert_eq!(
+            replay.problem,
+            Some(Problem::Setup {
+                field: "setup.order".to_owned()
+            }),
+            "{:?}",
+            replay.error
+        );
+        assert!(replay.error.unwrap().starts_with("field `setup.order`"));
     }
 
     #[test]

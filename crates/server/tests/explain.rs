@@ -252,6 +252,11 @@ async fn a_record_that_does_not_replay_or_an_illegal_move_is_a_400_that_says_whe
         error.ends_with(replay.body["error"].as_str().unwrap()),
         "{error}"
     );
+    // The replay says it as data too, for a page to word in its language.
+    assert_eq!(
+        replay.body["problem"],
+        json!({"kind": "illegal", "index": 21, "token": "move 15"})
+    );
 
     // A token that is no move in the record.
     let mut unreadable = record.clone();

@@ -3,6 +3,7 @@
 // record opened from a file (/replay).
 
 import { request } from "./api.js";
+import { failure } from "./refusals.js";
 import { drawBoard, drawSeat, familyLegend, seatColour } from "./board.js";
 import { t } from "./i18n.js";
 import { el, showInView, svg } from "./page.js";
@@ -110,11 +111,13 @@ export function showRecordPage(main) {
     try {
       const replay = await request("POST", "/api/replay", { body: record });
       // What the server could replay is shown, and where it stopped is said.
-      if (replay.error) fail(`${where}: ${replay.error}`);
+      if (replay.problem) fail(problemText(where, replay.problem));
       if (replay.states.length > 0) showRecord(viewer, record, replay.states);
       else viewer.replaceChildren();
     } catch (problem) {
-      fail(`${where}: ${problem.message}`);
+      // The record was not answered: too large, or the server busy or
+      // out of reach.
+      fail(t(failure(problem).status === 413 ? "record-too-large" : "record-error-replay", { where }));
       viewer.replaceChildren();
     }
   }
@@ -148,6 +151,25 @@ export function showRecordPage(main) {
     const file = event.dataTransfer.files[0];
     if (file) open(file);
   });
+}
+
+/**
+ * Says in the reader's language what stopped the server's replay of a
+ * record (the `problem` of `POST /api/replay`) and where.
+ */
+export function problemText(where, problem) {
+  switch (problem.kind) {
+    case "field":
+    case "setup":
+      return t(`record-problem-${problem.kind}`, { where, field: problem.field });
+    case "malformed":
+    case "illegal":
+      return t(`record-problem-${problem.kind}`, { where, move: problem.index, token: problem.token });
+    case "not_a_record":
+      return t("record-problem-not-a-record", { where });
+    default:
+      return t("record-problem-other", { where });
+  }
 }
 
 /**
