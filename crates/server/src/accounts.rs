@@ -60,6 +60,7 @@ use crate::error::ApiError;
 use crate::extract::{ClientAddr, JsonBody, PathOf, limited};
 use crate::limits::RateLimiter;
 use crate::live::Command;
+use crate::responses::{BodyTooLarge, StoreUnreachable, TooManyRequests};
 use crate::routes::GamePath;
 use crate::state::AppState;
 use crate::store::{AccountRow, NewAccount, OwnedGame, OwnedSeat, Settings, StoreError};
@@ -657,10 +658,9 @@ async fn begin_session(state: &AppState, account: i64) -> Result<HeaderValue, Ap
         (status = 400, description = "The body is not JSON or not these fields", body = ErrorBody),
         (status = 403, description = "The request carries a session cookie and comes from another site", body = ErrorBody),
         (status = 409, description = "The name, or one differing only by case or look-alike letters, is taken", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 413, response = inline(BodyTooLarge)),
         (status = 422, description = "The name, password or e-mail address is refused; the answer says why", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
+        (status = 429, response = inline(TooManyRequests)),
         (status = 503, description = "The store cannot be reached, or too many sign-ins wait", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
@@ -942,7 +942,7 @@ async fn check(
         (status = 400, description = "The body is not JSON or not these fields", body = ErrorBody),
         (status = 401, description = "The name or the password is wrong (the same answer for both)", body = ErrorBody),
         (status = 403, description = "The request carries a session cookie and comes from another site", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 413, response = inline(BodyTooLarge)),
         (status = 429, description = "Attempts for this account or from this address are limited for now", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds until the next attempt may be made"))),
         (status = 503, description = "The store cannot be reached, or too many sign-ins wait", body = ErrorBody,
@@ -974,8 +974,7 @@ pub async fn sign_in(
         (status = 204, description = "Signed out (also when no session was open)",
             headers(("Set-Cookie" = String, description = "The cookie, cleared"))),
         (status = 403, description = "The request comes from another site", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
+        (status = 503, response = inline(StoreUnreachable)),
     )
 )]
 pub async fn sign_out(
@@ -1005,8 +1004,7 @@ pub async fn sign_out(
             headers(("Set-Cookie" = String, description = "The cookie, cleared"))),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "The request comes from another site", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
+        (status = 503, response = inline(StoreUnreachable)),
     )
 )]
 pub async fn sign_out_everywhere(
@@ -1032,8 +1030,7 @@ pub async fn sign_out_everywhere(
     responses(
         (status = 200, description = "The account and its settings", body = Me),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
+        (status = 503, response = inline(StoreUnreachable)),
     )
 )]
 pub async fn me(
@@ -1052,10 +1049,9 @@ pub async fn me(
         (status = 400, description = "The body is not JSON or not these fields", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "The request comes from another site", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 413, response = inline(BodyTooLarge)),
         (status = 422, description = "An e-mail address or language that is refused", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
+        (status = 503, response = inline(StoreUnreachable)),
     )
 )]
 pub async fn change_settings(
@@ -1107,7 +1103,7 @@ pub async fn change_settings(
         (status = 400, description = "The body is not JSON or not these fields", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "The present password is wrong, or the request comes from another site", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 413, response = inline(BodyTooLarge)),
         (status = 422, description = "The new password is refused; the answer says why", body = ErrorBody),
         (status = 429, description = "Attempts for this account or from this address are limited for now", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds until the next attempt may be made"))),
@@ -1171,7 +1167,7 @@ async fn confirmed(
         (status = 400, description = "The body is not JSON or not these fields", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "The password is wrong, or the request comes from another site", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 413, response = inline(BodyTooLarge)),
         (status = 429, description = "Attempts for this account or from this address are limited for now", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds until the next attempt may be made"))),
         (status = 500, description = "A finished game's stored record cannot be read; nothing was deleted", body = ErrorBody),
@@ -1221,8 +1217,7 @@ pub async fn delete_account(
     responses(
         (status = 200, description = "The player's ratings and games", body = Profile),
         (status = 404, description = "No player has this name", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
+        (status = 503, response = inline(StoreUnreachable)),
     )
 )]
 pub async fn profile(
@@ -1266,8 +1261,7 @@ pub async fn profile(
     responses(
         (status = 200, description = "My games", body = MyGames),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
+        (status = 503, response = inline(StoreUnreachable)),
     )
 )]
 pub async fn my_games(
@@ -1337,8 +1331,7 @@ pub async fn my_games(
         (status = 200, description = "My seats in the game with their tokens", body = MySeats),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 404, description = "No such game, or no seat of it is mine", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
+        (status = 503, response = inline(StoreUnreachable)),
     )
 )]
 pub async fn my_seats(
@@ -1468,7 +1461,7 @@ impl ResetTarget {
     responses(
         (status = 202, description = "Asked: a mail is sent if an account with an address matches (the same answer when none does)", body = ResetAsked),
         (status = 400, description = "The body is not JSON or not these fields", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 413, response = inline(BodyTooLarge)),
         (status = 422, description = "Neither or both of `name` and `email`, or one that is empty or too long", body = ErrorBody),
         (status = 429, description = "Too many reset requests from this address or for this account", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds until the request may be sent again"))),
@@ -1562,10 +1555,9 @@ fn hex_of(bytes: &[u8]) -> String {
         (status = 204, description = "The password is set; every session of the account ended"),
         (status = 400, description = "The body is not JSON or not these fields", body = ErrorBody),
         (status = 403, description = "The link is not valid, has expired or was used", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 413, response = inline(BodyTooLarge)),
         (status = 422, description = "The new password is refused; the answer says why (the link stays usable)", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
+        (status = 429, response = inline(TooManyRequests)),
         (status = 503, description = "The store cannot be reached, or too many sign-ins wait", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )

@@ -24,6 +24,7 @@ use serde_json::Value;
 use crate::api::{self, ErrorBody, ExplainRequest, Lang};
 use crate::error::ApiError;
 use crate::extract::{ClientAddr, JsonBody, limited};
+use crate::responses::BodyTooLarge;
 use crate::state::AppState;
 use crate::table::computer_name;
 
@@ -82,7 +83,7 @@ pub(crate) fn reader_names(words: &Catalog, names: Option<&[String]>) -> Option<
         (status = 400, description = "The body is not `{\"record\", \"move\", \"lang\"}`, the record \
             does not read or replay (the error says which move and why), or the move is not legal \
             at its end (the body adds the legal moves)", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 413, response = inline(BodyTooLarge)),
         (status = 422, description = "Nobody decides at the record's end: the game is over, or a \
             draw is due", body = ErrorBody),
         (status = 429, description = "Too many requests, or too many hints and explanations, from \

@@ -24,6 +24,7 @@ use utoipa::ToSchema;
 use crate::api::{CreatedGame, ErrorBody, SeatToken, whole};
 use crate::error::ApiError;
 use crate::extract::{ClientAddr, JsonBody, limited};
+use crate::responses::{BodyTooLarge, TooManyRequests};
 use crate::routes::start_game;
 use crate::secret;
 use crate::state::AppState;
@@ -174,7 +175,7 @@ pub struct LessonAnswer {
                     description = "Play a move, with the learner's token")),
             )),
         (status = 400, description = "The body is not JSON or the name is not one", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 413, response = inline(BodyTooLarge)),
         (status = 429, description = "Too many games created from this address", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
         (status = 503, description = "The game could not be stored; nothing was created", body = ErrorBody,
@@ -225,9 +226,8 @@ pub async fn start_lesson(
             or, in `error`, why the record is not the guided game's, does not replay, or the progress \
             does not fit it", body = LessonAnswer),
         (status = 400, description = "The body is not such a request", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
+        (status = 413, response = inline(BodyTooLarge)),
+        (status = 429, response = inline(TooManyRequests)),
     )
 )]
 pub async fn lesson_step(

@@ -56,6 +56,7 @@ mod openapi;
 mod pool;
 mod rating;
 mod replay;
+mod responses;
 mod routes;
 mod secret;
 mod state;

@@ -39,6 +39,7 @@ use crate::api::{ClockSpec, ErrorBody, object};
 use crate::error::ApiError;
 use crate::extract::{ClientAddr, JsonBody, limited};
 use crate::rating::ModeName;
+use crate::responses::{BodyTooLarge, StoreUnreachable, TooManyRequests};
 use crate::secret::{self, OsRandom};
 use crate::state::AppState;
 use crate::store::OwnedSeat;
@@ -185,9 +186,8 @@ fn unreachable(error: StoreError) -> ApiError {
         (status = 400, description = "The body is not `{\"mode\", \"clock\", \"computer\"?}`, or the clock is not one a game may have", body = ErrorBody),
         (status = 401, description = "No session: sign in first", body = ErrorBody),
         (status = 403, description = "The session cookie came from another site", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
+        (status = 413, response = inline(BodyTooLarge)),
+        (status = 429, response = inline(TooManyRequests)),
         (status = 503, description = "The store cannot be reached, or the game could not be stored; still waiting", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
@@ -209,8 +209,7 @@ pub async fn join_pool(
     responses(
         (status = 200, description = "Not in the pool, waiting, or paired", body = PoolAnswer),
         (status = 401, description = "No session: sign in first", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
+        (status = 503, response = inline(StoreUnreachable)),
     )
 )]
 pub async fn pool_state(
@@ -249,10 +248,8 @@ pub async fn pool_state(
         (status = 204, description = "Out of the pool (also when not in it)"),
         (status = 401, description = "No session: sign in first", body = ErrorBody),
         (status = 403, description = "The session cookie came from another site", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
+        (status = 429, response = inline(TooManyRequests)),
+        (status = 503, response = inline(StoreUnreachable)),
     )
 )]
 pub async fn leave_pool(

@@ -24,6 +24,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::api::ErrorBody;
 use crate::error::ApiError;
 use crate::extract::QueryOf;
+use crate::responses::StoreUnreachable;
 use crate::state::AppState;
 use crate::store::ratings::{ComputerGame, Leader, RatingChange, RatingRow};
 use crate::store::{Store, StoreError};
@@ -192,8 +193,7 @@ pub const LEADERBOARD_SIZE: usize = 100;
     responses(
         (status = 200, description = "The mode's best players, by mean − 3σ", body = Leaderboard),
         (status = 400, description = "No mode, or not one of 2p, 3p and teams", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
+        (status = 503, response = inline(StoreUnreachable)),
     )
 )]
 pub async fn leaderboard(

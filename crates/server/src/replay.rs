@@ -18,6 +18,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::api::ErrorBody;
 use crate::error::ApiError;
 use crate::extract::{ClientAddr, JsonBody, QueryOf, limited, moves_seen};
+use crate::responses::{BodyTooLarge, TooManyRequests};
 use crate::state::AppState;
 
 /// `POST /api/replay`: positions of a record.
@@ -152,9 +153,8 @@ pub struct ReplayQuery {
         (status = 200, description = "The positions, and what stopped the replay if the record \
             could not be played to its end", body = Replay),
         (status = 400, description = "The body is not a JSON object, or a malformed query", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
+        (status = 413, response = inline(BodyTooLarge)),
+        (status = 429, response = inline(TooManyRequests)),
     )
 )]
 pub async fn replay(
@@ -175,9 +175,8 @@ pub async fn replay(
         (status = 200, description = "Every legal move with the state it leads to, or why the \
             record's end could not be reached", body = Outcomes),
         (status = 400, description = "The body is not a JSON object", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
+        (status = 413, response = inline(BodyTooLarge)),
+        (status = 429, response = inline(TooManyRequests)),
     )
 )]
 pub async fn outcomes(

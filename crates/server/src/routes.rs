@@ -26,6 +26,7 @@ use crate::error::ApiError;
 use crate::extract::{ClientAddr, JsonBody, PathOf, QueryOf, bearer_token, limited, query_value};
 use crate::invite;
 use crate::live::{Accepted, Command, HintPosition};
+use crate::responses::{BodyTooLarge, StoreUnreachable, TooManyRequests};
 use crate::secret::{self, OsRandom};
 use crate::state::AppState;
 use crate::store::{Cursor, OwnedSeat};
@@ -153,7 +154,7 @@ fn page_cursor(text: &str) -> Option<Cursor> {
             )),
         (status = 400, description = "The body is not JSON or does not describe a game", body = ErrorBody),
         (status = 403, description = "A rated game asked for without signing in", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 413, response = inline(BodyTooLarge)),
         (status = 429, description = "Too many games created from this address", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
         (status = 503, description = "The game could not be stored; nothing was created", body = ErrorBody,
@@ -218,7 +219,7 @@ pub(crate) async fn start_game(
                 ("GetGame" = (operation_id = "get_game", parameters(("id" = "$response.body#/id")))),
             )),
         (status = 400, description = "The body is not `{\"record\", \"name\", \"level\"}`, the name or level is not one, or the record does not read or replay (the error says which move and why)", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 413, response = inline(BodyTooLarge)),
         (status = 422, description = "Nobody decides at the record's end: the game is over, or a draw is due", body = ErrorBody),
         (status = 429, description = "Too many games created from this address", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
@@ -286,8 +287,7 @@ pub async fn practice(
     responses(
         (status = 200, description = "One page of games", body = GameList),
         (status = 400, description = "A malformed query", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
+        (status = 503, response = inline(StoreUnreachable)),
     )
 )]
 pub async fn list_games(
@@ -319,8 +319,7 @@ pub async fn list_games(
         (status = 200, description = "The game", body = GameView),
         (status = 404, description = "No such game", body = ErrorBody),
         (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
+        (status = 503, response = inline(StoreUnreachable)),
     )
 )]
 pub async fn get_game(
@@ -349,9 +348,8 @@ pub async fn get_game(
         (status = 403, description = "A rated game's seat, claimed without signing in", body = ErrorBody),
         (status = 404, description = "No such game, or the game has no such seat", body = ErrorBody),
         (status = 409, description = "The seat is taken, or was never open", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
+        (status = 413, response = inline(BodyTooLarge)),
+        (status = 429, response = inline(TooManyRequests)),
         (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
         (status = 503, description = "The claim could not be stored; nothing was changed", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
@@ -396,10 +394,9 @@ pub async fn claim_seat(
         (status = 403, description = "The token is not this game's seat to act, or its time ran out", body = ErrorBody),
         (status = 404, description = "No such game", body = ErrorBody),
         (status = 409, description = "`at` is not the record's length (which the answer holds), or the game is over or still open", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 413, response = inline(BodyTooLarge)),
         (status = 422, description = "An illegal move (the answer holds the legal ones)", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
+        (status = 429, response = inline(TooManyRequests)),
         (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
         (status = 503, description = "The move could not be stored; nothing was changed", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
@@ -462,9 +459,8 @@ async fn as_seat<T: DeserializeOwned + Send>(
         (status = 403, description = "The token is not this game's, or the game is not one against the computer without a clock", body = ErrorBody),
         (status = 404, description = "No such game", body = ErrorBody),
         (status = 409, description = "`at` is not the record's length (which the answer holds), the game is over or open, or the seat has made no decision yet", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
+        (status = 413, response = inline(BodyTooLarge)),
+        (status = 429, response = inline(TooManyRequests)),
         (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
         (status = 503, description = "The take back could not be stored; nothing was changed", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
@@ -578,10 +574,8 @@ pub async fn hint(
             headers(("WWW-Authenticate" = String, description = "`Bearer`"))),
         (status = 403, description = "The token is not the host's (the creator's own seat)", body = ErrorBody),
         (status = 404, description = "No such game", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
+        (status = 429, response = inline(TooManyRequests)),
+        (status = 503, response = inline(StoreUnreachable)),
     )
 )]
 pub async fn get_invitations(
@@ -632,8 +626,7 @@ pub async fn get_invitations(
             or it waits for the one asking or for the computer", body = ErrorBody),
         (status = 404, description = "No such game", body = ErrorBody),
         (status = 409, description = "The game is over or open, or the person to act has not been away long enough", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
+        (status = 429, response = inline(TooManyRequests)),
         (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
         (status = 503, description = "The change could not be stored; nothing was changed", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
@@ -703,8 +696,7 @@ pub async fn rematch(
         (status = 404, description = "No such game", body = ErrorBody),
         (status = 409, description = "The game is not over", body = ErrorBody),
         (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
+        (status = 503, response = inline(StoreUnreachable)),
     )
 )]
 pub async fn get_analysis(
@@ -764,8 +756,7 @@ pub async fn get_analysis(
         (status = 200, description = "The estimate at the game's present position", body = ChancesNow),
         (status = 404, description = "No such game", body = ErrorBody),
         (status = 409, description = "The game is over (its analysis has the chances), or no decision is due", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
+        (status = 429, response = inline(TooManyRequests)),
         (status = 500, description = "The game cannot be read back, or the computer failed", body = ErrorBody),
         (status = 503, description = "The store cannot be reached, or the server is stopping", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
@@ -858,8 +849,7 @@ pub struct Analysing {
             headers(("Content-Disposition" = String, description = "`attachment; filename=\"carolus-ID.json\"`"))),
         (status = 404, description = "No such game", body = ErrorBody),
         (status = 500, description = "The game cannot be read back from the store", body = ErrorBody),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
+        (status = 503, response = inline(StoreUnreachable)),
     )
 )]
 pub async fn get_record(

@@ -20,6 +20,7 @@ use utoipa::IntoParams;
 use crate::api::ErrorBody;
 use crate::error::ApiError;
 use crate::extract::{ClientAddr, QueryOf, limited, query_value};
+use crate::responses::{StoreUnreachable, TooManyRequests};
 use crate::state::AppState;
 
 /// The query of the unsubscribe page.
@@ -50,10 +51,8 @@ fn language<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Languag
         (status = 200, description = "A page asking to confirm, with a button that sends the POST", content_type = "text/html", body = String),
         (status = 400, description = "A malformed query: no token, an unknown parameter or language", body = ErrorBody),
         (status = 403, description = "A token this server did not sign (a link cut or made up): a page saying so", content_type = "text/html", body = String),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
-        (status = 503, description = "The store cannot be reached", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
+        (status = 429, response = inline(TooManyRequests)),
+        (status = 503, response = inline(StoreUnreachable)),
     )
 )]
 pub async fn unsubscribe_page(
@@ -92,8 +91,7 @@ pub async fn unsubscribe_page(
         (status = 200, description = "Done (also when the address had unsubscribed before): a page saying so", content_type = "text/html", body = String),
         (status = 400, description = "A malformed query: no token, an unknown parameter or language", body = ErrorBody),
         (status = 403, description = "A token this server did not sign (a link cut or made up): a page saying so", content_type = "text/html", body = String),
-        (status = 429, description = "Too many requests from this address", body = ErrorBody,
-            headers(("Retry-After" = u64, description = "Seconds until this address may send the request again"))),
+        (status = 429, response = inline(TooManyRequests)),
         (status = 503, description = "The store cannot be reached; nothing was changed", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds after which to try again"))),
     )
