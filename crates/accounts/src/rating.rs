@@ -24,10 +24,11 @@
 //! - **Computer levels are anchors**: each level has a fixed rating per
 //!   mode ([`anchor`]) that games never change, but that moves its human
 //!   opponents as any opponent would, so that a newcomer's first games
-//!   against the computer place them. The anchors' values here are
-//!   *provisional defaults* — evenly spaced guesses (levels 1–5 at
-//!   12, 18, 24, 30, 36, with `sigma` 1), not measurements; they are to be
-//!   replaced by values measured with `carolus match` between the levels.
+//!   against the computer place them. The steps between levels are
+//!   measured with `carolus match` (EXPERIMENTS.md, "The computer levels'
+//!   ratings"): each is the `mu` by which a person who scores against a
+//!   level as the next level did settles above it. Level 3 stands at 30
+//!   (shown 1800) in every mode, so that a newcomer (25) is nearest to it.
 //!
 //! Everything here is a pure function of typed inputs: the server reads
 //! the ratings, calls one function per finished rated game, and writes the
@@ -50,12 +51,14 @@ pub const TAU: f64 = 25.0 / 300.0;
 /// The `sigma` of the computer levels' fixed ratings.
 pub const ANCHOR_SIGMA: f64 = 1.0;
 
-/// The computer levels' `mu` per mode, levels 1–5: provisional defaults,
-/// not measurements (see the module's documentation).
+/// The computer levels' `mu` per mode, levels 1–5: level 3 at 30, the
+/// others by the steps measured between neighbouring levels (EXPERIMENTS.md,
+/// "The computer levels' ratings"). The step from level 4 to level 5 is
+/// measured in the two-player game and used in the other modes too.
 const ANCHOR_MU: [[f64; 5]; 3] = [
-    [12.0, 18.0, 24.0, 30.0, 36.0], // two players
-    [12.0, 18.0, 24.0, 30.0, 36.0], // three players
-    [12.0, 18.0, 24.0, 30.0, 36.0], // team game
+    [1.2, 13.5, 30.0, 65.5, 71.4],  // two players
+    [1.6, 19.0, 30.0, 47.1, 53.0],  // three players
+    [10.4, 16.7, 30.0, 40.2, 46.1], // team game
 ];
 
 /// The kinds of rated games, each with ratings of its own.
@@ -445,7 +448,7 @@ mod tests {
         // turn — ends up near level 3's rating from a start far above it.
         let level3 = anchor(Mode::TwoPlayers, 3).unwrap();
         let mut rating = Rating {
-            mu: 35.0,
+            mu: level3.mu + 10.0,
             sigma: 25.0 / 3.0,
         };
         for game in 0..40 {
@@ -454,6 +457,75 @@ mod tests {
                 .unwrap()[0];
         }
         assert!((rating.mu - level3.mu).abs() < 2.0, "{rating:?}");
+    }
+
+    /// What the levels' matches measured (EXPERIMENTS.md, "The computer
+    /// levels' ratings"): in a mode, the share of its comparisons with
+    /// `level`'s seats that the level above won, ties counting half.
+    const MEASURED: [(Mode, u8, f64); 10] = [
+        (Mode::TwoPlayers, 1, 1052.5 / 1200.0),
+        (Mode::TwoPlayers, 2, 1119.5 / 1200.0),
+        (Mode::TwoPlayers, 3, 199.0 / 200.0),
+        (Mode::TwoPlayers, 4, 144.5 / 200.0),
+        (Mode::ThreePlayers, 1, 2263.5 / 2400.0),
+        (Mode::ThreePlayers, 2, 2054.0 / 2400.0),
+        (Mode::ThreePlayers, 3, 225.5 / 240.0),
+        (Mode::Teams, 1, 1047.5 / 1200.0),
+        (Mode::Teams, 2, 1174.5 / 1200.0),
+        (Mode::Teams, 3, 114.5 / 120.0),
+    ];
+
+    /// Where a person settles who, game after game against `level`'s seats
+    /// in `mode` (the other seats of the team game the person's partner),
+    /// wins the share `share` of the games in an even sequence and loses
+    /// the rest: the mean `mu` over the second half of 4,000 games.
+    fn settles(mode: Mode, level: u8, share: f64) -> f64 {
+        let mut rating = Rating::NEWCOMER;
+        let mut credit = 0.0;
+        let mut total = 0.0;
+        for game in 0..4_000 {
+            credit += share;
+            let won = credit >= 1.0;
+            if won {
+                credit -= 1.0;
+            }
+            let (me, it) = if won { (1, 2) } else { (2, 1) };
+            rating = match mode {
+                Mode::TwoPlayers => {
+                    rate_free_for_all(mode, &[person(rating, me), computer(level, it)]).unwrap()[0]
+                }
+                // Beating both seats, or losing to both, who then share
+                // first place.
+                Mode::ThreePlayers => {
+                    let (me, it) = if won { (1, 2) } else { (3, 1) };
+                    let seats = [person(rating, me), computer(level, it), computer(level, it)];
+                    rate_free_for_all(mode, &seats).unwrap()[0]
+                }
+                Mode::Teams => rate_team_game([
+                    [person(rating, me), person(rating, me)],
+                    [computer(level, it), computer(level, it)],
+                ])
+                .unwrap()[0][0],
+            };
+            if game >= 2_000 {
+                total += rating.mu;
+            }
+        }
+        total / 2_000.0
+    }
+
+    #[test]
+    fn a_person_who_scores_as_the_next_level_did_settles_at_its_anchor() {
+        for (mode, level, share) in MEASURED {
+            let next = anchor(mode, level + 1).unwrap().mu;
+            let step = next - anchor(mode, level).unwrap().mu;
+            let settled = settles(mode, level, share);
+            assert!(
+                (settled - next).abs() < 0.05 * step + 0.3,
+                "{mode}, level {level} to {}: settles at {settled:.2}, anchor {next}",
+                level + 1
+            );
+        }
     }
 
     #[test]

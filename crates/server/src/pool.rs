@@ -573,7 +573,8 @@ mod tests {
     fn the_computer_level_is_the_nearest_anchor() {
         assert_eq!(level_near(Mode::TwoPlayers, 25.0).number(), 3);
         assert_eq!(level_near(Mode::TwoPlayers, 0.0).number(), 1);
-        assert_eq!(level_near(Mode::Teams, 40.0).number(), 5);
+        assert_eq!(level_near(Mode::Teams, 40.0).number(), 4);
+        assert_eq!(level_near(Mode::Teams, 100.0).number(), 5);
     }
 
     /// A server stopped between claiming a pairing and storing its game:

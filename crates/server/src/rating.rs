@@ -757,16 +757,18 @@ mod tests {
 
     async fn rated_games_against_level_3_move_a_newcomer_toward_its_anchor(one: Store, two: Store) {
         let level3 = carolus_accounts::rating::anchor(Mode::TwoPlayers, 3).unwrap();
-        // A newcomer who loses to level 3 falls toward its anchor.
+        // Level 3 stands above a newcomer: one who beats it rises toward
+        // its anchor.
+        assert!(level3.mu > Rating::NEWCOMER.mu);
         let (table, accounts) = rated_game(&one, &[Some(3), None], &[]).await;
         let over = ended(
             &table,
-            json!({"winners": [0], "castles": [9, 3], "rounds": 5}),
+            json!({"winners": [1], "castles": [3, 9], "rounds": 5}),
         );
         assert!(apply(&one, &over, 10).await.unwrap());
         let (after, _) = rating_of(&two, accounts[0], Mode::TwoPlayers).await;
         assert!(
-            after.mu < Rating::NEWCOMER.mu && after.mu > level3.mu - 3.0,
+            after.mu > Rating::NEWCOMER.mu && after.mu < level3.mu + 3.0,
             "{after:?}"
         );
         assert!(after.sigma < Rating::NEWCOMER.sigma);
