@@ -10,7 +10,7 @@
 
 use axum::Json;
 use axum::extract::State;
-use carolus_rules::{Game, Record, RecordError, ReplayError, StateView};
+use carolus_rules::{Game, Record, RecordError, ReplayError, SetupError, StateView};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
@@ -76,12 +76,18 @@ pub enum Problem {
     },
 }
 
+impl From<&SetupError> for Problem {
+    fn from(error: &SetupError) -> Problem {
+        Problem::Setup {
+            field: error.record_field().to_owned(),
+        }
+    }
+}
+
 impl From<&RecordError> for Problem {
     fn from(error: &RecordError) -> Problem {
         match error {
-            RecordError::Setup { error } => Problem::Setup {
-                field: error.record_field().to_owned(),
-            },
+            RecordError::Setup { error } => Problem::from(error),
             RecordError::Move { index, token, .. } => Problem::Malformed {
                 index: *index,
                 token: token.clone(),
@@ -99,9 +105,7 @@ impl From<&RecordError> for Problem {
 impl From<&ReplayError> for Problem {
     fn from(error: &ReplayError) -> Problem {
         match error {
-            ReplayError::Setup { error } => Problem::Setup {
-                field: error.record_field().to_owned(),
-            },
+            ReplayError::Setup { error } => Problem::from(error),
             ReplayError::Move { index, token, .. } => Problem::Illegal {
                 index: *index,
                 token: token.clone(),
